@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The port contract: everything the portable kernel needs from a CPU and
+ * its board, and nothing more. Two implementations exist: arch/cortex-m
+ * (with the time functions in boards/<name>/) and arch/host (a Linux
+ * process with a virtual clock, for tests).
+ *
+ * The port provides "port_impl.h" on the include path with static inline
+ * definitions of the functions marked [inline]; the rest are ordinary
+ * functions. The kernel calls nothing else.
+ *
+ * Kernel symbols the port uses:
+ *   vos__cur                  the running task (the port writes it on a switch)
+ *   vos__pick()               the task that must run now (highest ready)
+ *   vos__task_return()        where a task's entry function returns to
+ *   vos__alarm_isr()          called by the alarm's interrupt handler
+ *   vos__stack_fault(t)       called when t's stack guard is found broken
+ */
+#ifndef VAIOS_ARCH_PORT_H
+#define VAIOS_ARCH_PORT_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include "vaios/time.h"
+
+struct vos_task;
+
+/* --- Critical sections ------------------------------------------------ */
+
+/* [inline] Mask kernel-level interrupts (BASEPRI on Cortex-M; interrupts
+ * above VOS_CFG_KERNEL_IRQ_PRIO stay live) and return the previous mask.
+ * Nests: each lock is undone by an unlock with the key it returned. */
+static inline uint32_t arch_lock(void);
+static inline void arch_unlock(uint32_t key);
+
+/* [inline] True in an interrupt handler (any exception but thread mode). */
+static inline bool arch_in_isr(void);
+
+/* --- Context ----------------------------------------------------------- */
+
+/* Build the initial context of a task on its stack so that the first switch
+ * to it calls entry(arg) with a clean register file, and a return from
+ * entry lands in vos__task_return(). top is 8-byte aligned. Returns the
+ * initial saved stack pointer to store in the task's sp. */
+void *arch_stack_init(uint8_t *top, void (*entry)(void *), void *arg);
+
+/* [inline] Request a context switch to vos__pick(). It happens as soon as
+ * no critical section and no interrupt handler is active; in thread mode
+ * with no lock held that is before this call returns. Calling it when the
+ * pick would not change anything is harmless. */
+static inline void arch_switch(void);
+
+/* Start multitasking: run vos__cur, never return. Called once, from
+ * vos_start(), with kernel interrupts unmasked. */
+void arch_start(void) __attribute__((noreturn));
+
+/* --- Time (on Cortex-M these are the board's) ------------------------- */
+
+/* Initialise the time base and the alarm; called once before arch_start. */
+void arch_time_init(void);
+
+/* Current time in time-base cycles, 64-bit, monotonic. Callable in thread
+ * mode and from kernel-level interrupt handlers. */
+vos_time_t arch_now(void);
+
+/* Program the one alarm: vos__alarm_isr() is called from an interrupt at
+ * or shortly after t (at once if t has passed). Replaces any earlier
+ * setting. The port may fire earlier than t (for instance to keep a
+ * narrower hardware counter extended); the kernel then simply re-arms.
+ * Called with kernel interrupts masked. */
+void arch_alarm_set(vos_time_t t);
+
+/* Disarm the alarm. Called with kernel interrupts masked. */
+void arch_alarm_cancel(void);
+
+/* --- Idle and faults --------------------------------------------------- */
+
+/* Wait for an interrupt (the idle task's body). Thread mode. */
+void arch_idle(void);
+
+/* Stop the system after an unrecoverable kernel error. */
+void arch_halt(const char *why) __attribute__((noreturn));
+
+#include "port_impl.h"
+
+#endif /* VAIOS_ARCH_PORT_H */

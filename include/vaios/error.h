@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One error enum for the whole kernel. Every call that can fail returns one
+ * of these; 0 is success and every failure has its own negative code, so a
+ * caller (or a test) can tell exactly why a call was refused. No code is
+ * ever reused for a second meaning.
+ */
+#ifndef VAIOS_ERROR_H
+#define VAIOS_ERROR_H
+
+typedef enum {
+    VOS_OK            =   0, /* success */
+    VOS_ERR_TIMEOUT   =  -1, /* the timeout passed before the wait was satisfied */
+    VOS_ERR_WOULD_BLOCK = -2,/* a non-blocking call (VOS_NO_WAIT, _isr form) found nothing */
+    VOS_ERR_CONTEXT   =  -3, /* wrong calling context: blocking from an interrupt,
+                                before the scheduler started, from the idle task */
+    VOS_ERR_INVALID   =  -4, /* null, uninitialised or foreign object (type tag mismatch) */
+    VOS_ERR_DELETED   =  -5, /* the object was deleted while the caller waited on it */
+    VOS_ERR_NOT_OWNER =  -6, /* mutex released by a task that does not own it */
+    VOS_ERR_OVERFLOW  =  -7, /* a count or nesting depth would pass its maximum */
+    VOS_ERR_NO_MEMORY =  -8, /* allocation failed: no block large enough */
+    VOS_ERR_ARG       =  -9, /* an argument is out of range (priority, size, length) */
+    VOS_ERR_STATE     = -10, /* the object is not in a state that allows this call
+                                (resume of a task not suspended, double free) */
+    VOS_ERR_CORRUPT   = -11, /* an integrity check failed (overwritten header, guard) */
+    VOS_ERR_DEADLOCK  = -12, /* the call would wait on itself (lock cycle) */
+} vos_err_t;
+
+/* Short, stable name of an error code, for logs and test output. */
+const char *vos_strerror(int err);
+
+#endif /* VAIOS_ERROR_H */

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What every kernel object has in common: a type tag as its first word, so
+ * that a null, uninitialised or foreign pointer handed to a call is refused
+ * with VOS_ERR_INVALID instead of being used, and a wait queue of tasks in
+ * priority order (FIFO among equals).
+ *
+ * Objects are declared by the application (static, on a stack, or in heap
+ * memory) and initialised with their vos_X_init call; the fields are the
+ * kernel's and are not to be touched by the application.
+ */
+#ifndef VAIOS_KOBJ_H
+#define VAIOS_KOBJ_H
+
+#include <stdint.h>
+
+/* Type tags: distinct, unlikely bit patterns; cleared when an object is
+ * deleted so a stale pointer is refused. */
+#define VOS_TAG_TASK   0x7A5C0001u
+#define VOS_TAG_SEM    0x7A5C0002u
+#define VOS_TAG_MUTEX  0x7A5C0003u
+#define VOS_TAG_QUEUE  0x7A5C0004u
+#define VOS_TAG_EVENT  0x7A5C0005u
+#define VOS_TAG_HEAP   0x7A5C0006u
+#define VOS_TAG_POOL   0x7A5C0007u
+#define VOS_TAG_DEAD   0x7A5CDEADu
+
+struct vos_task;
+
+/* A wait queue: circular doubly linked list of tasks through their
+ * next/prev links, highest effective priority first, FIFO among equals.
+ * head == NULL when nobody waits. */
+struct vos_waitq {
+    struct vos_task *head;
+};
+
+#endif /* VAIOS_KOBJ_H */

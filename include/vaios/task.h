@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tasks and the scheduler.
+ *
+ * Fixed-priority preemptive scheduling: the highest-priority ready task
+ * always runs. Priorities run from 1 (lowest for applications) to
+ * VOS_CFG_PRIO_LEVELS-1 (highest); 0 belongs to the idle task. Tasks of
+ * equal priority run in FIFO order; a preempted task keeps its place at the
+ * front of its level. With VOS_CFG_TIMESLICE > 0, tasks that enabled
+ * slicing are rotated among their equals after each slice.
+ *
+ * A task lives in memory its creator provides (control block and stack);
+ * the kernel allocates nothing.
+ */
+#ifndef VAIOS_TASK_H
+#define VAIOS_TASK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include "vaios/config.h"
+#include "vaios/kobj.h"
+#include "vaios/time.h"
+
+#define VOS_PRIO_IDLE 0
+#define VOS_PRIO_MIN  1
+#define VOS_PRIO_MAX  (VOS_CFG_PRIO_LEVELS - 1)
+
+typedef void (*vos_entry_t)(void *arg);
+
+/* Task states, as vos_task_state() reports them. */
+enum vos_task_state {
+    VOS_TASK_READY = 1,     /* runnable (the running task is READY too) */
+    VOS_TASK_BLOCKED,       /* waiting on an object, a notification or a delay */
+    VOS_TASK_SUSPENDED,     /* suspended, not waiting */
+    VOS_TASK_EXITED,        /* returned from its entry or called vos_task_exit */
+    VOS_TASK_FAULTED,       /* stopped by the kernel (stack overflow) */
+};
+
+struct vos_mutex;
+
+/* The task control block. The first two fields are read by the port's
+ * context switch at fixed offsets: do not move them. */
+typedef struct vos_task {
+    void *sp;                      /* saved stack pointer while not running */
+    uint32_t *guard;               /* topmost guard word, checked on switch-out */
+    uint32_t tag;                  /* VOS_TAG_TASK while the task exists */
+    struct vos_task *next, *prev;  /* ready list or wait queue link */
+    struct vos_task *tnext, *tprev;/* timeout list link (sorted by deadline) */
+    vos_time_t deadline;           /* when the current wait times out */
+    struct vos_waitq *waitq;       /* the wait queue the task is on, or NULL */
+    struct vos_mutex *wait_mutex;  /* the mutex it waits for, or NULL */
+    struct vos_mutex *held;        /* mutexes it holds (singly linked) */
+    void *wait_data;               /* per-object wait data (buffer, flags) */
+    uint32_t wait_arg;             /* per-object wait argument */
+    int32_t wait_result;           /* VOS_OK or the error the wait ended with */
+    uint8_t prio;                  /* effective priority (with inheritance) */
+    uint8_t base_prio;             /* priority the application asked for */
+    uint8_t state;                 /* enum vos_task_state */
+    uint8_t flags;                 /* VOS__TF_* */
+    uint32_t notify;               /* direct-notification count/value */
+    uint32_t notify_mask;          /* event bits being waited for (notify_wait) */
+    const char *name;
+    uint8_t *stack_base;           /* lowest address of the stack area */
+    size_t stack_size;
+    vos_entry_t entry;
+    void *arg;
+} vos_task_t;
+
+/* Create a task in caller-provided memory and make it ready. If the
+ * scheduler runs and the new task has a higher priority than the caller,
+ * it runs before this call returns.
+ * stack/stack_size: any alignment; the usable part is aligned to 8 bytes
+ * and must hold at least VOS_CFG_STACK_MIN bytes.
+ * Context: thread, or before vos_start(). Not from interrupts.
+ * Errors: VOS_ERR_INVALID (t, entry or stack NULL; t already a live task),
+ *         VOS_ERR_ARG (priority outside VOS_PRIO_MIN..VOS_PRIO_MAX, stack
+ *         too small), VOS_ERR_CONTEXT (from an interrupt). */
+int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *arg,
+                    unsigned prio, void *stack, size_t stack_size);
+
+/* Start the scheduler: creates the idle task and runs the highest-priority
+ * ready task. Does not return on success.
+ * Errors: VOS_ERR_STATE (already started), VOS_ERR_CONTEXT (from a task). */
+int vos_start(void);
+
+/* True once vos_start() has run the first task. Any context. */
+bool vos_running(void);
+
+/* The calling task (NULL before the scheduler starts or in an interrupt
+ * handler that preempted no task). */
+vos_task_t *vos_self(void);
+
+/* Give the CPU to the next ready task of the same priority, if any.
+ * Context: thread. From an interrupt it does nothing. */
+void vos_yield(void);
+
+/* Suspend t (NULL or vos_self(): the caller). A blocked task stays on its
+ * wait and is suspended instead of becoming ready when the wait ends.
+ * Context: thread. Errors: VOS_ERR_INVALID, VOS_ERR_STATE (already suspended,
+ * exited), VOS_ERR_CONTEXT (suspending oneself from an interrupt or before
+ * start; suspending the idle task). */
+int vos_task_suspend(vos_task_t *t);
+
+/* Resume a suspended task; it runs at once if it outranks the caller.
+ * Context: thread (vos_task_resume) or interrupt (vos_task_resume_isr;
+ * the switch happens when the handler returns).
+ * Errors: VOS_ERR_INVALID, VOS_ERR_STATE (not suspended), VOS_ERR_CONTEXT. */
+int vos_task_resume(vos_task_t *t);
+int vos_task_resume_isr(vos_task_t *t);
+
+/* Set the base priority of t (NULL: the caller). Takes effect at once: a
+ * task that now outranks the caller runs before this returns; the
+ * effective priority stays at least the highest priority of any task
+ * waiting on a mutex t holds, and a boost passes along a chain of owners.
+ * Context: thread. Errors: VOS_ERR_INVALID, VOS_ERR_ARG, VOS_ERR_CONTEXT. */
+int vos_task_set_priority(vos_task_t *t, unsigned prio);
+
+/* Effective priority (inheritance included) and base priority of t
+ * (NULL: the caller); negative error code for an invalid task. Any context. */
+int vos_task_priority(const vos_task_t *t);
+int vos_task_base_priority(const vos_task_t *t);
+
+/* State of t (enum vos_task_state) or VOS_ERR_INVALID. Any context. */
+int vos_task_state(const vos_task_t *t);
+
+/* Opt t in or out of round-robin slicing (VOS_CFG_TIMESLICE > 0).
+ * Context: thread. Errors: VOS_ERR_INVALID. */
+int vos_task_set_slicing(vos_task_t *t, bool on);
+
+/* End the calling task. Returning from the entry function does the same.
+ * Mutexes it still holds are released (waiters are woken with ownership),
+ * so a task that exits never deadlocks the others. Context: thread. */
+void vos_task_exit(void) __attribute__((noreturn));
+
+/* Bytes of the task's stack never used so far (the guard excluded).
+ * Negative error for an invalid task. Context: any. */
+long vos_task_stack_unused(const vos_task_t *t);
+
+/* Called by the kernel, in handler mode with kernel interrupts masked,
+ * when the guard of t's stack is found overwritten at a context switch.
+ * t is stopped (VOS_TASK_FAULTED) and never runs again. The default does
+ * nothing; an application or test overrides it (weak symbol). */
+void vos_hook_stack_overflow(vos_task_t *t);
+
+/* The last task stopped for a stack overflow, or NULL. */
+vos_task_t *vos_stack_overflow_task(void);
+
+#endif /* VAIOS_TASK_H */

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Time. The kernel counts time in cycles of the board's free-running time
+ * base (VOS_CFG_CLOCK_HZ): 1 GHz on the emulated board, where one cycle is
+ * one instruction, the core clock on a real board. Time is 64 bits wide and
+ * never wraps in practice (584 years at 1 GHz).
+ *
+ * Conversions from human units round UP, here and nowhere else: a timeout
+ * or sleep of N means "at least N".
+ */
+#ifndef VAIOS_TIME_H
+#define VAIOS_TIME_H
+
+#include <stdint.h>
+#include "vaios/config.h"
+
+typedef uint64_t vos_time_t;   /* absolute time, cycles since start */
+typedef uint64_t vos_dur_t;    /* a duration or timeout, cycles */
+
+#define VOS_NO_WAIT  ((vos_dur_t)0)           /* poll: never block */
+#define VOS_FOREVER  ((vos_dur_t)UINT64_MAX)  /* block until satisfied */
+
+/* Longest finite duration accepted by sleep and timeouts (about 146 years
+ * at 1 GHz); longer values are clamped to it, except VOS_FOREVER. */
+#define VOS_DUR_MAX  ((vos_dur_t)INT64_MAX)
+
+/* n units of 1/div second to cycles, rounded up; exact for any n below
+ * 2^64 / VOS_CFG_CLOCK_HZ * div (no 128-bit arithmetic on the target). */
+static inline vos_dur_t vos__units(uint64_t n, uint64_t div)
+{
+    uint64_t whole = n / div, frac = n % div;
+    return whole * (uint64_t)VOS_CFG_CLOCK_HZ +
+           (frac * (uint64_t)VOS_CFG_CLOCK_HZ + div - 1u) / div;
+}
+static inline vos_dur_t vos_ns(uint64_t ns) { return vos__units(ns, 1000000000u); }
+static inline vos_dur_t vos_us(uint64_t us) { return vos__units(us, 1000000u); }
+static inline vos_dur_t vos_ms(uint64_t ms) { return vos__units(ms, 1000u); }
+
+/* Cycles to nanoseconds, rounded down (for reporting). */
+static inline uint64_t vos_to_ns(vos_dur_t d)
+{
+    return d / VOS_CFG_CLOCK_HZ * 1000000000u +
+           d % VOS_CFG_CLOCK_HZ * 1000000000u / VOS_CFG_CLOCK_HZ;
+}
+
+/* Current time. Any context (thread or kernel-level interrupt). */
+vos_time_t vos_now(void);
+
+/* Sleep for at least d. Thread context only; d == 0 is a yield.
+ * Returns VOS_OK, or VOS_ERR_CONTEXT from an interrupt, before the
+ * scheduler started, or from the idle task. */
+int vos_sleep(vos_dur_t d);
+
+/* Sleep until the absolute time t (returns at once if t has passed).
+ * A periodic loop that adds its period to t every turn never drifts.
+ * Same errors as vos_sleep. */
+int vos_sleep_until(vos_time_t t);
+
+#endif /* VAIOS_TIME_H */

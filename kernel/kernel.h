@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Kernel-private declarations: the scheduler's state, the lock, parameter
+ * checks and the internal functions shared by the object files. Nothing
+ * outside kernel/ and arch/ includes this.
+ *
+ * Locking rule: all kernel state is changed with kernel interrupts masked
+ * (vos__lock). Interrupt handlers only ever make tasks ready; only thread
+ * code (and the port's switch, which picks, never edits) removes tasks from
+ * the ready lists.
+ */
+#ifndef VAIOS_KERNEL_H
+#define VAIOS_KERNEL_H
+
+#include <stddef.h>
+#include "vaios/vaios.h"
+#include "port.h"
+
+/* --- Checks ------------------------------------------------------------ */
+
+#if VOS_CFG_CHECKS
+#define VOS__CHECK(cond, err) do { if (!(cond)) return (err); } while (0)
+#else
+#define VOS__CHECK(cond, err) do { (void)sizeof(cond); } while (0)
+#endif
+
+#if VOS_CFG_ASSERT
+#define VOS__ASSERT(cond) do { if (!(cond)) arch_halt("assert: " #cond); } while (0)
+#else
+#define VOS__ASSERT(cond) do { (void)sizeof(cond); } while (0)
+#endif
+
+#define VOS__LIKELY(x)   __builtin_expect(!!(x), 1)
+#define VOS__UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* --- Lock ---------------------------------------------------------------- */
+
+#if VOS_CFG_CRIT_STATS
+uint32_t vos__crit_begin(void);
+void vos__crit_end(uint32_t key, const char *site);
+#define vos__lock()        vos__crit_begin()
+#define vos__unlock(k)     vos__crit_end((k), __func__)
+#else
+#define vos__lock()        arch_lock()
+#define vos__unlock(k)     arch_unlock(k)
+#endif
+
+/* --- Scheduler state (sched.c) ------------------------------------------ */
+
+extern vos_task_t *volatile vos__cur;             /* running task */
+extern uint32_t vos__ready_map;                    /* bit p: level p non-empty */
+extern vos_task_t *vos__ready[VOS_CFG_PRIO_LEVELS];/* head = next to run */
+extern bool vos__started;
+
+#define VOS__TF_SUSPEND  0x01u  /* suspend requested while blocked */
+#define VOS__TF_SLICE    0x02u  /* takes part in round-robin slicing */
+
+/* Highest-priority ready task. Lock held (or the port's switch). */
+static inline vos_task_t *vos__pick_inline(void)
+{
+    return vos__ready[31 - __builtin_clz(vos__ready_map)];
+}
+vos_task_t *vos__pick(void);
+
+void vos__ready_insert(vos_task_t *t);   /* at the tail of its level */
+void vos__ready_remove(vos_task_t *t);
+
+/* Switch if the pick is no longer the running task. Lock held; the switch
+ * itself happens when the lock is released. */
+static inline void vos__resched(void)
+{
+    if (vos__pick_inline() != vos__cur)
+        arch_switch();
+}
+
+/* Change the effective priority of t, moving it within the ready list or
+ * its wait queue. Lock held. */
+void vos__set_eff_prio(vos_task_t *t, unsigned prio);
+
+/* --- Waiting (wait.c) ---------------------------------------------------- */
+
+void vos__waitq_insert(struct vos_waitq *q, vos_task_t *t);  /* priority order */
+void vos__waitq_remove(struct vos_waitq *q, vos_task_t *t);
+void vos__waitq_reposition(struct vos_waitq *q, vos_task_t *t);
+
+/* Block the running task on q (NULL: a plain delay) until deadline (an
+ * absolute time, or VOS_FOREVER as a time), with the lock held as key.
+ * Releases the lock while blocked, returns with it released and the wait's
+ * result: VOS_OK or the code the waker set, VOS_ERR_TIMEOUT on timeout. */
+int vos__block(struct vos_waitq *q, vos_time_t deadline, uint32_t key);
+
+/* Wake t from its wait with result res: off its queue and timeout, ready
+ * (or suspended). Lock held. Does not switch: callers call vos__resched(). */
+void vos__wake(vos_task_t *t, int res);
+
+/* Wake every waiter of q with res (object deletion). Lock held. */
+void vos__wake_all(struct vos_waitq *q, int res);
+
+/* Absolute deadline for a relative timeout starting now. */
+vos_time_t vos__deadline(vos_dur_t timeout);
+
+/* Refuse a blocking call from a context that cannot block. */
+static inline int vos__can_block(void)
+{
+    if (VOS__UNLIKELY(arch_in_isr() || !vos__started))
+        return VOS_ERR_CONTEXT;
+    return VOS_OK;
+}
+
+/* --- Time (time.c) ------------------------------------------------------- */
+
+void vos__timeout_add(vos_task_t *t, vos_time_t deadline);  /* lock held */
+void vos__timeout_del(vos_task_t *t);                       /* lock held */
+void vos__alarm_isr(void);            /* from the port's alarm interrupt */
+void vos__time_start(void);           /* program the first alarm */
+
+/* --- Mutex hooks (mutex.c) ----------------------------------------------- */
+
+/* Recompute the effective priority of t from its base priority and the
+ * waiters of every mutex it holds, then pass the change along the chain of
+ * owners t waits on (at most VOS_CFG_PI_DEPTH steps). Lock held. */
+void vos__pi_update(vos_task_t *t);
+
+/* Release every mutex the exiting task t still holds. Lock held. */
+void vos__mutex_release_all(vos_task_t *t);
+
+/* Called by the wait code when a waiter leaves a mutex's queue by timeout
+ * or deletion: the owner's inherited priority may fall. Lock held. */
+void vos__mutex_waiter_left(struct vos_mutex *m);
+
+/* --- Port callbacks ------------------------------------------------------ */
+
+void vos__task_return(void) __attribute__((noreturn));
+void vos__stack_fault(vos_task_t *t);
+
+#endif /* VAIOS_KERNEL_H */
