@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Check benchmark figures against the performance budgets.
+
+Usage: tools/check_budgets.py [--results build/bench/results.json] [--budgets bench/budgets.txt]
+
+A budget line is
+
+    <id> [scenario] <stat> <= <value> [unit]   # note
+
+(">=" for metrics where higher is better). Without a scenario the metric's
+default scenario is checked (the top-level figures of results.json). With a
+unit, the figure must be in that unit: a budget in instructions is never
+checked against a real-board run in cycles. <stat> is one of min, p50, p99,
+p999, max, n, overhead ("median" means p50, "p99.9" means p999).
+
+Every check prints one line; a failure also says which metric, which budget
+and what the new figure is. A budgeted metric that is missing or null fails.
+Exit status: 0 when every check passed, 1 when any failed or a budget line is
+malformed, 2 when the results cannot be read.
+
+The instrument is deterministic (one count per instruction), so a budget
+check never flakes: a failure is a real change in path length.
+"""
+
+import argparse
+import json
+import operator
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+STAT_NAMES = {"min": "min", "p50": "p50", "median": "p50", "p99": "p99", "p999": "p999",
+              "p99.9": "p999", "max": "max", "n": "n", "overhead": "overhead"}
+COMPARISONS = {"<=": operator.le, ">=": operator.ge}
+# A figure this far inside its budget earns a hint that the budget can be tightened.
+TIGHTEN_HINT = 0.10
+
+
+@dataclass
+class Budget:
+    """One parsed budget line."""
+    metric: str
+    scenario: str
+    stat: str
+    op: str
+    limit: float
+    unit: str
+    where: str      # file:line, for messages
+
+    def describe(self):
+        """The budget as it reads in the file, without its note."""
+        parts = [self.metric] + ([self.scenario] if self.scenario else [])
+        parts += [self.stat, self.op, format_figure(self.limit)] + ([self.unit] if self.unit else [])
+        return " ".join(parts)
+
+
+def format_figure(value):
+    """A figure as text: integers without a decimal point."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def parse_limit(text):
+    """The budget's number (int when integral)."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def parse_budget_line(text, where):
+    """Parse one line; None for blank or comment lines; ValueError if malformed."""
+    body = text.split("#", 1)[0].split()
+    if not body:
+        return None
+    op_index = next((i for i, tok in enumerate(body) if tok in COMPARISONS), None)
+    if op_index not in (2, 3) or len(body) - op_index not in (2, 3):
+        raise ValueError("expected '<id> [scenario] <stat> <=|>= <value> [unit]'")
+    stat = body[op_index - 1]
+    if stat not in STAT_NAMES:
+        raise ValueError(f"unknown statistic '{stat}' (one of {', '.join(STAT_NAMES)})")
+    try:
+        limit = parse_limit(body[op_index + 1])
+    except ValueError:
+        raise ValueError(f"budget value '{body[op_index + 1]}' is not a number") from None
+    return Budget(metric=body[0], scenario=body[1] if op_index == 3 else None,
+                  stat=STAT_NAMES[stat], op=body[op_index], limit=limit,
+                  unit=body[op_index + 2] if len(body) - op_index == 3 else None, where=where)
+
+
+def load_budgets(path):
+    """All budget lines of a file, and the messages for malformed ones."""
+    budgets, errors = [], []
+    for number, text in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        where = f"{path}:{number}"
+        try:
+            budget = parse_budget_line(text, where)
+        except ValueError as err:
+            errors.append(f"{where}: malformed budget line: {err}: {text.strip()}")
+            continue
+        if budget:
+            budgets.append(budget)
+    return budgets, errors
+
+
+def figure_for(budget, metrics):
+    """(value, unit, why-missing) of the figure a budget checks."""
+    entry = metrics.get(budget.metric)
+    if entry is None:
+        return None, None, "is not in the results at all"
+    if entry.get("status", "measured") != "measured":
+        return None, None, f"was not measured ({entry.get('reason') or 'no reason given'})"
+    if budget.scenario:
+        stats = entry.get("scenarios", {}).get(budget.scenario)
+        if stats is None:
+            known = ", ".join(entry.get("scenarios", {})) or "none"
+            return None, None, f"has no scenario '{budget.scenario}' (measured: {known})"
+    else:
+        stats = entry
+    value = stats.get(budget.stat)
+    if value is None:
+        return None, stats.get("unit"), f"has no {budget.stat} figure (null)"
+    return value, stats.get("unit"), None
+
+
+def check(budget, metrics):
+    """Check one budget; return (passed, lines to print)."""
+    head = f"budget {budget.describe()}:"
+    value, unit, missing = figure_for(budget, metrics)
+    name = budget.metric + (f" ({budget.scenario})" if budget.scenario else "")
+    if missing:
+        return False, [f"{head} missing FAILED",
+                       f"  {name} {missing}; its budget ({budget.where}) needs a figure"]
+    if budget.unit and unit != budget.unit:
+        return False, [f"{head} {format_figure(value)} {unit} FAILED",
+                       f"  {name} {budget.stat} is in '{unit}', the budget ({budget.where}) is in "
+                       f"'{budget.unit}': not comparable"]
+    if COMPARISONS[budget.op](value, budget.limit):
+        line = f"{head} {format_figure(value)} ok"
+        slack = abs(budget.limit - value) / abs(budget.limit) if budget.limit else 0
+        if slack > TIGHTEN_HINT:
+            line += f" ({slack:.0%} inside: tighten the budget?)"
+        return True, [line]
+    side = "above" if budget.op == "<=" else "below"
+    return False, [f"{head} {format_figure(value)} FAILED",
+                   f"  {name} {budget.stat} is {format_figure(value)} {unit or ''}, {side} its "
+                   f"budget of {format_figure(budget.limit)} ({budget.where}). Find the change "
+                   "that cost it, or change the budget with a note saying why."]
+
+
+def parse_args(argv):
+    """Command-line options."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--results", default=str(REPO / "build" / "bench" / "results.json"))
+    parser.add_argument("--budgets", default=str(REPO / "bench" / "budgets.txt"))
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    """Check every budget; return the exit status."""
+    args = parse_args(argv)
+    try:
+        results = json.loads(Path(args.results).read_text(encoding="utf-8"))
+        budgets, errors = load_budgets(args.budgets)
+    except (OSError, json.JSONDecodeError) as err:
+        print(f"check_budgets: cannot read input: {err}", file=sys.stderr)
+        return 2
+    if results.get("run", {}).get("complete") is False:
+        print("check_budgets: warning: these results come from an incomplete run")
+    metrics = results.get("metrics", {})
+    passed = failed = 0
+    for budget in budgets:
+        ok, lines = check(budget, metrics)
+        print("\n".join(lines))
+        passed, failed = passed + ok, failed + (not ok)
+    for error in errors:
+        print(error)
+    failed += len(errors)
+    if not budgets and not errors:
+        print(f"no active budgets in {args.budgets}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

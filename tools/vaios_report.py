@@ -1,0 +1,812 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Turn the benchmark image's output stream into results.json, report.md,
+histogram pictures and terminal tables.
+
+Usage: qemu-system-arm ... | tools/vaios_report.py [--input FILE|-] [--out DIR]
+                                                    [--peers DIR] [--quiet] [--verbose]
+
+The stream is read line by line while the image runs. Lines that start with
+"@VOS " follow the protocol below; every other line is the image's own text,
+echoed only with --verbose (the last ones are shown anyway if the run fails).
+
+  @VOS config <key>=<value> ...       values may be "double quoted"
+  @VOS progress <id> <done>/<total>
+  @VOS metric <id> scenario=<s> unit=<u> n=<n> min= p50= p99= p999= max= overhead= [note="..."]
+  @VOS hist <id> <scenario> <lo>:<count> ...   (appends; bucket lower bounds ascending)
+  @VOS skip <id> reason="..."
+  @VOS done <exit_status>
+
+Exit status: 0 when the stream held "@VOS done 0", 1 otherwise (the image
+crashed, hung, was killed or reported a failure), 2 for bad arguments.
+The results are written in every case, marked incomplete when the run was.
+The JSON shape is documented in docs/results-json.md.
+"""
+
+import argparse
+import collections
+import csv
+import json
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+STATS = ("min", "p50", "p99", "p999", "max")
+NOT_MEASURED_REASON = "not implemented in this build"
+DEFAULT_SCENARIO = "idle"       # a metric's top-level figures come from here if measured
+UNNAMED_SCENARIO = "default"    # the scenario of a metric line without scenario=
+
+# Peer metric names that are not catalogue ids, mapped to (id, scenario, stat).
+# scenario None means "the metric's default scenario"; stat says which VAIOS
+# statistic a single published figure stands for. None: no catalogue metric.
+PEER_NAME_MAP = {
+    "loop_1khz_jitter_idle": ("loop_1khz", "idle", "p50"),
+    "loop_1khz_jitter_loaded": ("loop_1khz", "loaded", "p50"),
+    "loop_1khz_median_jitter": ("loop_1khz", None, "p50"),
+    "loop_1khz_worst_jitter": ("loop_1khz", None, "max"),
+    "cyclic_100us_idle": ("cyclic_100us", "idle", "p50"),
+    "cyclic_100us_loaded": ("cyclic_100us", "loaded", "p50"),
+    "pi_chain_boost": ("pi_chain", "boost", "p50"),
+    "pi_chain_release": ("pi_chain", "release", "p50"),
+    "footprint_flash": ("footprint", None, "p50"),
+    "footprint_minimal_text_Os": ("footprint_minimal_text", "Os", "p50"),
+    "footprint_kernel_text_Os": ("footprint_kernel_text", "Os", "p50"),
+    "task_notify_pair": None,       # FreeRTOS-only API with no catalogue metric
+    "pi_two_mutex_release": None,   # a FreeRTOS defect probe, not a timing metric
+}
+# Units of same-instrument peer rows that are not instruction counts.
+PEER_UNITS = {
+    "alloc_throughput": "ops_per_1e6_insn",
+    "footprint_minimal_text": "bytes", "footprint_kernel_text": "bytes",
+    "footprint_minimal_text_Os": "bytes", "footprint_kernel_text_Os": "bytes",
+}
+PEER_INSTRUMENT_UNIT = "insn"
+PEER_LABELS = {"freertos": "FreeRTOS", "zephyr": "Zephyr", "vaios": "VAIOS"}
+
+
+# ---------------------------------------------------------------- parsing
+
+_PAIR = re.compile(r'([A-Za-z_][\w.-]*)=("(?:[^"\\]|\\.)*"|[^\s"]\S*|)(?=\s|$)')
+
+
+def unquote(value):
+    """Return a protocol value without its double quotes and \\ escapes."""
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        return re.sub(r"\\(.)", r"\1", value[1:-1])
+    return value
+
+
+def split_fields(text):
+    """Split protocol arguments into (positional tokens, {key: value})."""
+    positional, pairs = [], {}
+    i = 0
+    while i < len(text):
+        if text[i].isspace():
+            i += 1
+            continue
+        match = _PAIR.match(text, i)
+        if match:
+            pairs[match.group(1)] = unquote(match.group(2))
+            i = match.end()
+        else:
+            end = i
+            while end < len(text) and not text[end].isspace():
+                end += 1
+            positional.append(text[i:end])
+            i = end
+    return positional, pairs
+
+
+def parse_number(text):
+    """Parse a figure: int when integral, else float; '-', 'null' or '' are None."""
+    if text is None or text in ("", "-", "null", "none"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)  # raises ValueError for garbage, caught by the caller
+
+
+@dataclass
+class Scenario:
+    """One metric measured in one scenario: its distribution and histogram."""
+    unit: str = None
+    n: int = None
+    stats: dict = field(default_factory=dict)
+    overhead: object = None
+    note: str = None
+    hist: list = field(default_factory=list)
+    has_metric_line: bool = False
+
+
+@dataclass
+class Run:
+    """Everything the stream said, in arrival order."""
+    config: dict = field(default_factory=dict)
+    metrics: dict = field(default_factory=dict)   # id -> {scenario: Scenario}
+    skips: dict = field(default_factory=dict)     # id -> reason
+    done: int = None
+    lines: int = 0
+    warnings: list = field(default_factory=list)
+    tail: collections.deque = field(default_factory=lambda: collections.deque(maxlen=20))
+
+    def scenario(self, metric_id, name):
+        """Return the Scenario record for (metric_id, name), creating it."""
+        return self.metrics.setdefault(metric_id, {}).setdefault(name, Scenario())
+
+    def apply(self, line):
+        """Apply one '@VOS' line; return (kind, positional, pairs) for the caller.
+
+        Raises ValueError with a message for a line that breaks the protocol."""
+        kind, _, rest = line[len("@VOS "):].partition(" ")
+        positional, pairs = split_fields(rest)
+        handler = getattr(self, "_on_" + kind, None)
+        if handler is None:
+            raise ValueError(f"unknown record '{kind}'")
+        if self.done is not None:
+            self.warnings.append(f"line {self.lines}: '{kind}' after '@VOS done'")
+        handler(positional, pairs)
+        return kind, positional, pairs
+
+    def _on_config(self, positional, pairs):
+        if positional or not pairs:
+            raise ValueError("config wants key=value pairs")
+        self.config.update(pairs)
+
+    def _on_progress(self, positional, pairs):
+        if len(positional) != 2 or not re.fullmatch(r"\d+/\d+", positional[1]):
+            raise ValueError("progress wants <id> <done>/<total>")
+
+    def _on_metric(self, positional, pairs):
+        if len(positional) != 1:
+            raise ValueError("metric wants exactly one id")
+        name = pairs.get("scenario") or UNNAMED_SCENARIO
+        record = self.scenario(positional[0], name)
+        if record.has_metric_line:
+            self.warnings.append(f"line {self.lines}: {positional[0]} ({name}) reported twice; "
+                                 "the last line counts")
+        missing = [k for k in ("unit", "n") + STATS if k not in pairs]
+        if missing:
+            self.warnings.append(f"line {self.lines}: {positional[0]} lacks {', '.join(missing)}")
+        record.unit = pairs.get("unit")
+        record.n = parse_number(pairs.get("n"))
+        record.stats = {k: parse_number(pairs.get(k)) for k in STATS}
+        record.overhead = parse_number(pairs.get("overhead"))
+        record.note = pairs.get("note")
+        record.has_metric_line = True
+
+    def _on_hist(self, positional, pairs):
+        if len(positional) < 3 or pairs:
+            raise ValueError("hist wants <id> <scenario> <lo>:<count> ...")
+        buckets = []
+        for token in positional[2:]:
+            lo, sep, count = token.partition(":")
+            if not sep:
+                raise ValueError(f"bad bucket '{token}'")
+            buckets.append((parse_number(lo), int(count)))
+        record = self.scenario(positional[0], positional[1])
+        last = record.hist[-1][0] if record.hist else None
+        for lo, _ in buckets:
+            if lo is None or (last is not None and lo <= last):
+                raise ValueError("bucket bounds must ascend")
+            last = lo
+        record.hist.extend(buckets)
+
+    def _on_skip(self, positional, pairs):
+        if len(positional) != 1:
+            raise ValueError("skip wants one id and reason=\"...\"")
+        self.skips[positional[0]] = pairs.get("reason") or "skipped (no reason given)"
+
+    def _on_done(self, positional, pairs):
+        if len(positional) != 1:
+            raise ValueError("done wants one exit status")
+        self.done = int(positional[0])
+
+
+class Progress:
+    """Progress and per-metric results on stderr; one rewritten line on a terminal."""
+
+    def __init__(self, stream, enabled):
+        self.stream, self.enabled = stream, enabled
+        self.tty = enabled and stream.isatty()
+        self.current, self.last_draw, self.drawn = None, 0.0, False
+
+    def _clear(self):
+        if self.drawn:
+            self.stream.write("\r\033[K")
+            self.drawn = False
+
+    def say(self, text):
+        """Print one line (a warning or a result) above the progress line."""
+        if self.enabled:
+            self._clear()
+            print(text, file=self.stream, flush=True)
+
+    def update(self, metric_id, fraction):
+        """Show the metric being measured and its done/total."""
+        if not self.enabled:
+            return
+        done, total = (int(x) for x in fraction.split("/"))
+        if not self.tty:
+            if metric_id != self.current:
+                self.say(f"measuring {metric_id} ({fraction})")
+            self.current = metric_id
+            return
+        now = time.monotonic()
+        if metric_id == self.current and now - self.last_draw < 0.1 and done < total:
+            return
+        self.current, self.last_draw = metric_id, now
+        pct = 100 * done // total if total else 100
+        self.stream.write(f"\r\033[Kmeasuring {metric_id}: {fraction} ({pct}%)")
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self):
+        """Leave the terminal on a clean line."""
+        self._clear()
+
+
+def read_stream(stream, progress, echo, raw_log):
+    """Consume the image's output (binary, line by line) into a Run."""
+    run = Run()
+    for raw in iter(stream.readline, b""):
+        run.lines += 1
+        line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+        if raw_log:
+            raw_log.write(line + "\n")
+        if not line.startswith("@VOS "):
+            run.tail.append(line)
+            if echo:
+                progress.say(line)
+            continue
+        try:
+            kind, positional, pairs = run.apply(line)
+        except (ValueError, IndexError) as err:
+            run.warnings.append(f"line {run.lines}: {err}: {line}")
+            progress.say(f"warning: line {run.lines}: {err}")
+            continue
+        if kind == "progress":
+            progress.update(positional[0], positional[1])
+        elif kind == "metric":
+            name = pairs.get("scenario") or UNNAMED_SCENARIO
+            record = run.metrics[positional[0]][name]
+            progress.say(f"{positional[0]} ({name}): "
+                         f"p50 {fmt(record.stats['p50'])} max {fmt(record.stats['max'])} "
+                         f"{record.unit or ''} n={fmt(record.n)}")
+        elif kind == "skip":
+            progress.say(f"{positional[0]}: skipped: {run.skips[positional[0]]}")
+    progress.close()
+    return run
+
+
+# ---------------------------------------------------------------- results
+
+def load_catalogue(path):
+    """Read bench/catalogue.csv into {id: {family, definition, better}}, in file order."""
+    with open(path, newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    catalogue = {}
+    for row in rows:
+        if row["better"] not in ("lower", "higher", "none"):
+            raise SystemExit(f"{path}: {row['id']}: better must be lower, higher or none")
+        catalogue[row["id"]] = row
+    return catalogue
+
+
+def scenario_json(record):
+    """The statistics of one scenario in the results.json shape."""
+    out = {k: record.stats.get(k) for k in STATS}
+    out.update(n=record.n, unit=record.unit, overhead=record.overhead, note=record.note,
+               hist=[list(b) for b in record.hist] or None)
+    return out
+
+
+def metric_json(metric_id, run):
+    """One metric's results.json entry: default-scenario stats plus every scenario."""
+    scenarios = run.metrics.get(metric_id)
+    if not scenarios:
+        skipped = metric_id in run.skips
+        entry = {k: None for k in STATS}
+        entry.update(n=None, unit=None, scenario=None, overhead=None, note=None,
+                     status="skipped" if skipped else "not_measured",
+                     reason=run.skips.get(metric_id, NOT_MEASURED_REASON), hist=None,
+                     scenarios={})
+        return entry
+    default = DEFAULT_SCENARIO if DEFAULT_SCENARIO in scenarios else next(iter(scenarios))
+    entry = scenario_json(scenarios[default])
+    hist = entry.pop("hist")
+    entry.update(scenario=default, status="measured", reason=None, hist=hist,
+                 scenarios={name: scenario_json(rec) for name, rec in scenarios.items()})
+    return entry
+
+
+def build_results(run, catalogue, warn):
+    """The whole results.json document; catalogue metrics first, then extras.
+
+    warn(text) is called for each inconsistency found between the stream
+    and the catalogue; run.warnings gets them too."""
+    for metric_id, scenarios in run.metrics.items():
+        for name, record in scenarios.items():
+            if not record.has_metric_line:
+                warn(f"{metric_id} ({name}): hist lines but no metric line")
+        if metric_id not in catalogue:
+            warn(f"{metric_id}: not in bench/catalogue.csv; reported after the catalogue")
+    ids = list(catalogue) + [m for m in list(run.metrics) + list(run.skips) if m not in catalogue]
+    return {
+        "config": dict(run.config),
+        "run": {"complete": run.done == 0, "exit_status": run.done, "lines": run.lines,
+                "warnings": list(run.warnings)},
+        "metrics": {m: metric_json(m, run) for m in dict.fromkeys(ids)},
+    }
+
+
+def write_json(path, document):
+    """Write JSON atomically, so a reader never sees half a file."""
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+# ---------------------------------------------------------------- peers
+
+@dataclass
+class PeerSource:
+    """One peer data file: its provenance header and its figures."""
+    label: str
+    path: Path
+    provenance: list
+    published: bool
+    figures: dict = field(default_factory=dict)   # (id, scenario) -> dict (instrument files)
+    columns: list = field(default_factory=list)   # kernel columns (published files)
+    rows: list = field(default_factory=list)      # (name, target, unit, {kernel: value})
+    unmapped: list = field(default_factory=list)
+
+
+def read_commented_csv(path):
+    """Split a CSV with a '#' header into (comment lines, list of row dicts)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    comments = [l[1:].strip() for l in lines if l.startswith("#")]
+    data = [l for l in lines if l.strip() and not l.startswith("#")]
+    return comments, list(csv.DictReader(data))
+
+
+def map_peer_name(name, catalogue):
+    """(id, scenario, stat) for a peer row name, or None when it has no metric."""
+    if name in PEER_NAME_MAP:
+        return PEER_NAME_MAP[name]
+    return (name, None, "p50") if name in catalogue else None
+
+
+def load_peer(path, catalogue):
+    """Read one peer file; '<kernel>-qemu.csv' or 'published-<board>.csv'."""
+    comments, rows = read_commented_csv(path)
+    published = path.stem.startswith("published-")
+    prefix = path.stem.split("-")[0]
+    label = path.stem if published else PEER_LABELS.get(prefix, prefix)
+    source = PeerSource(label, path, comments, published)
+    if published:
+        source.columns = [c for c in rows[0] if c not in ("metric", "unit")] if rows else []
+    for row in rows:
+        target = map_peer_name(row["metric"], catalogue)
+        if target is None:
+            source.unmapped.append(row["metric"])
+            continue
+        if published:
+            values = {c: parse_number(row[c]) for c in source.columns}
+            source.rows.append((row["metric"], target, row["unit"], values))
+        else:
+            source.figures[target[:2]] = {
+                "min": parse_number(row["min"]), "median": parse_number(row["median"]),
+                "max": parse_number(row["max"]), "note": row.get("note", ""),
+                "unit": PEER_UNITS.get(row["metric"], PEER_INSTRUMENT_UNIT)}
+    return source
+
+
+def load_peers(directory, catalogue):
+    """All peer files of a directory, same-instrument ones first."""
+    paths = sorted(Path(directory).glob("*.csv")) if directory else []
+    sources = [load_peer(p, catalogue) for p in paths]
+    return sorted(sources, key=lambda s: s.published)
+
+
+# ---------------------------------------------------------------- tables
+
+@dataclass
+class Table:
+    """A titled table that renders as Markdown or as aligned terminal text."""
+    title: str
+    headers: list
+    rows: list
+    footnotes: list = field(default_factory=list)
+    numeric: bool = True   # right-align figures in terminal text
+
+
+def fmt(value):
+    """A figure as text: exact integers, short decimals, '-' for none."""
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        if value.is_integer():
+            return str(int(value))
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def leader(candidates, better):
+    """Name the best of {kernel: figure}; '-' when fewer than two or no direction."""
+    figures = {k: v for k, v in candidates.items() if v is not None}
+    if better not in ("lower", "higher") or len(figures) < 2:
+        return "-"
+    best = (min if better == "lower" else max)(figures.values())
+    winners = [k for k, v in figures.items() if v == best]
+    return winners[0] if len(winners) == 1 else "tie"
+
+
+def comparison_rows(metric_id, entry, instrument_peers):
+    """(label, scenario, peer-lookup-key per peer) rows of one metric."""
+    vaios = list(entry["scenarios"])
+    peer_scenarios = []
+    for peer in instrument_peers:
+        for (pid, scen) in peer.figures:
+            if pid == metric_id and scen not in peer_scenarios:
+                peer_scenarios.append(scen)
+    keys = vaios + [s for s in peer_scenarios if s is not None and s not in vaios]
+    if not vaios and None in peer_scenarios:
+        keys.insert(0, None)
+    rows = []
+    for scen in keys:
+        label = metric_id if len(keys) == 1 or scen is None else f"{metric_id} ({scen})"
+        lookup = [scen] + ([None] if scen == entry["scenario"] else [])
+        rows.append((label, scen, lookup))
+    return rows
+
+
+def comparison_table(results, catalogue, peers, compact=False):
+    """VAIOS beside same-instrument peers, one row per metric (and scenario).
+
+    Peer cells show "median / max", or the median alone when compact (the
+    terminal, which must stay within 100 columns)."""
+    instrument = [p for p in peers if not p.published]
+    title = "Comparison in the same instrument (peers: " + \
+        ("median)" if compact else "median / max)")
+    table = Table(title,
+                  ["metric", "unit", "VAIOS p50", "VAIOS max"] + [p.label for p in instrument]
+                  + ["Leader"], [])
+    mismatch = False
+    for metric_id, entry in results["metrics"].items():
+        better = catalogue.get(metric_id, {}).get("better", "none")
+        for label, scen, lookup in comparison_rows(metric_id, entry, instrument):
+            own = entry["scenarios"].get(scen)
+            peer_figs = [next((p.figures[(metric_id, k)] for k in lookup
+                               if (metric_id, k) in p.figures), None) for p in instrument]
+            unit = own["unit"] if own else next((f["unit"] for f in peer_figs if f), None)
+            candidates = {"VAIOS": own["p50"] if own else None}
+            cells = []
+            for peer, fig in zip(instrument, peer_figs):
+                if fig is None:
+                    cells.append("-")
+                    continue
+                same = fig["unit"] == unit
+                mismatch |= not same
+                text = fmt(fig["median"]) if compact else f"{fmt(fig['median'])} / {fmt(fig['max'])}"
+                cells.append(text + ("" if same else "*"))
+                if same:
+                    candidates[peer.label] = fig["median"]
+            if own is None and not any(peer_figs):
+                continue
+            table.rows.append([label, unit or "-", fmt(own and own["p50"]),
+                               fmt(own and own["max"])] + cells + [leader(candidates, better)])
+    if mismatch:
+        table.footnotes.append("* in a different unit from VAIOS's figure "
+                               "(see bench/peers): shown, not compared")
+    table.footnotes.append("Leader: lowest (or highest, per bench/catalogue.csv) median in the "
+                           "same unit; '-' when fewer than two kernels have a figure.")
+    return table
+
+
+def distribution_table(results):
+    """Every measured scenario's distribution; the notes become footnotes."""
+    table = Table("Distributions (overhead of an empty measurement already subtracted)",
+                  ["metric (scenario)", "unit", "n", "min", "p50", "p99", "p99.9", "max",
+                   "ovh"], [])
+    for metric_id, entry in results["metrics"].items():
+        for scen, stats in entry["scenarios"].items():
+            label = f"{metric_id} ({scen})"
+            table.rows.append([label, stats["unit"] or "-", fmt(stats["n"])]
+                              + [fmt(stats[k]) for k in STATS] + [fmt(stats["overhead"])])
+            if stats["note"]:
+                table.footnotes.append(f"{label}: {stats['note']}")
+    return table
+
+
+def published_tables(results, catalogue, peers):
+    """Real-board published figures, one table per file, never beside instruction counts.
+
+    A "this run" column appears only when the run itself counted something
+    other than instructions (config unit=cycles on a real board)."""
+    board_run = results["config"].get("unit", "insn") != "insn"
+    tables = []
+    for peer in (p for p in peers if p.published):
+        names = [c.replace("_", " ") for c in peer.columns]
+        table = Table(f"Published real-board figures ({peer.path.name}; not instruction counts)",
+                      ["metric", "unit"] + names + ["Leader"] + (["this run"] if board_run else []),
+                      [])
+        for _, (metric_id, scen, stat), unit, values in peer.rows:
+            candidates = {n: values[c] for n, c in zip(names, peer.columns)}
+            extra = []
+            if board_run:
+                entry = results["metrics"].get(metric_id)
+                own = entry["scenarios"].get(scen or entry["scenario"]) if entry else None
+                candidates["this run"] = own[stat] if own and own["unit"] == unit else None
+                extra = [fmt(candidates["this run"])]
+            label = metric_id if stat == "p50" else f"{metric_id} {stat}"
+            table.rows.append([label, unit] + [fmt(values[c]) for c in peer.columns]
+                              + [leader(candidates, catalogue.get(metric_id, {}).get("better"))]
+                              + extra)
+        if board_run:
+            table.footnotes.append("'this run': this run's figure where its unit equals the "
+                                   "published unit.")
+        tables.append(table)
+    return tables
+
+
+def config_table(results):
+    """Every configuration key the image reported, in its order."""
+    rows = [[k, v] for k, v in results["config"].items()]
+    return Table("Configuration", ["key", "value"], rows or [["(none reported)", "-"]],
+                 numeric=False)
+
+
+def unmeasured_table(results):
+    """Catalogue metrics with no figure in this run, and why."""
+    rows = [[m, e["status"].replace("_", " "), e["reason"]]
+            for m, e in results["metrics"].items() if e["status"] != "measured"]
+    return Table("Not yet measured", ["metric", "status", "reason"], rows)
+
+
+_FIGURE = re.compile(r"-?[\d.]+\*?( / -?[\d.]+\*?)?")
+
+
+def render_text(table, columns=100):
+    """Aligned plain text: figure columns right-aligned, footnotes wrapped."""
+    cells = [[str(c) for c in row] for row in table.rows]
+    width = [max(len(r[i]) for r in [table.headers] + cells) for i in range(len(table.headers))]
+    numeric = [table.numeric and i > 0 and any(_FIGURE.fullmatch(r[i]) for r in cells)
+               and all(r[i] == "-" or _FIGURE.fullmatch(r[i]) for r in cells)
+               for i in range(len(table.headers))]
+
+    def line(row):
+        return "  ".join(c.rjust(w) if right else c.ljust(w)
+                         for c, w, right in zip(row, width, numeric)).rstrip()
+
+    out = [table.title, "=" * len(table.title), line(table.headers),
+           line(["-" * w for w in width])]
+    out += [line(r) for r in cells] or ["(none)"]
+    out += [textwrap.fill(n, columns, subsequent_indent="  ") for n in table.footnotes]
+    return "\n".join(out) + "\n"
+
+
+def render_markdown(table):
+    """A GitHub-flavoured Markdown table with its title and footnotes."""
+    def esc(cell):
+        return str(cell).replace("|", "\\|")
+    out = [f"## {table.title}", "", "| " + " | ".join(table.headers) + " |",
+           "|" + "|".join("---" for _ in table.headers) + "|"]
+    out += ["| " + " | ".join(esc(c) for c in row) + " |" for row in table.rows]
+    if not table.rows:
+        out.append("| " + " | ".join("-" for _ in table.headers) + " |")
+    if table.footnotes:
+        out += [""] + [f"- {esc(n)}" for n in table.footnotes]
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- histograms
+
+def gnuplot_terminals():
+    """Picture terminals this gnuplot offers, or None when gnuplot is missing."""
+    exe = shutil.which("gnuplot")
+    if exe is None:
+        return None
+    listing = subprocess.run([exe, "-e", "set terminal"], capture_output=True, text=True)
+    names = {l.split()[0] for l in (listing.stdout + listing.stderr).splitlines() if l.strip()}
+    return names & {"pngcairo", "png", "svg"}
+
+
+def histogram_script(data_name, title, unit, stats, buckets, outputs):
+    """A gnuplot script drawing buckets as boxes on a log count axis."""
+    lows = [lo for lo, _ in buckets]
+    wide = lows[0] > 0 and (lows[-1] / lows[0]) > 50
+    lines = ["set encoding utf8", f'set title "{title}" noenhanced',
+             f'set xlabel "{unit}" noenhanced', 'set ylabel "samples per bucket (log scale)"',
+             "set logscale y", "set yrange [0.8:*]", "set grid", "unset key",
+             "set style fill solid 0.5 border -1"]
+    if wide:
+        lines.append("set logscale x")
+    marks = (("p50", "p50"), ("p99", "p99"), ("p999", "p99.9"), ("max", "max"))
+    for height, (key, name) in zip((0.95, 0.88, 0.81, 0.74), marks):
+        value = stats.get(key)
+        if value is not None and (value > 0 or not wide):
+            lines.append(f"set arrow from {value}, graph 0 to {value}, graph 1 nohead dt 2")
+            lines.append(f'set label "{name} {fmt(value)}" at {value}, graph {height} '
+                         "left offset 0.5,0")
+    for terminal, path in outputs:
+        lines += [f"set terminal {terminal} size 900,500 noenhanced", f"set output '{path}'",
+                  f"plot '{data_name}' using (($1+$2)/2):3:1:2:(0.8):3 with boxxyerror"]
+    return "\n".join(lines) + "\n"
+
+
+def bucket_bounds(buckets, maximum):
+    """(lo, hi, count) rows; the last bucket ends after max, or repeats the previous width."""
+    rows = []
+    for i, (lo, count) in enumerate(buckets):
+        if i + 1 < len(buckets):
+            hi = buckets[i + 1][0]
+        elif maximum is not None and maximum >= lo:
+            hi = maximum + 1
+        else:
+            hi = lo + (lo - buckets[i - 1][0] if i else 1)
+        rows.append((lo, hi, count))
+    return rows
+
+
+def draw_histograms(results, directory, warn):
+    """Draw every scenario that has buckets; return {(id, scenario): [picture names]}."""
+    terminals = gnuplot_terminals()
+    todo = [(m, s, st) for m, e in results["metrics"].items()
+            for s, st in e["scenarios"].items() if st["hist"]]
+    pictures = {}
+    if not todo:
+        return pictures
+    if not terminals:
+        warn("histograms not drawn: gnuplot " + ("has no png/svg terminal" if terminals is not None
+                                                 else "not found"))
+        return pictures
+    directory.mkdir(parents=True, exist_ok=True)
+    png = "pngcairo" if "pngcairo" in terminals else ("png" if "png" in terminals else None)
+    for metric_id, scen, stats in todo:
+        stem = re.sub(r"[^\w.-]", "_", f"{metric_id}_{scen}")
+        outputs = [(t, f"{stem}.{ext}") for t, ext in ((png, "png"), ("svg", "svg"))
+                   if t in terminals]
+        rows = bucket_bounds(stats["hist"], stats["max"])
+        (directory / f"{stem}.dat").write_text(
+            "# lo hi count\n" + "".join(f"{lo} {hi} {c}\n" for lo, hi, c in rows))
+        title = f"{metric_id}, scenario {scen}: unit {stats['unit']}, n={fmt(stats['n'])}"
+        script = histogram_script(f"{stem}.dat", title, stats["unit"] or "", stats,
+                                  stats["hist"], outputs)
+        (directory / f"{stem}.gp").write_text(script)
+        done = subprocess.run(["gnuplot", f"{stem}.gp"], cwd=directory, capture_output=True,
+                              text=True)
+        if done.returncode != 0:
+            warn(f"gnuplot failed for {stem}: {done.stderr.strip()[:300]}")
+            continue
+        pictures[(metric_id, scen)] = [name for _, name in outputs]
+    return pictures
+
+
+# ---------------------------------------------------------------- report
+
+def status_line(results):
+    """One sentence saying whether the run completed."""
+    status = results["run"]["exit_status"]
+    if status == 0:
+        return "Run complete: the image reported `@VOS done 0`."
+    if status is None:
+        return ("INCOMPLETE RUN: the stream ended without `@VOS done` (the image crashed, "
+                "hung or was stopped); the figures below are partial.")
+    return f"FAILED RUN: the image reported `@VOS done {status}`; the figures below are partial."
+
+
+def provenance_markdown(peers):
+    """Each peer file's comment header, quoted, so its configuration is never hidden."""
+    out = ["## Where the peer figures come from", ""]
+    for peer in peers:
+        out.append(f"**{peer.label}** (`bench/peers/{peer.path.name}`):")
+        out.append("")
+        out += ["```text"] + (peer.provenance or ["(no provenance header)"]) + ["```"]
+        if peer.unmapped:
+            out += ["", "Rows with no catalogue metric, not compared: "
+                    + ", ".join(f"`{n}`" for n in peer.unmapped)]
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def report_markdown(results, tables, peers, pictures):
+    """The whole report.md."""
+    config, comparison, distributions, published, unmeasured = tables
+    parts = ["# VAIOS benchmark report", "", status_line(results), "",
+             render_markdown(config), render_markdown(comparison), render_markdown(distributions)]
+    parts += [render_markdown(t) for t in published]
+    parts += [render_markdown(unmeasured)]
+    if pictures:
+        links = ["## Histograms", ""]
+        for (metric_id, scen), names in pictures.items():
+            links.append(f"- {metric_id} ({scen}): "
+                         + ", ".join(f"[{n.rsplit('.', 1)[1]}](hist/{n})" for n in names))
+        parts.append("\n".join(links) + "\n")
+    if peers:
+        parts.append(provenance_markdown(peers))
+    if results["run"]["warnings"]:
+        parts.append("## Warnings\n\n" + "".join(f"- {w}\n" for w in results["run"]["warnings"]))
+    return "\n".join(parts)
+
+
+def parse_args(argv):
+    """Command-line options."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--input", default="-", help="stream file, or - for stdin (default)")
+    parser.add_argument("--out", default=str(REPO / "build" / "bench"), help="output directory")
+    parser.add_argument("--peers", default=str(REPO / "bench" / "peers"),
+                        help="peer data directory ('' for none)")
+    parser.add_argument("--catalogue", default=str(REPO / "bench" / "catalogue.csv"))
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress and no tables; errors and warnings only")
+    parser.add_argument("--verbose", action="store_true", help="echo the image's own lines")
+    return parser.parse_args(argv)
+
+
+def collect(args, out):
+    """Read the stream from --input, keeping a raw copy in out/run.log."""
+    progress = Progress(sys.stderr, not args.quiet)
+    with open(out / "run.log", "w", encoding="utf-8") as raw_log:
+        if args.input == "-":
+            return read_stream(sys.stdin.buffer, progress, args.verbose, raw_log)
+        with open(args.input, "rb") as stream:
+            return read_stream(stream, progress, args.verbose, raw_log)
+
+
+def finish(run, out):
+    """Print why a run failed (with the image's last lines); return the exit status."""
+    if run.done == 0:
+        print(f"vaios_report: run complete; results in {out}", file=sys.stderr)
+        return 0
+    why = ("the stream ended without '@VOS done' (image crashed, hung or was killed)"
+           if run.done is None else f"the image reported '@VOS done {run.done}'")
+    print(f"vaios_report: FAILED: {why}; partial results in {out}", file=sys.stderr)
+    if run.tail:
+        print("last lines of the image's output:", file=sys.stderr)
+        print("\n".join("  | " + l for l in run.tail), file=sys.stderr)
+    return 1
+
+
+def main(argv=None):
+    """Read, build every output, print the tables; return the exit status."""
+    args = parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    catalogue = load_catalogue(args.catalogue)
+    try:
+        run = collect(args, out)
+    except KeyboardInterrupt:
+        print("vaios_report: interrupted", file=sys.stderr)
+        return 1
+
+    def warn(text):
+        run.warnings.append(text)
+        print(f"warning: {text}", file=sys.stderr)
+
+    results = build_results(run, catalogue, warn)
+    peers = load_peers(args.peers, catalogue)
+    pictures = draw_histograms(results, out / "hist", warn)
+    results["run"]["warnings"] = list(run.warnings)
+    write_json(out / "results.json", results)
+    tables = (config_table(results), comparison_table(results, catalogue, peers),
+              distribution_table(results), published_tables(results, catalogue, peers),
+              unmeasured_table(results))
+    (out / "report.md").write_text(report_markdown(results, tables, peers, pictures),
+                                   encoding="utf-8")
+    if not args.quiet:
+        config, _, distributions, published, unmeasured = tables
+        comparison = comparison_table(results, catalogue, peers, compact=True)
+        for table in [config, comparison, distributions] + published + [unmeasured]:
+            print(render_text(table))
+    return finish(run, out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
