@@ -81,6 +81,11 @@ void arch_idle(void);
 /* Stop the system after an unrecoverable kernel error. */
 void arch_halt(const char *why) __attribute__((noreturn));
 
+/* --- Kernel entry points for the port ------------------------------------ */
+
+/* The alarm's interrupt handler calls this (kernel-level priority). */
+void vos__alarm_isr(void);
+
 #include "port_impl.h"
 
 #endif /* VAIOS_ARCH_PORT_H */

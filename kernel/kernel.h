@@ -75,7 +75,7 @@ static inline void vos__resched(void)
 
 /* Change the effective priority of t, moving it within the ready list or
  * its wait queue. Lock held. */
-void vos__set_eff_prio(vos_task_t *t, unsigned prio);
+void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause);
 
 /* --- Waiting (wait.c) ---------------------------------------------------- */
 
@@ -86,12 +86,24 @@ void vos__waitq_reposition(struct vos_waitq *q, vos_task_t *t);
 /* Block the running task on q (NULL: a plain delay) until deadline (an
  * absolute time, or VOS_FOREVER as a time), with the lock held as key.
  * Releases the lock while blocked, returns with it released and the wait's
- * result: VOS_OK or the code the waker set, VOS_ERR_TIMEOUT on timeout. */
-int vos__block(struct vos_waitq *q, vos_time_t deadline, uint32_t key);
+ * result: VOS_OK or the code the waker set, VOS_ERR_TIMEOUT on timeout.
+ * kind is the trace's enum vos_trace_wait. */
+int vos__block(struct vos_waitq *q, vos_time_t deadline, uint32_t key, int kind);
+
+/* vos__block in two halves, for callers that must act between queuing the
+ * task and switching away (priority inheritance): prepare queues the
+ * running task, commit switches, releases the lock and returns the result. */
+void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind);
+int vos__block_commit(uint32_t key);
 
 /* Wake t from its wait with result res: off its queue and timeout, ready
  * (or suspended). Lock held. Does not switch: callers call vos__resched(). */
 void vos__wake(vos_task_t *t, int res);
+
+/* Wake t without satisfying its wait (timeout, deletion, fault): like
+ * vos__wake, and if t waited for a mutex, that mutex's owner gives back
+ * the boost t gave it. Lock held. */
+void vos__wake_abort(vos_task_t *t, int res);
 
 /* Wake every waiter of q with res (object deletion). Lock held. */
 void vos__wake_all(struct vos_waitq *q, int res);
@@ -127,6 +139,20 @@ void vos__mutex_release_all(vos_task_t *t);
 /* Called by the wait code when a waiter leaves a mutex's queue by timeout
  * or deletion: the owner's inherited priority may fall. Lock held. */
 void vos__mutex_waiter_left(struct vos_mutex *m);
+
+bool vos__is_idle(const vos_task_t *t);
+
+/* --- Trace ----------------------------------------------------------------
+ * The hooks are vaios/trace.h's (empty unless VOS_CFG_TRACE). The reason
+ * for the next switch away from the running task is noted here by the code
+ * that causes it and read by the port's switch (vos__trace_switch). */
+#if VOS_CFG_TRACE
+extern uint8_t vos__sw_reason;
+#define VOS__SW_REASON(r) (vos__sw_reason = (uint8_t)(r))
+void vos__trace_switch(vos_task_t *from, vos_task_t *to);
+#else
+#define VOS__SW_REASON(r) ((void)0)
+#endif
 
 /* --- Port callbacks ------------------------------------------------------ */
 

@@ -143,6 +143,12 @@ long vos_task_stack_unused(const vos_task_t *t);
  * nothing; an application or test overrides it (weak symbol). */
 void vos_hook_stack_overflow(vos_task_t *t);
 
+/* Called with interrupts disabled when the kernel stops the system after
+ * an unrecoverable error (an internal assertion, the idle task exiting);
+ * why names it. The default does nothing; a board or test overrides it to
+ * report (weak symbol). The system then halts. */
+void vos_hook_halt(const char *why);
+
 /* The last task stopped for a stack overflow, or NULL. */
 vos_task_t *vos_stack_overflow_task(void);
 

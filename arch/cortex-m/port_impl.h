@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Cortex-M4F: inline part of the port contract (see arch/port.h).
+ *
+ * Kernel critical sections raise BASEPRI to VOS_CFG_KERNEL_IRQ_PRIO, never
+ * PRIMASK: interrupts of higher urgency (numerically lower priority) run
+ * even inside the kernel. PendSV and SVC sit at the lowest priority, so
+ * a switch requested inside a critical section is taken when the section
+ * ends (or the last interrupt handler returns).
+ */
+#ifndef VAIOS_PORT_IMPL_H
+#define VAIOS_PORT_IMPL_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include "vaios/config.h"
+
+#define ARCH_SCB_ICSR        (*(volatile uint32_t *)0xE000ED04u)
+#define ARCH_ICSR_PENDSVSET  (1u << 28)
+
+_Static_assert((VOS_CFG_KERNEL_IRQ_PRIO & 0x0F) == 0 && VOS_CFG_KERNEL_IRQ_PRIO > 0,
+               "STM32 implements the top 4 priority bits; the kernel level must be 0x10..0xF0");
+
+static inline uint32_t arch_lock(void)
+{
+    uint32_t prev;
+    __asm__ volatile("mrs %0, basepri\n\t"
+                     "msr basepri_max, %1"
+                     : "=&r"(prev) : "r"(VOS_CFG_KERNEL_IRQ_PRIO) : "memory");
+    return prev;
+}
+
+static inline void arch_unlock(uint32_t key)
+{
+    __asm__ volatile("msr basepri, %0" :: "r"(key) : "memory");
+}
+
+static inline bool arch_in_isr(void)
+{
+    uint32_t ipsr;
+    __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
+    return ipsr != 0;
+}
+
+static inline void arch_switch(void)
+{
+    ARCH_SCB_ICSR = ARCH_ICSR_PENDSVSET;
+}
+
+#endif /* VAIOS_PORT_IMPL_H */

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * board_printf: a small formatted print on the board console, so that
+ * tests and the benchmark do not pull the C library's printf into the
+ * image. Conversions: %d %i %u %x %X %c %s %p %% with the l and ll length
+ * modifiers, a field width and the 0 and - flags. Output is assembled in a
+ * buffer and written in one console call (lines up to 255 characters).
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include "board.h"
+
+struct out {
+    char buf[256];
+    unsigned len;
+};
+
+static void put(struct out *o, char c)
+{
+    if (o->len < sizeof o->buf - 1)
+        o->buf[o->len++] = c;
+}
+
+static void put_num(struct out *o, uint64_t v, bool neg, unsigned base, bool upper,
+                    int width, bool zero, bool left)
+{
+    char tmp[24];
+    int n = 0;
+    const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+    do {
+        tmp[n++] = digits[v % base];
+        v /= base;
+    } while (v != 0);
+    int len = n + (neg ? 1 : 0);
+    if (neg && zero)
+        put(o, '-');
+    if (!left)
+        for (; width > len; width--)
+            put(o, zero ? '0' : ' ');
+    if (neg && !zero)
+        put(o, '-');
+    while (n > 0)
+        put(o, tmp[--n]);
+    if (left)
+        for (; width > len; width--)
+            put(o, ' ');
+}
+
+int board_vprintf(const char *fmt, va_list ap)
+{
+    struct out o = { .len = 0 };
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%') {
+            put(&o, *p);
+            continue;
+        }
+        p++;
+        bool left = false, zero = false;
+        for (;; p++) {
+            if (*p == '-') left = true;
+            else if (*p == '0') zero = true;
+            else break;
+        }
+        int width = 0;
+        while (*p >= '0' && *p <= '9')
+            width = width * 10 + (*p++ - '0');
+        int lng = 0;
+        while (*p == 'l') {
+            lng++;
+            p++;
+        }
+        switch (*p) {
+        case 'd': case 'i': {
+            int64_t v = lng >= 2 ? va_arg(ap, long long) : lng ? va_arg(ap, long) : va_arg(ap, int);
+            put_num(&o, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v, v < 0, 10, false, width, zero, left);
+            break;
+        }
+        case 'u': case 'x': case 'X': {
+            uint64_t v = lng >= 2 ? va_arg(ap, unsigned long long)
+                       : lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned);
+            put_num(&o, v, false, *p == 'u' ? 10 : 16, *p == 'X', width, zero, left);
+            break;
+        }
+        case 'p':
+            put(&o, '0');
+            put(&o, 'x');
+            put_num(&o, (uintptr_t)va_arg(ap, void *), false, 16, false, 8, true, false);
+            break;
+        case 'c':
+            put(&o, (char)va_arg(ap, int));
+            break;
+        case 's': {
+            const char *s = va_arg(ap, const char *);
+            int len = 0;
+            for (const char *q = s ? s : "(null)"; *q; q++)
+                len++;
+            if (!left)
+                for (; width > len; width--)
+                    put(&o, ' ');
+            for (const char *q = s ? s : "(null)"; *q; q++)
+                put(&o, *q);
+            if (left)
+                for (; width > len; width--)
+                    put(&o, ' ');
+            break;
+        }
+        case '%':
+            put(&o, '%');
+            break;
+        default:
+            put(&o, '%');
+            if (*p)
+                put(&o, *p);
+            else
+                p--;
+            break;
+        }
+    }
+    o.buf[o.len] = 0;
+    board_console_write(o.buf);
+    return (int)o.len;
+}
+
+int board_printf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = board_vprintf(fmt, ap);
+    va_end(ap);
+    return n;
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The board interface used by applications, tests and the benchmark
+ * (never by the kernel, which sees the board only through the port
+ * contract's time functions). Each board under boards/ implements it.
+ */
+#ifndef VAIOS_BOARD_H
+#define VAIOS_BOARD_H
+
+#include <stdint.h>
+#include <stdarg.h>
+#include "board_regs.h"   /* the board's own: board_cycles() and constants */
+
+/* Name of the board and unit of board_cycles() ("insn" on the emulator,
+ * "cycles" on hardware). */
+extern const char board_name[];
+extern const char board_cycle_unit[];
+
+/* Frequency of board_cycles(). */
+#define BOARD_CYCLES_HZ VOS_CFG_CLOCK_HZ
+
+/* Write a NUL-terminated string to the console. Any context, but it is
+ * slow: never inside a measurement window. */
+void board_console_write(const char *s);
+
+/* Formatted print on the console (boards/common/printf.c): %d %u %x %s %c
+ * %p with l/ll, width, 0 and - flags. Same context rules as above. */
+int board_vprintf(const char *fmt, va_list ap);
+int board_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* End the run with an exit status (the emulator exits with it; a real
+ * board prints it and stops). */
+void board_exit(int status) __attribute__((noreturn));
+
+/* Test interrupt sources: n = 0 or 1, two hardware timers distinct from
+ * the kernel's time base and alarm. start() makes handler run every
+ * period cycles at NVIC priority prio (0x00 most urgent .. 0xF0), from
+ * about `period` cycles after the call; stop() disables it; pend() raises
+ * the interrupt once now (software trigger). Thread context. */
+void board_irq_start(int n, uint32_t period, uint8_t prio, void (*handler)(void));
+void board_irq_stop(int n);
+void board_irq_pend(int n);
+
+/* An interrupt line of the board that no peripheral uses, for
+ * software-triggered interrupts (n = 0, 1). */
+void board_swi_init(int n, uint8_t prio, void (*handler)(void));
+void board_swi_pend(int n);
+
+#endif /* VAIOS_BOARD_H */

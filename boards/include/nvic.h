@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/* Armv7-M NVIC and system control registers used by the boards. */
+#ifndef BOARD_NVIC_H
+#define BOARD_NVIC_H
+
+#include <stdint.h>
+
+#define NVIC_ISER   0xE000E100u   /* set-enable, one bit per IRQ */
+#define NVIC_ICER   0xE000E180u   /* clear-enable */
+#define NVIC_ISPR   0xE000E200u   /* set-pending */
+#define NVIC_ICPR   0xE000E280u   /* clear-pending */
+#define NVIC_IPR    0xE000E400u   /* priority, one byte per IRQ */
+#define SCB_CPACR   0xE000ED88u   /* coprocessor access (FPU: CP10, CP11) */
+#define SCB_VTOR    0xE000ED08u
+#define SCB_CCR     0xE000ED14u
+#define CCR_STKALIGN (1u << 9)
+#define CPACR_CP10_CP11_FULL (0xFu << 20)
+
+static inline void nvic_set_priority(int irq, uint8_t prio)
+{
+    *(volatile uint8_t *)(NVIC_IPR + (uint32_t)irq) = prio;
+}
+static inline void nvic_enable(int irq)
+{
+    *(volatile uint32_t *)(NVIC_ISER + 4u * ((uint32_t)irq >> 5)) = 1u << (irq & 31);
+}
+static inline void nvic_disable(int irq)
+{
+    *(volatile uint32_t *)(NVIC_ICER + 4u * ((uint32_t)irq >> 5)) = 1u << (irq & 31);
+}
+static inline void nvic_pend(int irq)
+{
+    *(volatile uint32_t *)(NVIC_ISPR + 4u * ((uint32_t)irq >> 5)) = 1u << (irq & 31);
+}
+static inline void nvic_unpend(int irq)
+{
+    *(volatile uint32_t *)(NVIC_ICPR + 4u * ((uint32_t)irq >> 5)) = 1u << (irq & 31);
+}
+
+#endif /* BOARD_NVIC_H */

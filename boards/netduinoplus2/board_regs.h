@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * netduinoplus2 (QEMU STM32F405) register map and the raw time base.
+ * TIM2 counts at 1 GHz of virtual time: under -icount shift=0 one count is
+ * exactly one instruction.
+ */
+#ifndef BOARD_REGS_H
+#define BOARD_REGS_H
+
+#include <stdint.h>
+
+#define TIM2_BASE   0x40000000u   /* time base, 32-bit free-running */
+#define TIM3_BASE   0x40000400u   /* test interrupt source 0 */
+#define TIM4_BASE   0x40000800u   /* test interrupt source 1 */
+#define TIM5_BASE   0x40000C00u   /* kernel alarm */
+#define TIM_CR1     0x00u
+#define TIM_DIER    0x0Cu
+#define TIM_SR      0x10u
+#define TIM_CNT     0x24u
+#define TIM_PSC     0x28u
+#define TIM_ARR     0x2Cu
+#define TIM_CR1_CEN  0x1u
+#define TIM_DIER_UIE 0x1u
+
+#define IRQ_TIM2    28
+#define IRQ_TIM3    29
+#define IRQ_TIM4    30
+#define IRQ_TIM5    50
+#define IRQ_SWI0    52   /* UART4: not modelled as a source here, free for software pends */
+#define IRQ_SWI1    53   /* UART5 */
+#define IRQ_COUNT   82
+
+#define REG32(addr) (*(volatile uint32_t *)(addr))
+
+/* Raw time base, for measurement windows: one load. */
+static inline uint32_t board_cycles(void)
+{
+    return REG32(TIM2_BASE + TIM_CNT);
+}
+
+#endif /* BOARD_REGS_H */

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The kernel's time base and alarm on QEMU's STM32F405 (port contract:
+ * arch_time_init, arch_now, arch_alarm_set, arch_alarm_cancel).
+ *
+ * Time base: TIM2, 32-bit, free-running at 1 GHz of virtual time, extended
+ * to 64 bits in software. The extension needs a read at least every 2^32
+ * cycles (4.29 s); the alarm never sleeps longer than ALARM_MAX_DELTA, so
+ * that always holds.
+ *
+ * Alarm: TIM5's update interrupt, driven the way QEMU 7.2's timer model
+ * really behaves (see ../../docs/porting.md and MEASURING.md): with CNT,
+ * EGR and PSC never written, a write of ARR = X raises the update
+ * interrupt X counts after the write (and every X after, which the handler
+ * stops by clearing CEN). Compare channels are not modelled. So the alarm
+ * is "fire after delta", and delta is computed from a fresh TIM2 read a
+ * fixed number of instructions before the ARR write.
+ */
+#include <stdint.h>
+#include "board.h"
+#include "nvic.h"
+#include "stm32f4_vectors.h"
+#include "port.h"
+
+#define ALARM_MAX_DELTA   (1u << 31)
+#define ALARM_MIN_DELTA   16u      /* nearer than this: pend the IRQ at once */
+#define ALARM_IRQ_PRIO    0x80u    /* a kernel-level interrupt */
+
+_Static_assert(ALARM_IRQ_PRIO >= VOS_CFG_KERNEL_IRQ_PRIO, "alarm must be masked by the kernel lock");
+
+static uint32_t last_lo;   /* last TIM2 value read */
+static uint32_t hi;        /* upper 32 bits of time */
+
+/* 64-bit time from a fresh TIM2 read. Kernel lock held. */
+static inline vos_time_t extend(uint32_t lo)
+{
+    if (lo < last_lo)
+        hi++;
+    last_lo = lo;
+    return ((vos_time_t)hi << 32) | lo;
+}
+
+void arch_time_init(void)
+{
+    REG32(TIM2_BASE + TIM_CR1) = TIM_CR1_CEN;
+    REG32(TIM5_BASE + TIM_CR1) = 0;
+    REG32(TIM5_BASE + TIM_DIER) = TIM_DIER_UIE;
+    nvic_set_priority(IRQ_TIM5, ALARM_IRQ_PRIO);
+    nvic_enable(IRQ_TIM5);
+}
+
+vos_time_t arch_now(void)
+{
+    uint32_t key = arch_lock();
+    vos_time_t t = extend(board_cycles());
+    arch_unlock(key);
+    return t;
+}
+
+void arch_alarm_set(vos_time_t t)
+{
+    REG32(TIM5_BASE + TIM_CR1) = TIM_CR1_CEN;
+    uint32_t lo = board_cycles();
+    vos_time_t now = extend(lo);
+    if (t <= now + ALARM_MIN_DELTA) {
+        nvic_pend(IRQ_TIM5);
+        return;
+    }
+    vos_time_t delta = t - now;
+    if (delta > ALARM_MAX_DELTA)
+        delta = ALARM_MAX_DELTA;
+    REG32(TIM5_BASE + TIM_ARR) = (uint32_t)delta;
+}
+
+void arch_alarm_cancel(void)
+{
+    /* Keep a far alarm so the 64-bit extension sees TIM2 often enough. */
+    arch_alarm_set(extend(board_cycles()) + ALARM_MAX_DELTA);
+}
+
+void TIM5_IRQHandler(void)
+{
+    REG32(TIM5_BASE + TIM_CR1) = 0;     /* one-shot: no periodic repeat */
+    REG32(TIM5_BASE + TIM_SR) = 0;
+    vos__alarm_isr();
+}

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Mutexes with priority inheritance (or an immediate priority ceiling).
+ *
+ * Inheritance is kept as an invariant, not patched case by case: the
+ * effective priority of every task is the maximum of its base priority,
+ * the ceilings of the ceiling mutexes it holds, and the effective
+ * priorities of all tasks waiting on every mutex it holds. It is
+ * recomputed on lock, unlock, timeout, deletion and priority change, and
+ * passed along a chain of owners that wait on each other (up to
+ * VOS_CFG_PI_DEPTH owners). Mutexes may be released in any order: the
+ * owner's priority always falls back to exactly what the mutexes it still
+ * holds require.
+ *
+ * Recursive locking by the owner is counted; the mutex is released by the
+ * matching number of unlocks. Waiters get the mutex in priority order,
+ * FIFO among equals, handed over directly by the unlocking task.
+ */
+#ifndef VAIOS_MUTEX_H
+#define VAIOS_MUTEX_H
+
+#include "vaios/task.h"
+
+typedef struct vos_mutex {
+    uint32_t tag;               /* VOS_TAG_MUTEX */
+    vos_task_t *owner;          /* NULL when free */
+    struct vos_waitq waiters;
+    struct vos_mutex *next_held;/* link in the owner's list of held mutexes */
+    uint16_t count;             /* recursion depth of the owner */
+    uint8_t ceiling;            /* 0: inheritance; else the ceiling priority */
+    uint8_t reserved;
+} vos_mutex_t;
+
+#define VOS_MUTEX_MAX_RECURSION 0xFFFFu
+
+/* Initialise an inheritance mutex. Context: any but interrupt.
+ * Errors: VOS_ERR_INVALID (m NULL). */
+int vos_mutex_init(vos_mutex_t *m);
+
+/* Initialise an immediate-ceiling mutex: whoever holds it runs at least at
+ * priority ceiling; a task of higher base priority must not lock it.
+ * Errors: VOS_ERR_INVALID, VOS_ERR_ARG (ceiling out of range). */
+int vos_mutex_init_ceiling(vos_mutex_t *m, unsigned ceiling);
+
+/* Lock, waiting at most timeout (VOS_NO_WAIT: try; VOS_FOREVER).
+ * Context: task. Errors: VOS_ERR_INVALID, VOS_ERR_CONTEXT (interrupt,
+ * before start), VOS_ERR_WOULD_BLOCK (VOS_NO_WAIT and owned),
+ * VOS_ERR_TIMEOUT, VOS_ERR_DELETED (deleted while waiting),
+ * VOS_ERR_OVERFLOW (recursion limit), VOS_ERR_DEADLOCK (the owner chain
+ * leads back to the caller), VOS_ERR_ARG (ceiling below the caller's base
+ * priority). */
+int vos_mutex_lock(vos_mutex_t *m, vos_dur_t timeout);
+
+/* Unlock one level. On the last level the highest waiter, if any, becomes
+ * the owner and runs at once if it outranks the caller.
+ * Context: task. Errors: VOS_ERR_INVALID, VOS_ERR_CONTEXT,
+ * VOS_ERR_NOT_OWNER (the caller does not hold it). */
+int vos_mutex_unlock(vos_mutex_t *m);
+
+/* Delete: waiters wake with VOS_ERR_DELETED, the owner loses it (and any
+ * boost it gave). Context: task. Errors: VOS_ERR_INVALID, VOS_ERR_CONTEXT. */
+int vos_mutex_delete(vos_mutex_t *m);
+
+/* Current owner, or NULL (also for an invalid mutex). Any context. */
+vos_task_t *vos_mutex_owner(const vos_mutex_t *m);
+
+#endif /* VAIOS_MUTEX_H */

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The scheduler: ready lists, the choice of the running task, yield, and
+ * starting the system.
+ *
+ * Invariants (kernel lock held, or read by the port's switch):
+ *  - Level p of vos__ready[] is a circular list of the READY tasks of
+ *    effective priority p, linked through next/prev; its head is the one
+ *    that runs next at that level. Bit p of vos__ready_map is set exactly
+ *    when the level is non-empty.
+ *  - The running task stays on its level, at the head, until it blocks,
+ *    yields or is rotated by a time slice; a preempted task therefore
+ *    resumes before its equals.
+ *  - The task that must run is vos__pick(): the head of the highest
+ *    non-empty level, found with one CLZ. Nothing here depends on the
+ *    number of tasks.
+ *  - Only thread code removes tasks from the ready lists; interrupt
+ *    handlers only add (wake) or rotate (time slice). That is what lets the
+ *    Cortex-M switch read the lists without masking interrupts.
+ *
+ * The scheduler knows nothing about time: time.c wakes tasks, this file
+ * only orders them.
+ */
+#include "kernel.h"
+
+vos_task_t *volatile vos__cur;
+uint32_t vos__ready_map;
+vos_task_t *vos__ready[VOS_CFG_PRIO_LEVELS];
+bool vos__started;
+#if VOS_CFG_TRACE
+uint8_t vos__sw_reason = VOS_TRACE_SW_PREEMPT;
+
+/* From the port's switch, with the outgoing and incoming task. */
+void vos__trace_switch(vos_task_t *from, vos_task_t *to)
+{
+    if (from != to)
+        VOS_TRACE_TASK_SWITCH(from, to, vos__sw_reason);
+    vos__sw_reason = VOS_TRACE_SW_PREEMPT;
+}
+#endif
+
+static vos_task_t idle_task;
+static uint64_t idle_stack[VOS_CFG_IDLE_STACK / 8];
+
+/* --- Ready lists ------------------------------------------------------- */
+
+void vos__ready_insert(vos_task_t *t)
+{
+    unsigned p = t->prio;
+    vos_task_t *h = vos__ready[p];
+
+    if (h == NULL) {
+        t->next = t->prev = t;
+        vos__ready[p] = t;
+        vos__ready_map |= 1u << p;
+    } else {
+        vos_task_t *tail = h->prev;
+        t->next = h;
+        t->prev = tail;
+        tail->next = t;
+        h->prev = t;
+    }
+}
+
+/* Insert t at the head of its level: it runs first among its equals. */
+static void ready_insert_head(vos_task_t *t)
+{
+    vos__ready_insert(t);
+    vos__ready[t->prio] = t;
+}
+
+void vos__ready_remove(vos_task_t *t)
+{
+    unsigned p = t->prio;
+
+    if (t->next == t) {
+        vos__ready[p] = NULL;
+        vos__ready_map &= ~(1u << p);
+    } else {
+        t->prev->next = t->next;
+        t->next->prev = t->prev;
+        if (vos__ready[p] == t)
+            vos__ready[p] = t->next;
+    }
+    t->next = t->prev = NULL;
+}
+
+vos_task_t *vos__pick(void)
+{
+    return vos__pick_inline();
+}
+
+void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause)
+{
+    if (t->prio == prio)
+        return;
+    VOS_TRACE_TASK_PRIORITY(t, t->prio, prio, cause);
+    (void)cause;
+    if (t->state == VOS_TASK_READY) {
+        vos__ready_remove(t);
+        t->prio = (uint8_t)prio;
+        /* The running task keeps the CPU at its new level; any other
+         * task queues behind its new equals. */
+        if (t == vos__cur)
+            ready_insert_head(t);
+        else
+            vos__ready_insert(t);
+    } else if (t->state == VOS_TASK_BLOCKED && t->waitq != NULL) {
+        t->prio = (uint8_t)prio;
+        vos__waitq_reposition(t->waitq, t);
+    } else {
+        t->prio = (uint8_t)prio;
+    }
+}
+
+/* --- Public calls --------------------------------------------------------- */
+
+void vos_yield(void)
+{
+    if (arch_in_isr() || !vos__started)
+        return;
+    uint32_t key = vos__lock();
+    vos_task_t *cur = vos__cur;
+    if (vos__ready[cur->prio] == cur && cur->next != cur) {
+        vos__ready[cur->prio] = cur->next;
+        VOS__SW_REASON(VOS_TRACE_SW_YIELD);
+        arch_switch();
+    }
+    vos__unlock(key);
+}
+
+vos_task_t *vos_self(void)
+{
+    return vos__started && !arch_in_isr() ? vos__cur : NULL;
+}
+
+bool vos_running(void)
+{
+    return vos__started;
+}
+
+static void idle_entry(void *arg)
+{
+    (void)arg;
+    for (;;)
+        arch_idle();
+}
+
+int vos_start(void)
+{
+    if (vos__started)
+        return VOS_ERR_STATE;
+    if (arch_in_isr())
+        return VOS_ERR_CONTEXT;
+
+    /* The idle task is the one task at level 0; it never blocks, so the
+     * ready map is never empty and vos__pick() always has an answer. */
+    int err = vos_task_create(&idle_task, "idle", idle_entry, NULL, VOS_PRIO_MIN,
+                              idle_stack, sizeof idle_stack);
+    if (err != VOS_OK)
+        return err;
+    uint32_t key = vos__lock();
+    vos__ready_remove(&idle_task);
+    idle_task.prio = idle_task.base_prio = VOS_PRIO_IDLE;
+    vos__ready_insert(&idle_task);
+
+    arch_time_init();
+    vos__cur = vos__pick_inline();
+    vos__started = true;
+    vos__time_start();
+    vos__unlock(key);
+    arch_start();
+}
+
+bool vos__is_idle(const vos_task_t *t)
+{
+    return t == &idle_task;
+}

@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tickless time: the timeout list, the alarm, sleeping, and time slices.
+ *
+ * There is no periodic tick. Every finite wait puts its task on one list
+ * sorted by deadline (earliest first); the port's one alarm is programmed
+ * for the earliest deadline (or the end of the running task's time slice,
+ * if sooner). When it fires, every task whose deadline has passed is woken
+ * with VOS_ERR_TIMEOUT, and the alarm is programmed again.
+ *
+ * Costs: adding a timeout walks the list from the earliest deadline
+ * (O(pending timeouts); a periodic task re-arming with the latest deadline
+ * walks all of them, which is the common case in a control loop and is why
+ * the walk starts from the tail, the latest deadline); removing one and
+ * expiring one are O(1).
+ *
+ * Invariant (kernel lock held): a task is on the list exactly when its
+ * deadline field is non-zero.
+ */
+#include "kernel.h"
+
+static vos_task_t *tq_head, *tq_tail;   /* sorted by deadline, NULL-terminated */
+
+#if VOS_CFG_TIMESLICE > 0
+static vos_time_t slice_end;           /* end of the current slice, 0: none */
+#endif
+
+/* Program the alarm for the earliest event. Lock held. */
+static void alarm_program(void)
+{
+    vos_time_t next = tq_head ? tq_head->deadline : VOS_FOREVER;
+#if VOS_CFG_TIMESLICE > 0
+    if (slice_end != 0 && slice_end < next)
+        next = slice_end;
+#endif
+    if (next == VOS_FOREVER)
+        arch_alarm_cancel();
+    else
+        arch_alarm_set(next);
+}
+
+void vos__timeout_add(vos_task_t *t, vos_time_t deadline)
+{
+    if (deadline == 0)
+        deadline = 1;
+    t->deadline = deadline;
+
+    /* Walk back from the latest deadline; equal deadlines stay FIFO. */
+    vos_task_t *pos = tq_tail;
+    while (pos != NULL && pos->deadline > deadline)
+        pos = pos->tprev;
+
+    t->tprev = pos;
+    if (pos == NULL) {
+        t->tnext = tq_head;
+        tq_head = t;
+    } else {
+        t->tnext = pos->tnext;
+        pos->tnext = t;
+    }
+    if (t->tnext != NULL)
+        t->tnext->tprev = t;
+    else
+        tq_tail = t;
+
+    if (tq_head == t)
+        alarm_program();
+}
+
+void vos__timeout_del(vos_task_t *t)
+{
+    if (t->tprev != NULL)
+        t->tprev->tnext = t->tnext;
+    else
+        tq_head = t->tnext;
+    if (t->tnext != NULL)
+        t->tnext->tprev = t->tprev;
+    else
+        tq_tail = t->tprev;
+    t->tnext = t->tprev = NULL;
+    t->deadline = 0;
+    /* The alarm is left as it is: if it was for t, it fires early, finds
+     * nothing due and is re-programmed. That costs one spare interrupt
+     * instead of a timer write on every satisfied wait. */
+}
+
+void vos__time_start(void)
+{
+#if VOS_CFG_TIMESLICE > 0
+    slice_end = arch_now() + VOS_CFG_TIMESLICE;
+#endif
+    alarm_program();
+}
+
+#if VOS_CFG_TIMESLICE > 0
+/* End of a time slice: the running task, if it takes part in slicing,
+ * goes behind its equals. Lock held, interrupt context. */
+static void slice_expire(vos_time_t now)
+{
+    vos_task_t *cur = vos__cur;
+    if ((cur->flags & VOS__TF_SLICE) && cur->state == VOS_TASK_READY &&
+        vos__ready[cur->prio] == cur && cur->next != cur)
+        vos__ready[cur->prio] = cur->next;
+    slice_end = now + VOS_CFG_TIMESLICE;
+}
+#endif
+
+void vos__alarm_isr(void)
+{
+    uint32_t key = vos__lock();
+    vos_time_t now = arch_now();
+
+    while (tq_head != NULL && tq_head->deadline <= now) {
+        vos__wake_abort(tq_head, VOS_ERR_TIMEOUT);
+    }
+#if VOS_CFG_TIMESLICE > 0
+    if (slice_end != 0 && slice_end <= now)
+        slice_expire(now);
+#endif
+    alarm_program();
+    vos__resched();
+    vos__unlock(key);
+}
+
+vos_time_t vos_now(void)
+{
+    return arch_now();
+}
+
+int vos_sleep_until(vos_time_t t)
+{
+    int err = vos__can_block();
+    if (err != VOS_OK)
+        return err;
+    if (vos__is_idle(vos__cur))
+        return VOS_ERR_CONTEXT;
+
+    uint32_t key = vos__lock();
+    if (t <= arch_now()) {
+        vos__unlock(key);
+        return VOS_OK;
+    }
+    err = vos__block(NULL, t, key, VOS_TRACE_WAIT_DELAY);
+    return err == VOS_ERR_TIMEOUT ? VOS_OK : err;
+}
+
+int vos_sleep(vos_dur_t d)
+{
+    int err = vos__can_block();
+    if (err != VOS_OK)
+        return err;
+    if (d == 0) {
+        vos_yield();
+        return VOS_OK;
+    }
+    if (vos__is_idle(vos__cur))
+        return VOS_ERR_CONTEXT;
+
+    uint32_t key = vos__lock();
+    vos_time_t deadline = d >= VOS_DUR_MAX ? VOS_FOREVER : arch_now() + d;
+    err = vos__block(NULL, deadline, key, VOS_TRACE_WAIT_DELAY);
+    return err == VOS_ERR_TIMEOUT ? VOS_OK : err;
+}

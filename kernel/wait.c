@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Waiting: wait queues in priority order, blocking the running task, and
+ * waking a task with a result.
+ *
+ * Invariants (kernel lock held):
+ *  - A BLOCKED task is on at most one wait queue (t->waitq) and, when its
+ *    wait has a deadline, on the timeout list; nothing else.
+ *  - A wait queue is ordered by effective priority, highest first, FIFO
+ *    among equals. Insertion walks the queue (O(waiters)); waking the
+ *    first waiter is O(1). A priority change repositions the task.
+ *  - The waker, not the woken task, completes the operation (hands over
+ *    the semaphore count, the mutex, the message) and stores the result
+ *    in t->wait_result: a woken task never retries.
+ */
+#include "kernel.h"
+
+void vos__waitq_insert(struct vos_waitq *q, vos_task_t *t)
+{
+    vos_task_t *h = q->head;
+
+    if (h == NULL) {
+        t->next = t->prev = t;
+        q->head = t;
+        return;
+    }
+    /* First task of lower priority: t goes before it. */
+    vos_task_t *pos = h;
+    do {
+        if (pos->prio < t->prio)
+            break;
+        pos = pos->next;
+    } while (pos != h);
+
+    t->next = pos;
+    t->prev = pos->prev;
+    pos->prev->next = t;
+    pos->prev = t;
+    if (pos == h && h->prio < t->prio)
+        q->head = t;
+}
+
+void vos__waitq_remove(struct vos_waitq *q, vos_task_t *t)
+{
+    if (t->next == t) {
+        q->head = NULL;
+    } else {
+        t->prev->next = t->next;
+        t->next->prev = t->prev;
+        if (q->head == t)
+            q->head = t->next;
+    }
+    t->next = t->prev = NULL;
+}
+
+void vos__waitq_reposition(struct vos_waitq *q, vos_task_t *t)
+{
+    vos__waitq_remove(q, t);
+    vos__waitq_insert(q, t);
+}
+
+vos_time_t vos__deadline(vos_dur_t timeout)
+{
+    if (timeout >= VOS_DUR_MAX)
+        return VOS_FOREVER;
+    return arch_now() + timeout;
+}
+
+void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind)
+{
+    vos_task_t *t = vos__cur;
+
+    vos__ready_remove(t);
+    t->state = VOS_TASK_BLOCKED;
+    t->wait_result = VOS_OK;
+    t->waitq = q;
+    if (q != NULL)
+        vos__waitq_insert(q, t);
+    if (deadline != VOS_FOREVER)
+        vos__timeout_add(t, deadline);
+    VOS_TRACE_TASK_BLOCK(t, q, kind);
+    VOS__SW_REASON(q ? VOS_TRACE_SW_BLOCK : VOS_TRACE_SW_SLEEP);
+    (void)kind;
+}
+
+int vos__block_commit(uint32_t key)
+{
+    arch_switch();
+    vos__unlock(key);   /* the switch happens here; we return when woken */
+    return vos__cur->wait_result;
+}
+
+int vos__block(struct vos_waitq *q, vos_time_t deadline, uint32_t key, int kind)
+{
+    vos__block_prepare(q, deadline, kind);
+    return vos__block_commit(key);
+}
+
+void vos__wake(vos_task_t *t, int res)
+{
+    if (t->waitq != NULL) {
+        vos__waitq_remove(t->waitq, t);
+        t->waitq = NULL;
+    }
+    if (t->deadline != 0)
+        vos__timeout_del(t);
+    t->wait_result = res;
+    if (t->flags & VOS__TF_SUSPEND) {
+        t->flags &= (uint8_t)~VOS__TF_SUSPEND;
+        t->state = VOS_TASK_SUSPENDED;
+    } else {
+        t->state = VOS_TASK_READY;
+        vos__ready_insert(t);
+        VOS_TRACE_TASK_READY(t);
+    }
+}
+
+void vos__wake_abort(vos_task_t *t, int res)
+{
+    struct vos_mutex *m = t->wait_mutex;
+    t->wait_mutex = NULL;
+    vos__wake(t, res);
+    if (m != NULL)
+        vos__mutex_waiter_left(m);   /* its owner may lose a boost */
+}
+
+void vos__wake_all(struct vos_waitq *q, int res)
+{
+    while (q->head != NULL)
+        vos__wake_abort(q->head, res);
+}

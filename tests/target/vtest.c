@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vtest runner: see vtest.h.
+ */
+#include "vtest.h"
+
+extern const struct vt_case __start_vt_tests[], __stop_vt_tests[];
+
+static const char *fail_file;
+static int fail_line;
+static const char *fail_expr;
+static long long fail_a, fail_b;
+static int failures;
+
+static vos_task_t slots[VT_TASK_SLOTS];
+static uint64_t stacks[VT_TASK_SLOTS][VT_STACK_SIZE / 8];
+static bool spawned[VT_TASK_SLOTS];
+
+static vos_task_t runner;
+static uint64_t runner_stack[2048 / 8];
+
+void vt_fail(const char *file, int line, const char *expr, long long a, long long b)
+{
+    if (failures++ == 0) {
+        fail_file = file;
+        fail_line = line;
+        fail_expr = expr;
+        fail_a = a;
+        fail_b = b;
+    }
+}
+
+int vt_failures(void)
+{
+    return failures;
+}
+
+vos_task_t *vt_task(int slot)
+{
+    return &slots[slot];
+}
+
+void *vt_stack(int slot)
+{
+    return stacks[slot];
+}
+
+vos_task_t *vt_spawn(int slot, const char *name, vos_entry_t entry, void *arg, unsigned prio)
+{
+    int err = vos_task_create(&slots[slot], name, entry, arg, prio, stacks[slot], sizeof stacks[slot]);
+    VT_EQ(err, VOS_OK);
+    spawned[slot] = err == VOS_OK;
+    return &slots[slot];
+}
+
+void vt_join(int n, unsigned timeout_ms)
+{
+    for (int i = 0; i < n; i++) {
+        unsigned waited = 0;
+        while (spawned[i] && vos_task_state(&slots[i]) != VOS_TASK_EXITED &&
+               vos_task_state(&slots[i]) != VOS_TASK_FAULTED && waited < timeout_ms) {
+            vos_sleep(vos_ms(1));
+            waited++;
+        }
+        if (spawned[i] && vos_task_state(&slots[i]) != VOS_TASK_EXITED &&
+            vos_task_state(&slots[i]) != VOS_TASK_FAULTED) {
+            vt_fail(__FILE__, __LINE__, "task did not exit", i, vos_task_state(&slots[i]));
+            /* Stop it so it cannot disturb the next case. */
+            vos_task_suspend(&slots[i]);
+        }
+    }
+}
+
+static void reset_slots(void)
+{
+    for (int i = 0; i < VT_TASK_SLOTS; i++) {
+        int st = vos_task_state(&slots[i]);
+        if (st == VOS_TASK_EXITED || st == VOS_TASK_FAULTED || st == VOS_ERR_INVALID)
+            spawned[i] = false;
+    }
+}
+
+static void runner_entry(void *arg)
+{
+    (void)arg;
+    int passed = 0, failed = 0;
+    /* The compiler emits a file's cases in reverse order: run them from
+     * the end of the section to get the order they were written in. */
+    for (const struct vt_case *c = __stop_vt_tests - 1; c >= __start_vt_tests; c--) {
+        failures = 0;
+        c->fn();
+        if (vos_task_priority(NULL) != VT_RUNNER_PRIO) {
+            vt_fail(__FILE__, __LINE__, "runner priority restored", vos_task_priority(NULL),
+                    VT_RUNNER_PRIO);
+            vos_task_set_priority(NULL, VT_RUNNER_PRIO);
+        }
+        if (failures == 0) {
+            passed++;
+            board_printf("PASS %s\n", c->name);
+        } else {
+            failed++;
+            board_printf("FAIL %s: %s:%d: %s (%lld vs %lld)\n", c->name, fail_file, fail_line,
+                         fail_expr, fail_a, fail_b);
+        }
+        reset_slots();
+    }
+    board_printf("@VT result %d %d\n", passed, failed);
+    board_exit(failed);
+}
+
+/* Cases that must run before the scheduler starts register here. */
+__attribute__((weak)) void vt_before_start(void)
+{
+}
+
+int main(void)
+{
+    vt_before_start();
+    vos_task_create(&runner, "runner", runner_entry, NULL, VT_RUNNER_PRIO, runner_stack,
+                    sizeof runner_stack);
+    int err = vos_start();
+    board_printf("FAIL vos_start returned %d\n", err);
+    return 1;
+}

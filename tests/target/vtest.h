@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vtest: the target test framework. A suite is one .c file of VT_TEST
+ * cases linked into its own image with vtest.c, which runs every case in
+ * turn from a runner task (priority VT_RUNNER_PRIO) and prints one line
+ * per case, then "@VT result <passed> <failed>", and exits with the
+ * number of failures as the emulator's exit status.
+ *
+ * Assertions may be used from any task or interrupt handler: a failure is
+ * recorded against the running case (first failure kept) and the case goes
+ * on; the runner reports it when the case returns. A case must leave no
+ * task of its own running when it returns (vt_join helps).
+ */
+#ifndef VTEST_H
+#define VTEST_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include "vaios/vaios.h"
+#include "board.h"
+
+#define VT_RUNNER_PRIO 20
+
+struct vt_case {
+    const char *name;
+    void (*fn)(void);
+};
+
+#define VT_TEST(name)                                                        \
+    static void vt_fn_##name(void);                                          \
+    __attribute__((section("vt_tests"), used, aligned(4)))                  \
+    static const struct vt_case vt_case_##name = { #name, vt_fn_##name };    \
+    static void vt_fn_##name(void)
+
+void vt_fail(const char *file, int line, const char *expr, long long a, long long b);
+
+#define VT_ASSERT(cond)                                                       \
+    do { if (!(cond)) vt_fail(__FILE__, __LINE__, #cond, 0, 0); } while (0)
+#define VT_EQ(a, b)                                                           \
+    do { long long vt_a_ = (long long)(a), vt_b_ = (long long)(b);            \
+         if (vt_a_ != vt_b_) vt_fail(__FILE__, __LINE__, #a " == " #b, vt_a_, vt_b_); } while (0)
+#define VT_LE(a, b)                                                           \
+    do { long long vt_a_ = (long long)(a), vt_b_ = (long long)(b);            \
+         if (!(vt_a_ <= vt_b_)) vt_fail(__FILE__, __LINE__, #a " <= " #b, vt_a_, vt_b_); } while (0)
+
+/* Called from main() before the scheduler starts (weak; a suite may
+ * define it to test calls made before vos_start). */
+void vt_before_start(void);
+
+/* Number of failures recorded in the running case so far. */
+int vt_failures(void);
+
+/* A pool of task slots (control block + stack) for cases to use. */
+#define VT_TASK_SLOTS 12
+#define VT_STACK_SIZE 1536
+vos_task_t *vt_task(int slot);
+void *vt_stack(int slot);
+
+/* Create a task in slot; asserts success. */
+vos_task_t *vt_spawn(int slot, const char *name, vos_entry_t entry, void *arg, unsigned prio);
+
+/* Wait (sleeping in 1 ms steps, at most timeout_ms) until the task in each
+ * of the first n slots that was spawned has exited; a task that has not
+ * exited by then is reported as a failure. */
+void vt_join(int n, unsigned timeout_ms);
+
+/* Print a note line attached to the running case. */
+#define vt_note(...) board_printf("   note: " __VA_ARGS__)
+
+#endif /* VTEST_H */
