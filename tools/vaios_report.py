@@ -7,20 +7,14 @@ Usage: qemu-system-arm ... | tools/vaios_report.py [--input FILE|-] [--out DIR]
                                                     [--peers DIR] [--quiet] [--verbose]
 
 The stream is read line by line while the image runs. Lines that start with
-"@VOS " follow the protocol below; every other line is the image's own text,
-echoed only with --verbose (the last ones are shown anyway if the run fails).
-
-  @VOS config <key>=<value> ...       values may be "double quoted"
-  @VOS progress <id> <done>/<total>
-  @VOS metric <id> scenario=<s> unit=<u> n=<n> min= p50= p99= p999= max= overhead= [note="..."]
-  @VOS hist <id> <scenario> <lo>:<count> ...   (appends; bucket lower bounds ascending)
-  @VOS skip <id> reason="..."
-  @VOS done <exit_status>
+"@VOS " are records (config, progress, metric, hist, skip, done); every other
+line is the image's own text, echoed only with --verbose (its last lines are
+shown anyway when the run fails). docs/results-json.md documents the line
+protocol, the results.json shape and the report's comparison rules.
 
 Exit status: 0 when the stream held "@VOS done 0", 1 otherwise (the image
-crashed, hung, was killed or reported a failure), 2 for bad arguments.
-The results are written in every case, marked incomplete when the run was.
-The JSON shape is documented in docs/results-json.md.
+crashed, hung, was killed or reported a failure), 2 for bad arguments. The
+outputs are written in every case, marked incomplete when the run was.
 """
 
 import argparse
@@ -72,34 +66,23 @@ PEER_LABELS = {"freertos": "FreeRTOS", "zephyr": "Zephyr", "vaios": "VAIOS"}
 
 # ---------------------------------------------------------------- parsing
 
-_PAIR = re.compile(r'([A-Za-z_][\w.-]*)=("(?:[^"\\]|\\.)*"|[^\s"]\S*|)(?=\s|$)')
-
-
-def unquote(value):
-    """Return a protocol value without its double quotes and \\ escapes."""
-    if len(value) >= 2 and value[0] == value[-1] == '"':
-        return re.sub(r"\\(.)", r"\1", value[1:-1])
-    return value
+_TOKEN = re.compile(r'([A-Za-z_][\w.-]*)=("(?:[^"\\]|\\.)*"(?=\s|$)|\S*)|(\S+)')
 
 
 def split_fields(text):
-    """Split protocol arguments into (positional tokens, {key: value})."""
+    """Split protocol arguments into (positional tokens, {key: value}).
+
+    A value is a run of non-blank characters or a double-quoted string in
+    which backslash escapes the next character."""
     positional, pairs = [], {}
-    i = 0
-    while i < len(text):
-        if text[i].isspace():
-            i += 1
-            continue
-        match = _PAIR.match(text, i)
-        if match:
-            pairs[match.group(1)] = unquote(match.group(2))
-            i = match.end()
+    for match in _TOKEN.finditer(text):
+        key, value, word = match.groups()
+        if word is not None:
+            positional.append(word)
+        elif len(value) >= 2 and value[0] == value[-1] == '"':
+            pairs[key] = re.sub(r"\\(.)", r"\1", value[1:-1])
         else:
-            end = i
-            while end < len(text) and not text[end].isspace():
-                end += 1
-            positional.append(text[i:end])
-            i = end
+            pairs[key] = value
     return positional, pairs
 
 
@@ -166,37 +149,41 @@ class Run:
     def _on_metric(self, positional, pairs):
         if len(positional) != 1:
             raise ValueError("metric wants exactly one id")
+        figures = {}
+        for key in ("n", "overhead") + STATS:
+            try:
+                figures[key] = parse_number(pairs.get(key))
+            except ValueError:
+                raise ValueError(f"{key}={pairs[key]} is not a number") from None
+        missing = [k for k in ("unit", "n") + STATS if k not in pairs]
+        if missing:
+            self.warnings.append(f"line {self.lines}: {positional[0]} lacks {', '.join(missing)}")
         name = pairs.get("scenario") or UNNAMED_SCENARIO
         record = self.scenario(positional[0], name)
         if record.has_metric_line:
             self.warnings.append(f"line {self.lines}: {positional[0]} ({name}) reported twice; "
                                  "the last line counts")
-        missing = [k for k in ("unit", "n") + STATS if k not in pairs]
-        if missing:
-            self.warnings.append(f"line {self.lines}: {positional[0]} lacks {', '.join(missing)}")
-        record.unit = pairs.get("unit")
-        record.n = parse_number(pairs.get("n"))
-        record.stats = {k: parse_number(pairs.get(k)) for k in STATS}
-        record.overhead = parse_number(pairs.get("overhead"))
-        record.note = pairs.get("note")
+        record.unit, record.note = pairs.get("unit"), pairs.get("note")
+        record.n, record.overhead = figures["n"], figures["overhead"]
+        record.stats = {k: figures[k] for k in STATS}
         record.has_metric_line = True
 
     def _on_hist(self, positional, pairs):
         if len(positional) < 3 or pairs:
             raise ValueError("hist wants <id> <scenario> <lo>:<count> ...")
+        known = self.metrics.get(positional[0], {}).get(positional[1])
+        last = known.hist[-1][0] if known and known.hist else None
         buckets = []
         for token in positional[2:]:
             lo, sep, count = token.partition(":")
-            if not sep:
+            if not sep or not count.isdigit():
                 raise ValueError(f"bad bucket '{token}'")
-            buckets.append((parse_number(lo), int(count)))
-        record = self.scenario(positional[0], positional[1])
-        last = record.hist[-1][0] if record.hist else None
-        for lo, _ in buckets:
+            lo = parse_number(lo)
             if lo is None or (last is not None and lo <= last):
                 raise ValueError("bucket bounds must ascend")
+            buckets.append((lo, int(count)))
             last = lo
-        record.hist.extend(buckets)
+        self.scenario(positional[0], positional[1]).hist.extend(buckets)
 
     def _on_skip(self, positional, pairs):
         if len(positional) != 1:
@@ -222,9 +209,9 @@ class Progress:
             self.stream.write("\r\033[K")
             self.drawn = False
 
-    def say(self, text):
-        """Print one line (a warning or a result) above the progress line."""
-        if self.enabled:
+    def say(self, text, force=False):
+        """Print one line above the progress line; force prints even when quiet."""
+        if self.enabled or force:
             self._clear()
             print(text, file=self.stream, flush=True)
 
@@ -255,34 +242,40 @@ class Progress:
 def read_stream(stream, progress, echo, raw_log):
     """Consume the image's output (binary, line by line) into a Run."""
     run = Run()
-    for raw in iter(stream.readline, b""):
-        run.lines += 1
-        line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
-        if raw_log:
-            raw_log.write(line + "\n")
-        if not line.startswith("@VOS "):
-            run.tail.append(line)
-            if echo:
-                progress.say(line)
-            continue
-        try:
-            kind, positional, pairs = run.apply(line)
-        except (ValueError, IndexError) as err:
-            run.warnings.append(f"line {run.lines}: {err}: {line}")
-            progress.say(f"warning: line {run.lines}: {err}")
-            continue
-        if kind == "progress":
-            progress.update(positional[0], positional[1])
-        elif kind == "metric":
-            name = pairs.get("scenario") or UNNAMED_SCENARIO
-            record = run.metrics[positional[0]][name]
-            progress.say(f"{positional[0]} ({name}): "
-                         f"p50 {fmt(record.stats['p50'])} max {fmt(record.stats['max'])} "
-                         f"{record.unit or ''} n={fmt(record.n)}")
-        elif kind == "skip":
-            progress.say(f"{positional[0]}: skipped: {run.skips[positional[0]]}")
+    try:
+        for raw in iter(stream.readline, b""):
+            read_line(run, raw.decode("utf-8", errors="replace").rstrip("\r\n"),
+                      progress, echo, raw_log)
+    except KeyboardInterrupt:
+        run.warnings.append(f"interrupted after line {run.lines}")
     progress.close()
     return run
+
+
+def read_line(run, line, progress, echo, raw_log):
+    """Apply one line of the stream to the run and show what it means."""
+    run.lines += 1
+    raw_log.write(line + "\n")
+    if not line.startswith("@VOS "):
+        run.tail.append(line)
+        if echo:
+            progress.say(line)
+        return
+    try:
+        kind, positional, pairs = run.apply(line)
+    except (ValueError, IndexError) as err:
+        run.warnings.append(f"line {run.lines}: {err}: {line}")
+        progress.say(f"warning: line {run.lines}: {err}", force=True)
+        return
+    if kind == "progress":
+        progress.update(positional[0], positional[1])
+    elif kind == "metric":
+        name = pairs.get("scenario") or UNNAMED_SCENARIO
+        record = run.metrics[positional[0]][name]
+        progress.say(f"{positional[0]} ({name}): p50 {fmt(record.stats['p50'])} "
+                     f"max {fmt(record.stats['max'])} {record.unit or ''} n={fmt(record.n)}")
+    elif kind == "skip":
+        progress.say(f"{positional[0]}: skipped: {run.skips[positional[0]]}")
 
 
 # ---------------------------------------------------------------- results
@@ -309,7 +302,8 @@ def scenario_json(record):
 
 def metric_json(metric_id, run):
     """One metric's results.json entry: default-scenario stats plus every scenario."""
-    scenarios = run.metrics.get(metric_id)
+    scenarios = {name: record for name, record in run.metrics.get(metric_id, {}).items()
+                 if record.has_metric_line}
     if not scenarios:
         skipped = metric_id in run.skips
         entry = {k: None for k in STATS}
@@ -334,7 +328,7 @@ def build_results(run, catalogue, warn):
     for metric_id, scenarios in run.metrics.items():
         for name, record in scenarios.items():
             if not record.has_metric_line:
-                warn(f"{metric_id} ({name}): hist lines but no metric line")
+                warn(f"{metric_id} ({name}): hist lines but no metric line; ignored")
         if metric_id not in catalogue:
             warn(f"{metric_id}: not in bench/catalogue.csv; reported after the catalogue")
     ids = list(catalogue) + [m for m in list(run.metrics) + list(run.skips) if m not in catalogue]
@@ -409,10 +403,12 @@ def load_peer(path, catalogue):
 
 
 def load_peers(directory, catalogue):
-    """All peer files of a directory, same-instrument ones first."""
-    paths = sorted(Path(directory).glob("*.csv")) if directory else []
-    sources = [load_peer(p, catalogue) for p in paths]
-    return sorted(sources, key=lambda s: s.published)
+    """The peer files of a directory, same-instrument ones first."""
+    if not directory:
+        return []
+    paths = sorted(Path(directory).glob("*-qemu.csv")) + \
+        sorted(Path(directory).glob("published-*.csv"))
+    return [load_peer(p, catalogue) for p in paths]
 
 
 # ---------------------------------------------------------------- tables
@@ -424,7 +420,6 @@ class Table:
     headers: list
     rows: list
     footnotes: list = field(default_factory=list)
-    numeric: bool = True   # right-align figures in terminal text
 
 
 def fmt(value):
@@ -535,7 +530,7 @@ def published_tables(results, catalogue, peers):
     for peer in (p for p in peers if p.published):
         names = [c.replace("_", " ") for c in peer.columns]
         table = Table(f"Published real-board figures ({peer.path.name}; not instruction counts)",
-                      ["metric", "unit"] + names + ["Leader"] + (["this run"] if board_run else []),
+                      ["metric", "unit"] + names + (["this run"] if board_run else []) + ["Leader"],
                       [])
         for _, (metric_id, scen, stat), unit, values in peer.rows:
             candidates = {n: values[c] for n, c in zip(names, peer.columns)}
@@ -546,9 +541,8 @@ def published_tables(results, catalogue, peers):
                 candidates["this run"] = own[stat] if own and own["unit"] == unit else None
                 extra = [fmt(candidates["this run"])]
             label = metric_id if stat == "p50" else f"{metric_id} {stat}"
-            table.rows.append([label, unit] + [fmt(values[c]) for c in peer.columns]
-                              + [leader(candidates, catalogue.get(metric_id, {}).get("better"))]
-                              + extra)
+            table.rows.append([label, unit] + [fmt(values[c]) for c in peer.columns] + extra
+                              + [leader(candidates, catalogue.get(metric_id, {}).get("better"))])
         if board_run:
             table.footnotes.append("'this run': this run's figure where its unit equals the "
                                    "published unit.")
@@ -559,8 +553,7 @@ def published_tables(results, catalogue, peers):
 def config_table(results):
     """Every configuration key the image reported, in its order."""
     rows = [[k, v] for k, v in results["config"].items()]
-    return Table("Configuration", ["key", "value"], rows or [["(none reported)", "-"]],
-                 numeric=False)
+    return Table("Configuration", ["key", "value"], rows or [["(none reported)", "-"]])
 
 
 def unmeasured_table(results):
@@ -577,7 +570,7 @@ def render_text(table, columns=100):
     """Aligned plain text: figure columns right-aligned, footnotes wrapped."""
     cells = [[str(c) for c in row] for row in table.rows]
     width = [max(len(r[i]) for r in [table.headers] + cells) for i in range(len(table.headers))]
-    numeric = [table.numeric and i > 0 and any(_FIGURE.fullmatch(r[i]) for r in cells)
+    numeric = [i > 0 and any(_FIGURE.fullmatch(r[i]) for r in cells)
                and all(r[i] == "-" or _FIGURE.fullmatch(r[i]) for r in cells)
                for i in range(len(table.headers))]
 
@@ -618,8 +611,14 @@ def gnuplot_terminals():
     return names & {"pngcairo", "png", "svg"}
 
 
+def plain(text):
+    """Stream text made safe inside a gnuplot string (no quotes, no backquotes)."""
+    return re.sub(r"[^\w .,:;=()/+%-]", "_", str(text))
+
+
 def histogram_script(data_name, title, unit, stats, buckets, outputs):
     """A gnuplot script drawing buckets as boxes on a log count axis."""
+    title, unit = plain(title), plain(unit)
     lows = [lo for lo, _ in buckets]
     wide = lows[0] > 0 and (lows[-1] / lows[0]) > 50
     lines = ["set encoding utf8", f'set title "{title}" noenhanced',
@@ -668,6 +667,8 @@ def draw_histograms(results, directory, warn):
                                                  else "not found"))
         return pictures
     directory.mkdir(parents=True, exist_ok=True)
+    for stale in (f for ext in ("png", "svg", "dat", "gp") for f in directory.glob(f"*.{ext}")):
+        stale.unlink()
     png = "pngcairo" if "pngcairo" in terminals else ("png" if "png" in terminals else None)
     for metric_id, scen, stats in todo:
         stem = re.sub(r"[^\w.-]", "_", f"{metric_id}_{scen}")
@@ -680,7 +681,7 @@ def draw_histograms(results, directory, warn):
         script = histogram_script(f"{stem}.dat", title, stats["unit"] or "", stats,
                                   stats["hist"], outputs)
         (directory / f"{stem}.gp").write_text(script)
-        done = subprocess.run(["gnuplot", f"{stem}.gp"], cwd=directory, capture_output=True,
+        done = subprocess.run([shutil.which("gnuplot"), f"{stem}.gp"], cwd=directory, capture_output=True,
                               text=True)
         if done.returncode != 0:
             warn(f"gnuplot failed for {stem}: {done.stderr.strip()[:300]}")
@@ -702,13 +703,24 @@ def status_line(results):
     return f"FAILED RUN: the image reported `@VOS done {status}`; the figures below are partial."
 
 
+def shown_path(path):
+    """A path relative to the repository when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(REPO))
+    except ValueError:
+        return str(path)
+
+
 def provenance_markdown(peers):
     """Each peer file's comment header, quoted, so its configuration is never hidden."""
     out = ["## Where the peer figures come from", ""]
     for peer in peers:
-        out.append(f"**{peer.label}** (`bench/peers/{peer.path.name}`):")
+        out.append(f"**{peer.label}** (`{shown_path(peer.path)}`):")
         out.append("")
         out += ["```text"] + (peer.provenance or ["(no provenance header)"]) + ["```"]
+        notes = [f"- {name}{f' ({scen})' if scen else ''}: {fig['note']}"
+                 for (name, scen), fig in peer.figures.items() if fig["note"]]
+        out += ["", "Notes of its rows:", ""] + notes if notes else []
         if peer.unmapped:
             out += ["", "Rows with no catalogue metric, not compared: "
                     + ", ".join(f"`{n}`" for n in peer.unmapped)]
@@ -782,9 +794,9 @@ def main(argv=None):
     catalogue = load_catalogue(args.catalogue)
     try:
         run = collect(args, out)
-    except KeyboardInterrupt:
-        print("vaios_report: interrupted", file=sys.stderr)
-        return 1
+    except OSError as err:
+        print(f"vaios_report: cannot read the stream: {err}", file=sys.stderr)
+        return 2
 
     def warn(text):
         run.warnings.append(text)

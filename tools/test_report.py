@@ -1,0 +1,348 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Self-test of the host side of the benchmark harness.
+
+Feeds synthetic image output to tools/vaios_report.py (complete, crashed and
+failed runs; skips; several scenarios; histograms split over lines) and
+checks results.json, report.md, the terminal tables and the exit codes; then
+checks tools/check_budgets.py passing and failing. The figures in the streams
+and peer files below are made up for the test; nothing here is a benchmark
+result. Run: python3 tools/test_report.py
+"""
+
+import csv
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parent
+REPO = TOOLS.parent
+sys.path.insert(0, str(TOOLS))
+
+import check_budgets  # noqa: E402  (imported after the path is set)
+import vaios_report   # noqa: E402
+
+REPORT = [sys.executable, str(TOOLS / "vaios_report.py")]
+CHECK = [sys.executable, str(TOOLS / "check_budgets.py")]
+
+COMPLETE_STREAM = textwrap.dedent("""\
+    boot: synthetic image
+    @VOS config target=netduinoplus2 unit=insn kernel=vaios commit=abc123
+    @VOS config cc="arm-none-eabi-gcc 12.2.1" cflags="-O2 -mthumb" note="say \\"hi\\""
+    @VOS progress ctx_yield 0/100
+    @VOS progress ctx_yield 100/100
+    @VOS metric ctx_yield scenario=busy unit=insn n=100 min=40 p50=45 p99=60 p999=70 max=71 overhead=3
+    @VOS metric ctx_yield scenario=idle unit=insn n=100 min=30 p50=33 p99=35 p999=36 max=37 overhead=3 note="two tasks"
+    @VOS hist ctx_yield idle 30:20 31:30 32:10
+    @VOS hist ctx_yield idle 33:30 35:9 36:1
+    @VOS metric sem_give_take scenario=idle unit=insn n=10 min=20 p50=20 p99=20 p999=20 max=20 overhead=3
+    @VOS metric footprint unit=bytes n=1 min=9000 p50=9000 p99=9000 p999=9000 max=9000 overhead=0
+    @VOS skip domain_switch reason="MPU port not built"
+    @VOS frobnicate this is not a record
+    an ordinary line of the image
+    @VOS done 0
+    """)
+
+PEER_INSTRUMENT = textwrap.dedent("""\
+    # alpha kernel 1.0, synthetic figures for the self-test
+    metric,min,median,max,note
+    ctx_yield,40,41,50,yield
+    sem_give_take,20,20,20,same as VAIOS
+    loop_1khz_jitter_idle,0,1,2,mapped name
+    task_notify_pair,9,9,9,no catalogue metric
+    """)
+
+PEER_PUBLISHED = textwrap.dedent("""\
+    # synthetic board, cycles
+    metric,unit,K1,K2
+    ctx_yield,cycles,200,100
+    alloc_throughput,ops_per_s,5,7
+    """)
+
+
+def run_tool(command, stdin_text=None):
+    """Run a tool; return the CompletedProcess with text output."""
+    return subprocess.run(command, input=stdin_text, capture_output=True, text=True, timeout=120)
+
+
+class ReportTestCase(unittest.TestCase):
+    """Shared temporary directory with synthetic peers."""
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp(prefix="vaios_report_test_"))
+        self.peers = self.tmp / "peers"
+        self.peers.mkdir()
+        (self.peers / "alpha-qemu.csv").write_text(PEER_INSTRUMENT)
+        (self.peers / "published-board.csv").write_text(PEER_PUBLISHED)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def report(self, stream, *extra, via_stdin=False):
+        """Run vaios_report.py on a stream; return (process, results, report.md text)."""
+        out = self.tmp / "out"
+        args = REPORT + ["--out", str(out), "--peers", str(self.peers)] + list(extra)
+        if via_stdin:
+            proc = run_tool(args + ["--input", "-"], stdin_text=stream)
+        else:
+            source = self.tmp / "stream.txt"
+            source.write_text(stream)
+            proc = run_tool(args + ["--input", str(source)])
+        results = json.loads((out / "results.json").read_text())
+        return proc, results, (out / "report.md").read_text()
+
+
+class CompleteRun(ReportTestCase):
+    """A run that ends with '@VOS done 0'."""
+
+    def setUp(self):
+        super().setUp()
+        self.proc, self.results, self.md = self.report(COMPLETE_STREAM)
+
+    def test_exit_status_zero(self):
+        self.assertEqual(self.proc.returncode, 0, self.proc.stderr)
+        self.assertTrue(self.results["run"]["complete"])
+        self.assertEqual(self.results["run"]["exit_status"], 0)
+
+    def test_config_keeps_every_key_and_quoted_values(self):
+        config = self.results["config"]
+        self.assertEqual(config["cc"], "arm-none-eabi-gcc 12.2.1")
+        self.assertEqual(config["cflags"], "-O2 -mthumb")
+        self.assertEqual(config["note"], 'say "hi"')
+        self.assertEqual(list(config)[:4], ["target", "unit", "kernel", "commit"])
+        for key, value in config.items():
+            self.assertIn(f"| {key} | {value} |", self.md)
+
+    def test_default_scenario_is_idle_even_when_not_first(self):
+        entry = self.results["metrics"]["ctx_yield"]
+        self.assertEqual(entry["scenario"], "idle")
+        self.assertEqual((entry["min"], entry["p50"], entry["p99"], entry["p999"], entry["max"],
+                          entry["n"]), (30, 33, 35, 36, 37, 100))
+        self.assertEqual(entry["note"], "two tasks")
+        self.assertEqual(list(entry["scenarios"]), ["busy", "idle"])
+        self.assertEqual(entry["scenarios"]["busy"]["p50"], 45)
+        self.assertEqual(entry["status"], "measured")
+        self.assertIsNone(entry["reason"])
+
+    def test_hist_lines_append(self):
+        hist = self.results["metrics"]["ctx_yield"]["scenarios"]["idle"]["hist"]
+        self.assertEqual(hist, [[30, 20], [31, 30], [32, 10], [33, 30], [35, 9], [36, 1]])
+        self.assertIsNone(self.results["metrics"]["ctx_yield"]["scenarios"]["busy"]["hist"])
+
+    def test_metric_without_scenario_is_its_own_default(self):
+        entry = self.results["metrics"]["footprint"]
+        self.assertEqual(entry["scenario"], vaios_report.UNNAMED_SCENARIO)
+        self.assertEqual(entry["unit"], "bytes")
+
+    def test_skip_and_not_measured(self):
+        metrics = self.results["metrics"]
+        skipped = metrics["domain_switch"]
+        self.assertEqual((skipped["status"], skipped["reason"]), ("skipped", "MPU port not built"))
+        missing = metrics["tm_basic"]
+        self.assertEqual(missing["status"], "not_measured")
+        self.assertEqual(missing["reason"], vaios_report.NOT_MEASURED_REASON)
+        for stat in vaios_report.STATS + ("n",):
+            self.assertIsNone(missing[stat])
+        catalogue = vaios_report.load_catalogue(REPO / "bench" / "catalogue.csv")
+        self.assertEqual(list(metrics), list(catalogue))
+        self.assertIn("| tm_basic | not measured | " + vaios_report.NOT_MEASURED_REASON, self.md)
+        self.assertIn("| domain_switch | skipped | MPU port not built |", self.md)
+
+    def test_bad_record_is_a_warning(self):
+        warnings = self.results["run"]["warnings"]
+        self.assertTrue(any("frobnicate" in w for w in warnings), warnings)
+        self.assertIn("unknown record 'frobnicate'", self.proc.stderr)
+
+    def test_comparison_and_leader(self):
+        self.assertIn("| ctx_yield (busy) | insn | 45 | 71 | - | - |", self.md)
+        self.assertIn("| ctx_yield (idle) | insn | 33 | 37 | 41 / 50 | VAIOS |", self.md)
+        self.assertIn("| sem_give_take | insn | 20 | 20 | 20 / 20 | tie |", self.md)
+        self.assertIn("| loop_1khz | insn | - | - | 1 / 2 | - |", self.md)
+        self.assertIn("`task_notify_pair`", self.md)  # listed as not compared
+
+    def test_published_figures_are_a_separate_table(self):
+        section = self.md.split("## Published real-board figures")[1].split("\n## ")[0]
+        self.assertIn("| ctx_yield | cycles | 200 | 100 | K2 |", section)
+        self.assertIn("| alloc_throughput | ops_per_s | 5 | 7 | K2 |", section)
+        self.assertNotIn("this run", section)      # an instruction-count run is never mixed in
+        self.assertIn("synthetic board, cycles\n", self.md)  # provenance kept
+
+    def test_terminal_tables_fit_100_columns(self):
+        self.assertIn("Comparison in the same instrument", self.proc.stdout)
+        self.assertIn("ctx_yield (idle)", self.proc.stdout)
+        for line in self.proc.stdout.splitlines():
+            self.assertLessEqual(len(line), 100, line)
+        self.assertNotIn("an ordinary line of the image", self.proc.stdout + self.proc.stderr)
+
+    @unittest.skipUnless(shutil.which("gnuplot"), "gnuplot not installed")
+    def test_histogram_pictures(self):
+        hist = self.tmp / "out" / "hist"
+        names = {p.name for p in hist.iterdir() if p.stat().st_size > 0}
+        self.assertTrue({"ctx_yield_idle.png", "ctx_yield_idle.svg"} <= names, names)
+        self.assertNotIn("ctx_yield_busy.png", names)
+        self.assertIn("(hist/ctx_yield_idle.svg)", self.md)
+        self.assertIn("n=100", (hist / "ctx_yield_idle.svg").read_text())
+
+
+class FailedRuns(ReportTestCase):
+    """Runs that crash, fail or arrive through a pipe."""
+
+    def test_crash_without_done(self):
+        stream = COMPLETE_STREAM.replace("@VOS done 0\n", "HardFault at 0x08001234\n")
+        proc, results, md = self.report(stream, "--quiet")
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("without '@VOS done'", proc.stderr)
+        self.assertIn("HardFault at 0x08001234", proc.stderr)  # the image's last words
+        self.assertFalse(results["run"]["complete"])
+        self.assertIsNone(results["run"]["exit_status"])
+        self.assertEqual(results["metrics"]["ctx_yield"]["p50"], 33)  # partial results kept
+        self.assertIn("INCOMPLETE RUN", md)
+        self.assertEqual(proc.stdout, "")  # --quiet prints no tables
+
+    def test_done_nonzero(self):
+        proc, results, md = self.report(COMPLETE_STREAM.replace("@VOS done 0", "@VOS done 3"))
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("'@VOS done 3'", proc.stderr)
+        self.assertEqual(results["run"]["exit_status"], 3)
+        self.assertIn("FAILED RUN", md)
+
+    def test_stdin_and_verbose(self):
+        proc, results, _ = self.report(COMPLETE_STREAM, "--verbose", via_stdin=True)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("an ordinary line of the image", proc.stderr)
+        self.assertEqual(results["metrics"]["sem_give_take"]["p50"], 20)
+        self.assertIn("measuring ctx_yield", proc.stderr)
+
+
+class Parsing(unittest.TestCase):
+    """Protocol details that a whole run does not pin down."""
+
+    def test_split_fields(self):
+        positional, pairs = vaios_report.split_fields(
+            'ctx_yield 3/10 a=1 b="x y" c="q\\"uote" d=')
+        self.assertEqual(positional, ["ctx_yield", "3/10"])
+        self.assertEqual(pairs, {"a": "1", "b": "x y", "c": 'q"uote', "d": ""})
+
+    def test_malformed_lines_raise(self):
+        run = vaios_report.Run()
+        for line in ("@VOS hist ctx_yield idle 5:1 3:1", "@VOS hist ctx_yield idle 5",
+                     "@VOS metric", "@VOS done", "@VOS progress x 1of2",
+                     "@VOS metric x n=1 min=abc"):
+            with self.assertRaises(ValueError, msg=line):
+                run.apply(line)
+
+    def test_leader(self):
+        self.assertEqual(vaios_report.leader({"A": 3, "B": 5}, "lower"), "A")
+        self.assertEqual(vaios_report.leader({"A": 3, "B": 5}, "higher"), "B")
+        self.assertEqual(vaios_report.leader({"A": 3, "B": 3}, "lower"), "tie")
+        self.assertEqual(vaios_report.leader({"A": 3, "B": None}, "lower"), "-")
+        self.assertEqual(vaios_report.leader({"A": 3, "B": 4}, "none"), "-")
+
+
+class CatalogueAndPeers(unittest.TestCase):
+    """The data files of bench/ agree with each other and with the tool."""
+
+    def setUp(self):
+        self.catalogue = vaios_report.load_catalogue(REPO / "bench" / "catalogue.csv")
+
+    def test_catalogue_rows(self):
+        with open(REPO / "bench" / "catalogue.csv", newline="") as handle:
+            ids = [row["id"] for row in csv.DictReader(handle)]
+        self.assertEqual(len(ids), len(set(ids)), "duplicate ids")
+        for row in self.catalogue.values():
+            self.assertTrue(row["family"] and row["definition"], row)
+        tm = [i for i in ids if i.startswith("tm_")]
+        self.assertEqual(len(tm), 8)
+
+    def test_peer_map_targets_exist(self):
+        for name, target in vaios_report.PEER_NAME_MAP.items():
+            if target is not None:
+                self.assertIn(target[0], self.catalogue, name)
+                self.assertIn(target[2], vaios_report.STATS, name)
+
+    def test_repository_peers_load_with_provenance(self):
+        peers = vaios_report.load_peers(REPO / "bench" / "peers", self.catalogue)
+        self.assertTrue(any(p.published for p in peers) and any(not p.published for p in peers))
+        for peer in peers:
+            self.assertTrue(peer.provenance, peer.path)
+            for name in peer.unmapped:  # a row is either compared or deliberately ignored
+                self.assertIn(name, vaios_report.PEER_NAME_MAP, f"{peer.path.name}: {name}")
+
+
+class Budgets(unittest.TestCase):
+    """tools/check_budgets.py against a small results.json."""
+
+    RESULTS = {
+        "config": {"unit": "insn"}, "run": {"complete": True},
+        "metrics": {
+            "ctx_yield": {"p50": 37, "max": 50, "unit": "insn", "status": "measured",
+                          "scenarios": {"idle": {"p50": 37, "max": 50, "unit": "insn"},
+                                        "busy": {"p50": 44, "max": 90, "unit": "insn"}}},
+            "ctx_preempt": {"p50": None, "status": "not_measured",
+                            "reason": vaios_report.NOT_MEASURED_REASON, "scenarios": {}},
+        }}
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp(prefix="check_budgets_test_"))
+        self.results = self.tmp / "results.json"
+        self.results.write_text(json.dumps(self.RESULTS))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def check(self, budgets_text):
+        """Run check_budgets.py on a budgets text; return the process."""
+        budgets = self.tmp / "budgets.txt"
+        budgets.write_text(budgets_text)
+        return run_tool(CHECK + ["--results", str(self.results), "--budgets", str(budgets)])
+
+    def test_all_within_budget(self):
+        proc = self.check("# rule\nctx_yield p50 <= 40 insn  # note\nctx_yield busy max <= 90\n")
+        self.assertEqual(proc.returncode, 0, proc.stdout)
+        self.assertIn("budget ctx_yield p50 <= 40 insn: 37 ok", proc.stdout)
+        self.assertIn("budget ctx_yield busy max <= 90: 90 ok", proc.stdout)
+        self.assertTrue(proc.stdout.rstrip().endswith("2 passed, 0 failed"))
+
+    def test_exceeded_budget_fails(self):
+        proc = self.check("ctx_yield p50 <= 40\nctx_yield busy p50 <= 40\n")
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("budget ctx_yield busy p50 <= 40: 44 FAILED", proc.stdout)
+        self.assertIn("ctx_yield (busy) p50 is 44 insn, above its budget of 40", proc.stdout)
+        self.assertTrue(proc.stdout.rstrip().endswith("1 passed, 1 failed"))
+
+    def test_missing_metric_fails(self):
+        proc = self.check("ctx_preempt p50 <= 60\nctx_yield semload p50 <= 60\n")
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn(vaios_report.NOT_MEASURED_REASON, proc.stdout)
+        self.assertIn("no scenario 'semload'", proc.stdout)
+        self.assertIn("0 passed, 2 failed", proc.stdout)
+
+    def test_wrong_unit_and_malformed_line_fail(self):
+        proc = self.check("ctx_yield p50 <= 400 cycles\nctx_yield p50 < 40\n")
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("not comparable", proc.stdout)
+        self.assertIn("malformed budget line", proc.stdout)
+
+    def test_higher_is_better(self):
+        self.assertEqual(self.check("ctx_yield p50 >= 30\n").returncode, 0)
+        self.assertEqual(self.check("ctx_yield max >= 51\n").returncode, 1)
+
+    def test_repository_budgets_parse(self):
+        budgets, errors = check_budgets.load_budgets(REPO / "bench" / "budgets.txt")
+        self.assertEqual(errors, [])
+        for budget in budgets:
+            self.assertIn(budget.metric, vaios_report.load_catalogue(
+                REPO / "bench" / "catalogue.csv"))
+
+    def test_unreadable_results(self):
+        proc = run_tool(CHECK + ["--results", str(self.tmp / "none.json")])
+        self.assertEqual(proc.returncode, 2)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
