@@ -44,6 +44,8 @@ COMPLETE_STREAM = textwrap.dedent("""\
     @VOS metric footprint unit=bytes n=1 min=9000 p50=9000 p99=9000 p999=9000 max=9000 overhead=0
     @VOS skip domain_switch reason="MPU port not built"
     @VOS frobnicate this is not a record
+    @VOS trace begin 00000040
+    @VOS trace 00112233
     an ordinary line of the image
     @VOS done 0
     """)
@@ -157,6 +159,7 @@ class CompleteRun(ReportTestCase):
         warnings = self.results["run"]["warnings"]
         self.assertTrue(any("frobnicate" in w for w in warnings), warnings)
         self.assertIn("unknown record 'frobnicate'", self.proc.stderr)
+        self.assertFalse(any("trace" in w for w in warnings), warnings)  # another tool's records
 
     def test_comparison_and_leader(self):
         self.assertIn("| ctx_yield (busy) | insn | 45 | 71 | - | - |", self.md)

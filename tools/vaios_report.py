@@ -35,6 +35,9 @@ STATS = ("min", "p50", "p99", "p999", "max")
 NOT_MEASURED_REASON = "not implemented in this build"
 DEFAULT_SCENARIO = "idle"       # a metric's top-level figures come from here if measured
 UNNAMED_SCENARIO = "default"    # the scenario of a metric line without scenario=
+# Records of the same stream that other tools decode (kept in run.log, not warned about):
+# "@VOS trace ..." is the trace ring buffer's dump (include/vaios/trace.h).
+FOREIGN_RECORDS = ("trace",)
 
 # Peer metric names that are not catalogue ids, mapped to (id, scenario, stat).
 # scenario None means "the metric's default scenario"; stat says which VAIOS
@@ -128,6 +131,8 @@ class Run:
 
         Raises ValueError with a message for a line that breaks the protocol."""
         kind, _, rest = line[len("@VOS "):].partition(" ")
+        if kind in FOREIGN_RECORDS:
+            return kind, [], {}
         positional, pairs = split_fields(rest)
         handler = getattr(self, "_on_" + kind, None)
         if handler is None:
