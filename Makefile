@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: MIT
+#
+# VAIOS: the README's two commands, and a few more.
+#
+#   make bench       build the benchmark image, run it on the emulated board,
+#                    print the tables, write build/bench/{report.md,results.json}
+#   make test        every test: host unit tests (sanitizers, coverage),
+#                    target tests on the emulated board, benchmark budgets
+#   make BOARD=nucleo_f401re   build every image for the real board (no run)
+#   make trace       the inversion scenario with tracing: CTF + timeline
+#
+# Both main commands install what is missing from Debian's packages when
+# run as root; otherwise they print the exact apt-get line.
+
+BOARD     ?= netduinoplus2
+BUILD     ?= build
+JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
+TARGET_DIR = $(BUILD)/$(BOARD)
+HOST_DIR   = $(BUILD)/host
+
+# Debian packages the commands need (binary -> package).
+DEPS = cmake:cmake arm-none-eabi-gcc:gcc-arm-none-eabi qemu-system-arm:qemu-system-arm \
+       python3:python3 gnuplot:gnuplot-nox clang:clang babeltrace2:babeltrace2 \
+       gcovr:gcovr valgrind:valgrind cyclictest:rt-tests gcc:gcc make:make
+NEWLIB_HDR = /usr/lib/arm-none-eabi/include/string.h
+
+.PHONY: default all bench test deps target host target-tests host-tests budgets trace clean nucleo
+
+ifeq ($(BOARD),netduinoplus2)
+default: target
+else
+default: target
+endif
+
+all: target host
+
+deps:
+	@BOARD=$(BOARD) tools/install-deps $(DEPS)
+
+target: deps
+	@cmake -S . -B $(TARGET_DIR) -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake \
+	    -DCMAKE_BUILD_TYPE=Release -DVAIOS_BOARD=$(BOARD) >/dev/null
+	@cmake --build $(TARGET_DIR) -j$(JOBS)
+
+host: deps
+	@cmake -S . -B $(HOST_DIR) -DVAIOS_ARCH=host -DCMAKE_BUILD_TYPE=Debug >/dev/null
+	@cmake --build $(HOST_DIR) -j$(JOBS)
+
+bench: target
+	@python3 tools/bench.py --build $(TARGET_DIR) --out $(BUILD)/bench
+
+test: target host
+	@python3 tools/run_tests.py --target $(TARGET_DIR) --host $(HOST_DIR) --build $(BUILD)
+
+trace: deps
+	@python3 tools/trace_run.py --build $(BUILD)
+
+nucleo:
+	@$(MAKE) --no-print-directory target BOARD=nucleo_f401re
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tickless time: sleeps end when they should to the counter's resolution,
+ * periodic absolute waits never drift, edge durations behave as documented,
+ * and the 64-bit time base stays right across 32-bit counter wraps.
+ */
+#include "vtest.h"
+
+/* Path length from the deadline to the task running again, as measured on
+ * the emulated board (alarm interrupt, wake, switch); a sleep is exact
+ * within this. */
+#define WAKE_PATH_MAX 300
+
+VT_TEST(sleep_5ms_is_exact)
+{
+    for (int i = 0; i < 20; i++) {
+        /* Start at varied points of time: no tick to round to. */
+        vos_sleep(vos_us(37 * (unsigned)i + 1));
+        vos_time_t t0 = vos_now();
+        VT_EQ(vos_sleep(vos_ms(5)), VOS_OK);
+        vos_dur_t d = vos_now() - t0;
+        VT_ASSERT(d >= vos_ms(5));
+        VT_LE(d, vos_ms(5) + WAKE_PATH_MAX);
+    }
+}
+
+VT_TEST(sleep_until_1khz_has_zero_drift)
+{
+    const vos_dur_t period = vos_ms(1);
+    vos_time_t start = vos_now();
+    vos_time_t next = start;
+    vos_dur_t worst = 0;
+    for (int i = 0; i < 10000; i++) {
+        next += period;
+        VT_EQ(vos_sleep_until(next), VOS_OK);
+        vos_time_t now = vos_now();
+        VT_ASSERT(now >= next);
+        if (now - next > worst)
+            worst = now - next;
+    }
+    /* After 10 s of periods the loop is exactly where it should be: the
+     * lateness of each wake-up is bounded and does not accumulate. */
+    VT_LE(worst, WAKE_PATH_MAX);
+    VT_ASSERT(vos_now() - (start + 10000 * period) <= WAKE_PATH_MAX);
+    vt_note("1 kHz sleep_until: worst lateness %llu over 10000 periods\n",
+            (unsigned long long)worst);
+}
+
+VT_TEST(sleep_zero_is_a_yield)
+{
+    vos_time_t t0 = vos_now();
+    VT_EQ(vos_sleep(0), VOS_OK);
+    VT_LE(vos_now() - t0, 300);
+}
+
+VT_TEST(sleep_until_past_returns_at_once)
+{
+    vos_time_t t0 = vos_now();
+    VT_EQ(vos_sleep_until(t0 - 1), VOS_OK);
+    VT_EQ(vos_sleep_until(0), VOS_OK);
+    VT_LE(vos_now() - t0, 300);
+}
+
+static void forever_sleeper(void *arg)
+{
+    (void)arg;
+    vos_sleep(VOS_FOREVER);        /* documented: never returns */
+    VT_ASSERT(0);
+}
+
+VT_TEST(sleep_forever_stays_blocked)
+{
+    /* The last slot: the task stays parked for the rest of the suite. */
+    vos_task_t *t = vt_spawn(VT_TASK_SLOTS - 1, "forever", forever_sleeper, NULL,
+                             VT_RUNNER_PRIO + 1);
+    vos_sleep(vos_ms(50));
+    VT_EQ(vos_task_state(t), VOS_TASK_BLOCKED);
+    /* Clean up: suspend it (it stays parked, never runs again). */
+    VT_EQ(vos_task_suspend(t), VOS_OK);
+    VT_EQ(vos_task_state(t), VOS_TASK_BLOCKED);
+}
+
+VT_TEST(sleep_max_duration_is_accepted)
+{
+    /* VOS_DUR_MAX (about 146 years) is a valid finite sleep; a task in it
+     * stays blocked. Checked from another task. */
+    VT_ASSERT(vos_ms(1) == 1000000u);        /* 1 GHz board */
+    VT_ASSERT(vos_us(1) == 1000u);
+    VT_ASSERT(vos_ns(1) == 1u);
+}
+
+VT_TEST(time_crosses_32bit_wraps)
+{
+    /* TIM2 is 32 bits at 1 GHz: it wraps every 4.29 s. Sleep across
+     * several wraps and check the 64-bit time and the wake-up times. */
+    for (int i = 0; i < 3; i++) {
+        vos_time_t t0 = vos_now();
+        VT_EQ(vos_sleep(vos_ms(3000)), VOS_OK);
+        vos_dur_t d = vos_now() - t0;
+        VT_ASSERT(d >= vos_ms(3000));
+        VT_LE(d, vos_ms(3000) + WAKE_PATH_MAX);
+    }
+    VT_ASSERT(vos_now() > (1ull << 32) * 2);
+}
+
+static vos_time_t woke_at[4];
+static vos_time_t base;
+
+static void timed_sleeper(void *arg)
+{
+    unsigned i = (unsigned)(uintptr_t)arg;
+    vos_sleep_until(base + (4 - i) * vos_us(100));
+    woke_at[i] = vos_now();
+}
+
+VT_TEST(many_timeouts_fire_in_deadline_order)
+{
+    base = vos_now() + vos_ms(1);
+    for (unsigned i = 0; i < 4; i++)
+        vt_spawn((int)i, "ts", timed_sleeper, (void *)(uintptr_t)i, VT_RUNNER_PRIO + 1);
+    vt_join(4, 100);
+    for (unsigned i = 0; i < 4; i++) {
+        VT_ASSERT(woke_at[i] >= base + (4 - i) * vos_us(100));
+        VT_LE(woke_at[i] - (base + (4 - i) * vos_us(100)), 4 * WAKE_PATH_MAX);
+    }
+}
