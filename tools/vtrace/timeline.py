@@ -1,0 +1,219 @@
+# SPDX-License-Identifier: MIT
+"""Timeline picture of a trace: one lane per task (highest priority on top)
+with a thick bar while it runs and a thin dashed one while it is ready but
+waiting; an interrupt lane on top; priority changes (inheritance boosts and
+restores), user markers and deadline misses annotated. Drawn by gnuplot
+(pngcairo for PNG, svg for SVG).
+"""
+
+import shutil
+import subprocess
+
+from . import events as ev
+
+
+class ToolError(Exception):
+    """An output could not be produced (gnuplot missing or failing)."""
+
+
+class Timeline:
+    """Intervals and annotations extracted from decoded events."""
+
+    def __init__(self):
+        self.lanes = []        # task keys, drawing order bottom to top
+        self.prio = {}         # key -> priority used for ordering
+        self.run = []          # (key, t0, t1)
+        self.ready = []        # (key, t0, t1)
+        self.irq = []          # (irq, t0, t1)
+        self.notes = []        # (t, key or None, text, kind)
+        self.t0 = 0
+        self.t1 = 0
+
+
+def _key(tid, name):
+    return (tid, name)
+
+
+def build(events):
+    """A Timeline from events (the tool's prologue events are skipped)."""
+    tl = Timeline()
+    recs = [e for e in events if e.index >= 0]
+    if not recs:
+        return tl
+    tl.t0, tl.t1 = recs[0].time, recs[-1].time
+    seen = []
+
+    def lane(key, prio=None):
+        if key not in tl.prio:
+            seen.append(key)
+            tl.prio[key] = -1
+        if prio is not None and tl.prio[key] < 0:
+            tl.prio[key] = prio
+        return key
+
+    running, run_start = None, tl.t0
+    for e in recs:
+        if e.type == ev.TEV_TASK_SWITCH:
+            f = e.fields
+            if f["prev_tid"] or f["prev_name"] != "-":
+                running = lane(_key(f["prev_tid"], f["prev_name"]))
+            break
+    ready_since = {}
+    irq_open = []
+    for e in recs:
+        f, t = e.fields, e.time
+        if e.type == ev.TEV_TASK_CREATE:
+            lane(_key(f["tid"], f["name"]), f["prio"])
+        elif e.type == ev.TEV_TASK_SWITCH:
+            prev = _key(f["prev_tid"], f["prev_name"])
+            nxt = lane(_key(f["next_tid"], f["next_name"]))
+            if running is not None and t > run_start:
+                tl.run.append((running, run_start, t))
+            if f["prev_name"] != "-" and ev.SWITCH_REASONS.get(f["reason"]) in ("preempted",
+                                                                               "yield"):
+                ready_since.setdefault(lane(prev), t)
+            if nxt in ready_since:
+                r0 = ready_since.pop(nxt)
+                if t > r0:
+                    tl.ready.append((nxt, r0, t))
+            running, run_start = nxt, t
+        elif e.type == ev.TEV_TASK_READY:
+            k = lane(_key(f["tid"], f["name"]))
+            if k != running:
+                ready_since.setdefault(k, t)
+        elif e.type == ev.TEV_TASK_PRIORITY:
+            k = lane(_key(f["tid"], f["name"]), f["old_prio"])
+            tl.notes.append((t, k, "%d->%d %s" % (f["old_prio"], f["new_prio"],
+                                                  ev.PRIO_CAUSES.get(f["cause"], "?")), "prio"))
+        elif e.type == ev.TEV_ISR_ENTER:
+            irq_open.append((f["irq"], t))
+        elif e.type == ev.TEV_ISR_EXIT:
+            if irq_open:
+                irq, s = irq_open.pop()
+                tl.irq.append((irq, s, t))
+        elif e.type == ev.TEV_MARKER:
+            tl.notes.append((t, running, "M%d=%d" % (f["id"], f["value"]), "marker"))
+        elif e.type == ev.TEV_DEADLINE_MISS:
+            tl.notes.append((t, lane(_key(f["tid"], f["name"])), "deadline miss", "miss"))
+    if running is not None and tl.t1 > run_start:
+        tl.run.append((running, run_start, tl.t1))
+    for k, r0 in ready_since.items():
+        if tl.t1 > r0:
+            tl.ready.append((k, r0, tl.t1))
+    for irq, s in irq_open:
+        tl.irq.append((irq, s, tl.t1))
+    # Highest priority on top; unknown priorities below known ones, in the
+    # order they appeared.
+    order = {k: i for i, k in enumerate(seen)}
+    tl.lanes = sorted(seen, key=lambda k: (tl.prio[k], -order[k]))
+    return tl
+
+
+def _unit(span_ns):
+    for limit, name, div in ((20_000, "ns", 1), (20_000_000, "us", 1_000),
+                             (20_000_000_000, "ms", 1_000_000)):
+        if span_ns < limit:
+            return name, div
+    return "s", 1_000_000_000
+
+
+def _q(s):
+    return '"%s"' % s.replace("\\", "\\\\").replace('"', "'")
+
+
+def script(tl, clock_hz, title, outputs):
+    """The gnuplot program drawing tl to every (terminal, path) of outputs."""
+    span_ns = (tl.t1 - tl.t0) * 1_000_000_000 // clock_hz
+    unit, div = _unit(max(span_ns, 1))
+
+    def x(t):
+        return (t - tl.t0) * 1_000_000_000 / clock_hz / div
+
+    y = {k: i for i, k in enumerate(tl.lanes)}
+    irq_y = len(tl.lanes)
+    n_lanes = len(tl.lanes) + 1
+    blocks = {
+        "RUN": ["%.6f %d %.6f" % (x(a), y[k], x(b) - x(a)) for k, a, b in tl.run if k in y],
+        "READY": ["%.6f %d %.6f" % (x(a), y[k], x(b) - x(a)) for k, a, b in tl.ready if k in y],
+        "IRQ": ["%.6f %d %.6f %s" % (x(a), irq_y, x(b) - x(a), _q("irq %d" % n))
+                for n, a, b in tl.irq],
+        "PRIO": [], "MARK": [], "MISS": [],
+    }
+    for t, k, text, kind in tl.notes:
+        yy = y.get(k, irq_y) if k is not None else irq_y
+        blocks[{"prio": "PRIO", "marker": "MARK", "miss": "MISS"}[kind]].append(
+            "%.6f %d %s" % (x(t), yy, _q(text)))
+
+    out = []
+    for name, rows in blocks.items():
+        if rows:
+            out.append("$%s << EOD\n%s\nEOD" % (name, "\n".join(rows)))
+    ytics = ", ".join("%s %d" % (_q("%s (%d)" % (k[1], tl.prio[k]) if tl.prio[k] >= 0
+                                    else k[1]), y[k]) for k in tl.lanes)
+    ytics = (ytics + ", " if ytics else "") + '"interrupts" %d' % irq_y
+    xmax = max(x(tl.t1), 1e-9)
+    common = [
+        "set title %s noenhanced" % _q(title),
+        "set xlabel %s" % _q("time since the first event (%s)" % unit),
+        "set xrange [0:%.6f]" % (xmax * 1.02),
+        "set yrange [-0.8:%.1f]" % (irq_y + 0.8),
+        "set ytics (%s) noenhanced" % ytics,
+        "set grid xtics lc rgb '#dddddd'",
+        "set key outside top center horizontal noenhanced",
+        "set border 3", "set xtics nomirror", "set ytics nomirror",
+    ]
+    plots = []
+    if blocks["READY"]:
+        plots.append("$READY using 1:2:3:(0) with vectors nohead lw 2 dt 2 "
+                     "lc rgb '#888888' title 'ready, waiting'")
+    if blocks["RUN"]:
+        plots.append("$RUN using 1:2:3:(0) with vectors nohead lw 14 "
+                     "lc rgb '#2f6db5' title 'running'")
+    if blocks["IRQ"]:
+        plots.append("$IRQ using 1:2:3:(0) with vectors nohead lw 14 "
+                     "lc rgb '#d98c1f' title 'interrupt handler'")
+        plots.append("$IRQ using 1:2:(0):(-%d) with vectors nohead dt 3 lc rgb '#d98c1f' "
+                     "notitle" % (irq_y + 1))
+    if blocks["PRIO"]:
+        plots.append("$PRIO using 1:2 with points pt 7 ps 1.2 lc rgb '#c0392b' "
+                     "title 'priority change'")
+        plots.append("$PRIO using 1:2:3 with labels offset 0,1.1 font ',9' tc rgb '#c0392b' "
+                     "noenhanced notitle")
+    if blocks["MARK"]:
+        plots.append("$MARK using 1:2 with points pt 9 ps 1.1 lc rgb '#27ae60' title 'marker'")
+        plots.append("$MARK using 1:2:3 with labels offset 0,-1.1 font ',8' noenhanced notitle")
+    if blocks["MISS"]:
+        plots.append("$MISS using 1:2 with points pt 2 ps 2 lw 2 lc rgb '#8e44ad' "
+                     "title 'deadline miss'")
+    if not plots:  # nothing to draw: an empty frame with the lanes
+        plots.append("NaN notitle")
+    height = 160 + 55 * n_lanes
+    for term, path in outputs:
+        if term == "png":
+            out.append("set terminal pngcairo size 1200,%d font 'Sans,10' noenhanced" % height)
+        else:
+            out.append("set terminal svg size 1200,%d dynamic font 'Sans,10' noenhanced"
+                       % height)
+        out.append("set output %s" % _q(path))
+        out += common
+        out.append("plot " + ", \\\n     ".join(plots))
+        out.append("unset output")
+    return "\n".join(out) + "\n"
+
+
+def draw(events, clock_hz, title, png=None, svg=None):
+    """Draw the timeline to png and/or svg paths. Raises ToolError."""
+    outputs = ([("png", png)] if png else []) + ([("svg", svg)] if svg else [])
+    if not outputs:
+        return
+    if shutil.which("gnuplot") is None:
+        raise ToolError("gnuplot is not installed (Debian package gnuplot-nox)")
+    tl = build(events)
+    prog = script(tl, clock_hz, title, outputs)
+    try:
+        r = subprocess.run(["gnuplot"], input=prog, text=True, capture_output=True,
+                           timeout=120)
+    except (OSError, subprocess.SubprocessError) as e:
+        raise ToolError("gnuplot failed to run: %s" % e)
+    if r.returncode != 0:
+        raise ToolError("gnuplot failed (exit %d): %s" % (r.returncode, r.stderr.strip()[-800:]))
