@@ -9,9 +9,13 @@
  */
 #include "mixer.h"
 
+#include <math.h>
+
 #include "quat.h"
 
-/* Motor factors {roll, pitch, yaw} in VM_MOTOR_* order (FR, RR, RL, FL). */
+/* Motor factors {roll, pitch, yaw} in VM_MOTOR_* order (FR, RR, RL, FL).
+ * The yaw step below relies on every yaw factor being +1 or -1 (true of
+ * any X frame with alternating spin directions). */
 static const float k_mix[MIX_MOTORS][3] = {
     { -1.0f, +1.0f, +1.0f },  /* front right, ccw */
     { -1.0f, -1.0f, -1.0f },  /* rear right, cw */
@@ -22,6 +26,17 @@ static const float k_mix[MIX_MOTORS][3] = {
 /* Inputs beyond this magnitude (or NaN) are treated as 0: no meaningful
  * command is that large, and it keeps later arithmetic finite. */
 #define MIX_INPUT_MAX 1.0e6f
+
+/* The motor loops run over a constant table; unrolled, the compiler folds
+ * the +/-1 factors away, which GCC at -O2 does not do on its own (path
+ * lengths: tests/host/flight/m4_cost.sh, docs/flight.md). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define MIX_UNROLL _Pragma("GCC unroll 4")
+#elif defined(__clang__)
+#define MIX_UNROLL _Pragma("clang loop unroll(full)")
+#else
+#define MIX_UNROLL
+#endif
 
 static float sane(float v)
 {
@@ -39,6 +54,7 @@ unsigned mix_quadx(float throttle, const float torque[3], float idle, float out[
     /* 1. roll and pitch */
     float d[MIX_MOTORS];
     float dmax = -MIX_INPUT_MAX, dmin = MIX_INPUT_MAX;
+    MIX_UNROLL
     for (int i = 0; i < MIX_MOTORS; i++) {
         d[i] = k_mix[i][0] * r + k_mix[i][1] * p;
         dmax = d[i] > dmax ? d[i] : dmax;
@@ -46,32 +62,40 @@ unsigned mix_quadx(float throttle, const float torque[3], float idle, float out[
     }
     if (dmax - dmin > range) {
         float s = range / (dmax - dmin);
-        for (int i = 0; i < MIX_MOTORS; i++)
+        MIX_UNROLL
+    for (int i = 0; i < MIX_MOTORS; i++)
             d[i] *= s;
         flags |= (r != 0.0f ? MIX_LIM_ROLL : 0u) | (p != 0.0f ? MIX_LIM_PITCH : 0u);
     }
 
-    /* 2. yaw: largest k in [0, 1] with d_i - d_j + k (e_i - e_j) <= range
-     * for every ordered pair; the roll/pitch spread already fits, so each
-     * bound is >= 0 up to rounding. */
-    float e[MIX_MOTORS];
-    for (int i = 0; i < MIX_MOTORS; i++)
-        e[i] = k_mix[i][2] * y;
-    float k = 1.0f;
+    /* 2. yaw. Every yaw factor is +1 or -1, so raising yaw by k y moves
+     * the motors of one spin direction ("up": factor * y > 0) up by k|y|
+     * and the others down by k|y|. Only an up motor above a down motor can
+     * break the range: the largest k that fits is
+     *   (range - (max d over up - min d over down)) / (2 |y|). */
+    float dup = -MIX_INPUT_MAX, ddown = MIX_INPUT_MAX;
+    MIX_UNROLL
     for (int i = 0; i < MIX_MOTORS; i++) {
-        for (int j = 0; j < MIX_MOTORS; j++) {
-            float de = e[i] - e[j];
-            if (de > 0.0f && d[i] - d[j] + k * de > range)
-                k = (range - (d[i] - d[j])) / de;
-        }
+        if (k_mix[i][2] * y > 0.0f)
+            dup = d[i] > dup ? d[i] : dup;
+        else
+            ddown = d[i] < ddown ? d[i] : ddown;
     }
-    if (k < 1.0f) {
+    float ay2 = 2.0f * fabsf(y);
+    float k = 1.0f;
+    if (dup - ddown + ay2 > range) {
+        k = (range - (dup - ddown)) / ay2;
         k = k > 0.0f ? k : 0.0f;
         flags |= MIX_LIM_YAW;
     }
+    float e[MIX_MOTORS];
+    MIX_UNROLL
+    for (int i = 0; i < MIX_MOTORS; i++)
+        e[i] = k_mix[i][2] * y;
 
     /* 3. throttle */
     float mmax = -MIX_INPUT_MAX, mmin = MIX_INPUT_MAX;
+    MIX_UNROLL
     for (int i = 0; i < MIX_MOTORS; i++) {
         d[i] += k * e[i];
         mmax = d[i] > mmax ? d[i] : mmax;
@@ -86,6 +110,7 @@ unsigned mix_quadx(float throttle, const float torque[3], float idle, float out[
     }
 
     /* The clamp only absorbs rounding: the spread fits the range. */
+    MIX_UNROLL
     for (int i = 0; i < MIX_MOTORS; i++)
         out[i] = fl_clampf(t + d[i], lo_lim, 1.0f);
     return flags;

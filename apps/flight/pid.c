@@ -36,8 +36,10 @@ float pid_update(pid_ctrl_t *pid, float sp, float y, float dt, bool limited)
     float p = g->kp * e;
 
     if (pid->primed) {
-        float raw = (pid->prev_y - y) / dt;
-        pid->d_filt += (raw - pid->d_filt) * (dt / (g->d_tau + dt));
+        /* First-order low-pass of raw = (prev_y - y) / dt with time
+         * constant d_tau, alpha = dt / (d_tau + dt), folded so it costs
+         * one division: d += alpha (raw - d) = (dy - d dt) / (d_tau + dt). */
+        pid->d_filt += ((pid->prev_y - y) - pid->d_filt * dt) / (g->d_tau + dt);
     } else {
         pid->d_filt = 0.0f;
         pid->primed = true;

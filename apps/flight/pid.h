@@ -68,7 +68,9 @@ void pid_init(pid_ctrl_t *pid, const pid_gains_t *g);
 void pid_reset(pid_ctrl_t *pid);
 
 /* One step with setpoint sp and measurement y over dt seconds (> 0);
- * returns the clamped output. */
+ * returns the clamped output. sp and y must be finite: a NaN would stay in
+ * the integral and derivative state until pid_reset (the mixer, last in
+ * the chain, turns non-finite commands into 0). */
 float pid_update(pid_ctrl_t *pid, float sp, float y, float dt, bool limited);
 
 /* ---- cascaded attitude controller ------------------------------------ */

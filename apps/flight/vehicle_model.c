@@ -289,8 +289,10 @@ void vm_set_manoeuvre(vm_t *vm, vm_manoeuvre_t man)
 
 void vm_set_motors(vm_t *vm, const float cmd[VM_MOTORS])
 {
-    for (int i = 0; i < VM_MOTORS; i++)
-        vm->motor_cmd[i] = fl_clampf(cmd[i], 0.0f, 1.0f);
+    for (int i = 0; i < VM_MOTORS; i++) {
+        float c = cmd[i];
+        vm->motor_cmd[i] = c > 0.0f ? (c < 1.0f ? c : 1.0f) : 0.0f; /* NaN -> 0 */
+    }
 }
 
 void vm_set_disturbance(vm_t *vm, const float tau[3])

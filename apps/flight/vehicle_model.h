@@ -119,8 +119,8 @@ void vm_init(vm_t *vm, uint32_t seed, const vm_params_t *p);
  * at 0. Switching to VM_DYNAMIC keeps the current attitude and rates. */
 void vm_set_manoeuvre(vm_t *vm, vm_manoeuvre_t man);
 
-/* Motor commands for VM_DYNAMIC, each clamped to [0, 1]; order VM_MOTOR_*.
- * Kept until the next call. */
+/* Motor commands for VM_DYNAMIC, each clamped to [0, 1] (NaN reads as 0);
+ * order VM_MOTOR_*. Kept until the next call. */
 void vm_set_motors(vm_t *vm, const float cmd[VM_MOTORS]);
 
 /* Constant external torque (body frame, N m) added in VM_DYNAMIC. */
