@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Heaps: a two-level segregated-fit allocator (the TLSF class of
+ * allocators) over memory the caller provides. Several independent heaps
+ * may exist; each is a vos_heap_t plus the arena it manages.
+ *
+ * Cost: vos_heap_alloc and vos_heap_free run in constant time whatever the
+ * number of blocks or the fragmentation (two bitmap searches with
+ * find-first-set, a few list links, no loop over blocks) and hold the
+ * kernel lock only for that constant-time part. Freed blocks are merged at
+ * once with both physical neighbours.
+ *
+ * Safety: every block carries an 8-byte header (size and flags, and a
+ * check word binding them to the block's address). vos_heap_free refuses,
+ * without changing anything, a pointer that is not from this heap, one
+ * into the middle of a block, a block that is already free, and a block
+ * whose header (or whose neighbour's header) was overwritten.
+ * vos_heap_check verifies every invariant of the whole heap.
+ *
+ * Every returned pointer is aligned to VOS_HEAP_ALIGN (8) bytes.
+ * See docs/allocator.md for the design, bounds and measured costs.
+ */
+#ifndef VAIOS_HEAP_H
+#define VAIOS_HEAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "vaios/config.h"
+#include "vaios/kobj.h"
+
+/* log2 of the number of linear second-level classes per power of two:
+ * 4 (16 classes, at most 1/17 of a block lost to class rounding) or
+ * 3 (8 classes, 1/9, and a heap object half the size). */
+#ifndef VOS_CFG_HEAP_SL_LOG2
+#define VOS_CFG_HEAP_SL_LOG2 4
+#endif
+
+/* Arenas are smaller than 2^VOS_CFG_HEAP_MAX_LOG2 bytes and requests are
+ * at most half of that. The size of vos_heap_t grows with this value
+ * (one list head per class): see VOS_HEAP_CLASSES. */
+#ifndef VOS_CFG_HEAP_MAX_LOG2
+#define VOS_CFG_HEAP_MAX_LOG2 20
+#endif
+
+_Static_assert(VOS_CFG_HEAP_SL_LOG2 == 3 || VOS_CFG_HEAP_SL_LOG2 == 4,
+               "VOS_CFG_HEAP_SL_LOG2 must be 3 or 4");
+_Static_assert(VOS_CFG_HEAP_MAX_LOG2 >= 12 && VOS_CFG_HEAP_MAX_LOG2 <= 31,
+               "VOS_CFG_HEAP_MAX_LOG2 must be 12..31");
+
+/* Alignment of every pointer the heap returns. */
+#define VOS_HEAP_ALIGN 8u
+
+/* Largest request vos_heap_alloc accepts (the arena must be larger). */
+#define VOS_HEAP_MAX_REQUEST ((size_t)1 << (VOS_CFG_HEAP_MAX_LOG2 - 1))
+
+/* Class layout: first-level class 0 holds blocks below
+ * 2^(VOS_CFG_HEAP_SL_LOG2 + 3) bytes in steps of 8; class f >= 1 holds
+ * [2^(f+SL+2), 2^(f+SL+3)) split into 2^SL equal ranges. */
+#define VOS_HEAP_SL_COUNT (1u << VOS_CFG_HEAP_SL_LOG2)
+#define VOS_HEAP_FL_COUNT (VOS_CFG_HEAP_MAX_LOG2 - VOS_CFG_HEAP_SL_LOG2 - 2)
+#define VOS_HEAP_CLASSES  (VOS_HEAP_FL_COUNT * VOS_HEAP_SL_COUNT)
+
+struct vos__heap_blk;
+
+/* A heap. Declared by the application, set up by vos_heap_init; the fields
+ * belong to the kernel. */
+typedef struct vos_heap {
+    uint32_t tag;                     /* VOS_TAG_HEAP once initialised */
+    uint32_t fl_map;                  /* bit f: some list of class f non-empty */
+    uint32_t sl_map[VOS_HEAP_FL_COUNT]; /* bit s of [f]: list (f,s) non-empty */
+    struct vos__heap_blk *lists[VOS_HEAP_CLASSES]; /* free lists, by class */
+    struct vos__heap_blk *top;        /* free block before the end sentinel, or NULL */
+    uint32_t top_size;                /* its size, 0 if none */
+    uint8_t *first;                   /* first block (start of the arena) */
+    uint8_t *end;                     /* end sentinel block (size 0, in use) */
+    uintptr_t span8;                  /* (end - first) / 8 */
+    uint32_t total;                   /* bytes in blocks, headers included */
+    uint32_t free_bytes;              /* bytes in free blocks */
+    uint32_t min_free;                /* lowest free_bytes since init */
+    uint32_t frees;                   /* successful frees */
+    uint32_t failures;                /* allocation calls that returned NULL */
+} vos_heap_t;
+
+/* What vos_heap_stats reports. Byte counts include block headers except
+ * max_alloc, which is a request size. */
+typedef struct vos_heap_stats {
+    size_t total_bytes;    /* bytes under management: all blocks */
+    size_t free_bytes;     /* bytes in free blocks */
+    size_t min_free_bytes; /* lowest free_bytes since init (high-water mark of use) */
+    size_t largest_free;   /* size of the largest free block */
+    size_t max_alloc;      /* largest size vos_heap_alloc would grant now (0: none);
+                              at least largest_free * 2^SL / (2^SL + 1) - 8 */
+    size_t free_blocks;    /* number of free blocks */
+    uint32_t allocs;       /* successful allocations since init */
+    uint32_t frees;        /* successful frees of a block (NULL not counted) */
+    uint32_t failures;     /* allocation calls that returned NULL */
+} vos_heap_stats_t;
+
+/* Make [mem, mem + size) a heap managed through h. mem need not be
+ * aligned (the arena is trimmed to 8 bytes); h must not lie inside it.
+ * Re-initialising a heap forgets every block it had.
+ * Context: thread, or before vos_start(); not concurrently with any other
+ * call on h.
+ * Errors: VOS_ERR_INVALID (h NULL), VOS_ERR_ARG (mem NULL, size too small
+ * for one block, arena 2^VOS_CFG_HEAP_MAX_LOG2 bytes or more). */
+int vos_heap_init(vos_heap_t *h, void *mem, size_t size);
+
+/* Allocate size bytes, 8-byte aligned. Returns NULL when no free block is
+ * large enough, and for size 0 (which is refused rather than given a
+ * unique pointer), size > VOS_HEAP_MAX_REQUEST, or h not a heap. Every
+ * NULL return on a valid heap counts as a failure in the statistics.
+ * Contents of the block are undefined.
+ * Context: thread or kernel-level interrupt handler (constant time under
+ * the kernel lock). */
+void *vos_heap_alloc(vos_heap_t *h, size_t size);
+
+/* Allocate size bytes at an address that is a multiple of align (a power
+ * of two; align <= 8 is the same as vos_heap_alloc). The block is freed
+ * with vos_heap_free. Returns NULL as vos_heap_alloc does, and also for
+ * an align that is not a power of two or exceeds VOS_HEAP_MAX_REQUEST.
+ * Context: as vos_heap_alloc (constant time; it searches for
+ * size + align + 16 bytes so that any block found can be aligned). */
+void *vos_heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align);
+
+/* Return the block at p to h and merge it with free neighbours.
+ * p == NULL is accepted and does nothing (VOS_OK).
+ * Errors (the heap is left unchanged on each):
+ *   VOS_ERR_INVALID  h not a heap; p not inside h's arena, misaligned, or
+ *                    pointing into the middle of a block
+ *   VOS_ERR_STATE    the block is already free (double free)
+ *   VOS_ERR_CORRUPT  the block's header, or the header of a physical
+ *                    neighbour it would merge with, was overwritten
+ * The checks use the header contents: garbage that happens to form a valid
+ * header (chance about 2^-32) is not recognised. The error paths that must
+ * tell a middle pointer from an overwritten header walk the blocks (linear
+ * time, under the lock); the success path is constant time.
+ * Context: thread or kernel-level interrupt handler. */
+int vos_heap_free(vos_heap_t *h, void *p);
+
+/* Fill *s with h's statistics (a consistent snapshot). Linear in the
+ * number of blocks (it walks them), under the kernel lock.
+ * Context: thread (allowed in handlers, but not constant time).
+ * Errors: VOS_ERR_INVALID (h not a heap), VOS_ERR_ARG (s NULL). */
+int vos_heap_stats(const vos_heap_t *h, vos_heap_stats_t *s);
+
+/* Verify every invariant of h: each block's header, size and flags; the
+ * boundary tags of free blocks; no two free blocks adjacent; every free
+ * block in the list of its class exactly once and nothing else in the
+ * lists; list links; both bitmaps match the lists; the byte counters.
+ * Takes the kernel lock for the whole walk (linear in the number of
+ * blocks): a debugging and test tool, not for time-critical code.
+ * Context: thread.
+ * Errors: VOS_ERR_INVALID (h not a heap), VOS_ERR_CORRUPT (any invariant
+ * broken). */
+int vos_heap_check(const vos_heap_t *h);
+
+#endif /* VAIOS_HEAP_H */
