@@ -14,6 +14,8 @@
  *
  * Output on the semihosting console, one line per block:
  *   cost <block> min <n> median <n> max <n> samples <n>
+ * the fingerprints of the model's samples and of the closed loop's motor
+ * commands (sample_hash.h), which must equal the host's,
  * plus a check line with the final roll (the loop must really have flown
  * the step). Exit status 0 on success.
  */
@@ -26,6 +28,7 @@
 #include "mixer.h"
 #include "pid.h"
 #include "quat.h"
+#include "sample_hash.h"
 #include "vehicle_model.h"
 
 /* ---- bare-metal start-up ---------------------------------------------- */
@@ -181,6 +184,10 @@ int main(void)
         }
     }
 
+    snprintf(line, sizeof line, "samples-hash %08lx\n", (unsigned long)flight_sample_hash(0xC0FFEEu, 10000));
+    sh_puts(line);
+    snprintf(line, sizeof line, "loop-hash %08lx\n", (unsigned long)flight_loop_hash(0xC0FFEEu, 3000));
+    sh_puts(line);
     snprintf(line, sizeof line, "cost empty-window %lu (subtracted)\n", (unsigned long)empty);
     sh_puts(line);
     for (int b = 0; b < BLOCKS; b++) {
