@@ -7,8 +7,13 @@
 
 void rig_init(rig_t *rig, uint32_t seed, const ctl_config_t *cfg)
 {
+    rig_init_params(rig, seed, NULL, cfg);
+}
+
+void rig_init_params(rig_t *rig, uint32_t seed, const vm_params_t *p, const ctl_config_t *cfg)
+{
     memset(rig, 0, sizeof *rig);
-    vm_init(&rig->vm, seed, NULL);
+    vm_init(&rig->vm, seed, p);
     vm_set_manoeuvre(&rig->vm, VM_DYNAMIC);
     rig->dt = rig->vm.p.dt;
     rig->throttle = 0.35f;

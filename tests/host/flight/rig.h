@@ -34,6 +34,9 @@ typedef struct {
  * sample and the setpoint is level, heading 0. */
 void rig_init(rig_t *rig, uint32_t seed, const ctl_config_t *cfg);
 
+/* Same with another airframe (vm_params_t), for robustness tests. */
+void rig_init_params(rig_t *rig, uint32_t seed, const vm_params_t *p, const ctl_config_t *cfg);
+
 /* One sample through the whole pipeline. */
 void rig_step(rig_t *rig);
 

@@ -111,11 +111,12 @@ enum { SETTLE_N = 3000, STEP_N = 2000 };
 
 /* 3 s of level hover (filter and bias settle), then a setpoint step on one
  * axis; the true (roll, pitch) or estimated (yaw) angle is recorded. */
-static step_fig_t closed_step(int axis, float target, const ctl_config_t *cfg, float *cross_max)
+static step_fig_t closed_step_on(const vm_params_t *prm, int axis, float target,
+                                 const ctl_config_t *cfg, float *cross_max)
 {
     static rig_t rig;
     static float y[STEP_N];
-    rig_init(&rig, 21, cfg);
+    rig_init_params(&rig, 21, prm, cfg);
     rig_run(&rig, SETTLE_N);
     float r, p, yw, from;
     att_euler(&rig.att, &r, &p, &yw);
@@ -138,6 +139,11 @@ static step_fig_t closed_step(int axis, float target, const ctl_config_t *cfg, f
     return step_figures(y, STEP_N, rig.dt, from, axis == 2 ? from + target : target, 0.02f);
 }
 
+static step_fig_t closed_step(int axis, float target, const ctl_config_t *cfg, float *cross_max)
+{
+    return closed_step_on(NULL, axis, target, cfg, cross_max);
+}
+
 static void test_ctl_step_roll_pitch(void)
 {
     const float rise_max = 0.25f, os_max = 0.10f, settle_max = 0.5f;
@@ -156,6 +162,37 @@ static void test_ctl_step_roll_pitch(void)
             (double)rise_max, 100.0 * (double)f.overshoot, 100.0 * (double)os_max, (double)f.settle,
             (double)settle_max, deg(f.final_err), deg(cross));
     }
+}
+
+/* The default gains on other airframes: inertia x0.7 .. x1.5 and motor
+ * time constants 15 .. 30 ms, roll +20 deg. */
+static void test_ctl_step_robust(void)
+{
+    const float os_max = 0.10f, settle_max = 0.6f;
+    const float inertia[] = { 0.7f, 1.0f, 1.5f };
+    const float motor_tau[] = { 0.015f, 0.030f };
+    float worst_os = 0.0f, worst_settle = 0.0f, worst_rise = 0.0f;
+    for (int i = 0; i < 3; i++) {
+        for (int m = 0; m < 2; m++) {
+            vm_params_t p;
+            vm_default_params(&p);
+            for (int k = 0; k < 3; k++)
+                p.inertia[k] *= inertia[i];
+            p.motor_tau = motor_tau[m];
+            float cross;
+            step_fig_t f = closed_step_on(&p, 0, 20.0f * FL_DEG2RAD, NULL, &cross);
+            CHECK(f.rise > 0.0f && f.overshoot < os_max && f.settle < settle_max,
+                  "inertia x%.1f, motor %.0f ms: rise %.3f s, overshoot %.1f %%, settle %.3f s",
+                  (double)inertia[i], 1000.0 * (double)motor_tau[m], (double)f.rise,
+                  100.0 * (double)f.overshoot, (double)f.settle);
+            worst_os = fmaxf(worst_os, f.overshoot);
+            worst_settle = fmaxf(worst_settle, f.settle);
+            worst_rise = fmaxf(worst_rise, f.rise);
+        }
+    }
+    fig("roll +20 deg on 6 airframes (inertia x0.7/x1/x1.5, motors 15/30 ms): worst rise %.3f s, "
+        "overshoot %.1f %% (bound %.0f), settle(2 %%) %.3f s (bound %.1f)", (double)worst_rise,
+        100.0 * (double)worst_os, 100.0 * (double)os_max, (double)worst_settle, (double)settle_max);
 }
 
 static void test_ctl_step_yaw(void)
@@ -252,6 +289,7 @@ void control_tests(void)
     run("pid_terms", test_pid_terms);
     run("pid_antiwindup", test_pid_antiwindup);
     run("ctl_step_roll_pitch", test_ctl_step_roll_pitch);
+    run("ctl_step_robust", test_ctl_step_robust);
     run("ctl_step_yaw", test_ctl_step_yaw);
     run("ctl_windup", test_ctl_windup);
     run("ctl_disturbance", test_ctl_disturbance);
