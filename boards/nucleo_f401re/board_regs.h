@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Nucleo-F401RE (STM32F401RE) register map and the raw cycle counter.
+ *
+ * Addresses and bit positions are those of the STM32F401 reference manual
+ * (RM0368) and the Armv7-M architecture manual (core debug, DWT). Only what
+ * this board's files use is named here. Offsets are from the block's base.
+ *
+ * Clock tree as board_clock_init() leaves it (see clock.c):
+ *   HSI 16 MHz -> PLL (M=16, N=336, P=4) -> SYSCLK = HCLK = 84 MHz
+ *   APB1 = 42 MHz (TIM2..TIM5 clocked at 2 x 42 = 84 MHz), APB2 = 84 MHz
+ */
+#ifndef BOARD_REGS_H
+#define BOARD_REGS_H
+
+#include <stdint.h>
+
+#define REG32(addr) (*(volatile uint32_t *)(addr))
+
+/* --- Clock frequencies (Hz) -------------------------------------------- */
+
+#define BOARD_HSI_HZ     16000000u
+#define BOARD_SYSCLK_HZ  84000000u
+#define BOARD_PCLK1_HZ   (BOARD_SYSCLK_HZ / 2u)   /* APB1: USART2, TIM2..TIM5 */
+#define BOARD_TIMCLK_HZ  BOARD_SYSCLK_HZ          /* APB1 timers: 2 x PCLK1 */
+
+/* --- Base addresses ------------------------------------------------------ */
+
+#define TIM2_BASE    0x40000000u   /* kernel time base + alarm (CC1), 32-bit */
+#define TIM3_BASE    0x40000400u   /* test interrupt source 0, 16-bit */
+#define TIM4_BASE    0x40000800u   /* test interrupt source 1, 16-bit */
+#define USART2_BASE  0x40004400u   /* console: ST-LINK virtual COM port */
+#define PWR_BASE     0x40007000u
+#define GPIOA_BASE   0x40020000u
+#define RCC_BASE     0x40023800u
+#define FLASHIF_BASE 0x40023C00u   /* flash interface registers */
+#define DBGMCU_BASE  0xE0042000u
+
+/* --- RCC ------------------------------------------------------------------ */
+
+#define RCC_CR          0x00u
+#define RCC_CR_HSION    (1u << 0)
+#define RCC_CR_HSIRDY   (1u << 1)
+#define RCC_CR_PLLON    (1u << 24)
+#define RCC_CR_PLLRDY   (1u << 25)
+
+#define RCC_PLLCFGR             0x04u
+#define RCC_PLLCFGR_PLLM_SHIFT  0      /* input divider, 2..63 */
+#define RCC_PLLCFGR_PLLM_MASK   (0x3Fu << 0)
+#define RCC_PLLCFGR_PLLN_SHIFT  6      /* VCO multiplier, 192..432 */
+#define RCC_PLLCFGR_PLLN_MASK   (0x1FFu << 6)
+#define RCC_PLLCFGR_PLLP_SHIFT  16     /* SYSCLK divider: 0 -> /2, 1 -> /4, 2 -> /6, 3 -> /8 */
+#define RCC_PLLCFGR_PLLP_MASK   (3u << 16)
+#define RCC_PLLCFGR_PLLSRC_HSE  (1u << 22)   /* clear: HSI */
+#define RCC_PLLCFGR_PLLQ_SHIFT  24     /* USB/SDIO divider, 2..15 */
+#define RCC_PLLCFGR_PLLQ_MASK   (0xFu << 24)
+
+#define RCC_CFGR            0x08u
+#define RCC_CFGR_SW_MASK    (3u << 0)
+#define RCC_CFGR_SW_HSI     (0u << 0)
+#define RCC_CFGR_SW_PLL     (2u << 0)
+#define RCC_CFGR_SWS_MASK   (3u << 2)
+#define RCC_CFGR_SWS_HSI    (0u << 2)
+#define RCC_CFGR_SWS_PLL    (2u << 2)
+#define RCC_CFGR_HPRE_MASK  (0xFu << 4)
+#define RCC_CFGR_HPRE_DIV1  (0u << 4)
+#define RCC_CFGR_PPRE1_MASK (7u << 10)
+#define RCC_CFGR_PPRE1_DIV2 (4u << 10)
+#define RCC_CFGR_PPRE2_MASK (7u << 13)
+#define RCC_CFGR_PPRE2_DIV1 (0u << 13)
+
+#define RCC_AHB1ENR          0x30u
+#define RCC_AHB1ENR_GPIOAEN  (1u << 0)
+#define RCC_APB1ENR          0x40u
+#define RCC_APB1ENR_TIM2EN   (1u << 0)
+#define RCC_APB1ENR_TIM3EN   (1u << 1)
+#define RCC_APB1ENR_TIM4EN   (1u << 2)
+#define RCC_APB1ENR_USART2EN (1u << 17)
+#define RCC_APB1ENR_PWREN    (1u << 28)
+
+/* --- Power controller and flash interface -------------------------------- */
+
+#define PWR_CR              0x00u
+#define PWR_CR_VOS_MASK     (3u << 14)
+#define PWR_CR_VOS_SCALE2   (2u << 14)   /* regulator scale 2: HCLK up to 84 MHz */
+
+#define FLASH_ACR              0x00u
+#define FLASH_ACR_LATENCY_MASK 0xFu
+#define FLASH_ACR_LATENCY_2WS  2u        /* 60 < HCLK <= 84 MHz at VDD 2.7..3.6 V */
+#define FLASH_ACR_PRFTEN       (1u << 8)
+#define FLASH_ACR_ICEN         (1u << 9)
+#define FLASH_ACR_DCEN         (1u << 10)
+
+/* --- GPIO ------------------------------------------------------------------ */
+
+#define GPIO_MODER      0x00u   /* 2 bits per pin */
+#define GPIO_OSPEEDR    0x08u   /* 2 bits per pin */
+#define GPIO_AFRL       0x20u   /* 4 bits per pin, pins 0..7 */
+#define GPIO_MODE_AF    2u
+#define GPIO_SPEED_MED  1u
+#define GPIO_AF7        7u      /* USART1, USART2 */
+
+/* --- USART ----------------------------------------------------------------- */
+
+#define USART_SR        0x00u
+#define USART_SR_TC     (1u << 6)
+#define USART_SR_TXE    (1u << 7)
+#define USART_DR        0x04u
+#define USART_BRR       0x08u
+#define USART_CR1       0x0Cu
+#define USART_CR1_TE    (1u << 3)
+#define USART_CR1_UE    (1u << 13)
+#define USART_CR2       0x10u   /* 0: 1 stop bit */
+#define USART_CR3       0x14u   /* 0: no flow control */
+
+/* --- General-purpose timers (TIM2..TIM5) ---------------------------------- */
+
+#define TIM_CR1      0x00u
+#define TIM_DIER     0x0Cu
+#define TIM_SR       0x10u
+#define TIM_EGR      0x14u
+#define TIM_CCMR1    0x18u
+#define TIM_CCER     0x20u
+#define TIM_CNT      0x24u
+#define TIM_PSC      0x28u
+#define TIM_ARR      0x2Cu
+#define TIM_CCR1     0x34u
+
+#define TIM_CR1_CEN    (1u << 0)
+#define TIM_CR1_URS    (1u << 2)   /* only overflow raises UIF, not a UG write */
+#define TIM_DIER_UIE   (1u << 0)
+#define TIM_DIER_CC1IE (1u << 1)
+#define TIM_SR_UIF     (1u << 0)
+#define TIM_SR_CC1IF   (1u << 1)   /* SR bits are cleared by writing 0 */
+#define TIM_EGR_UG     (1u << 0)
+#define TIM16_MAX_COUNT 0x10000u   /* TIM3/TIM4: 16-bit ARR and PSC */
+
+/* --- Debug: freeze timers while the core is halted --------------------- */
+
+#define DBGMCU_APB1_FZ      0x08u
+#define DBGMCU_TIM2_STOP    (1u << 0)
+#define DBGMCU_TIM3_STOP    (1u << 1)
+#define DBGMCU_TIM4_STOP    (1u << 2)
+
+/* --- Cortex-M4 core: debug, DWT, fault status ------------------------------ */
+
+#define CORE_DHCSR            0xE000EDF0u
+#define CORE_DHCSR_C_DEBUGEN  (1u << 0)      /* a debugger is attached */
+#define CORE_DEMCR            0xE000EDFCu
+#define CORE_DEMCR_TRCENA     (1u << 24)     /* powers DWT and ITM */
+#define DWT_CTRL              0xE0001000u
+#define DWT_CTRL_CYCCNTENA    (1u << 0)
+#define DWT_CYCCNT            0xE0001004u
+#define SCB_CFSR              0xE000ED28u
+#define SCB_HFSR              0xE000ED2Cu
+#define SCB_MMFAR             0xE000ED34u
+#define SCB_BFAR              0xE000ED38u
+
+/* --- Interrupt lines (RM0368 vector table, 85 lines: 0..84) --------------- */
+
+#define IRQ_TIM2    28
+#define IRQ_TIM3    29
+#define IRQ_TIM4    30
+#define IRQ_SWI0    72   /* I2C3 event: I2C3 is never clocked here, free for software pends */
+#define IRQ_SWI1    73   /* I2C3 error */
+#define IRQ_COUNT   85
+
+/* Raw cycle counter for measurement windows: DWT CYCCNT, one load, core
+ * clock cycles (84 MHz, the same rate as the kernel's TIM2 time base but
+ * not the same origin). Enabled before main() by the start-up code. */
+static inline uint32_t board_cycles(void)
+{
+    return REG32(DWT_CYCCNT);
+}
+
+#endif /* BOARD_REGS_H */

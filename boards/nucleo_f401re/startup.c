@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Nucleo-F401RE start-up: vector table, reset (clocks, data/bss, FPU,
+ * console, cycle counter), fault reporting. main() is the application's.
+ *
+ * Reset order: RAM (.data, .bss) first, so that every later step, and a
+ * fault in any of them, finds its variables initialised; then the clock
+ * tree to 84 MHz, the console, the cycle counter. A board that cannot reach
+ * 84 MHz stops with a message instead of running with a time base that
+ * disagrees with VOS_CFG_CLOCK_HZ.
+ */
+#include <stdint.h>
+#include "board.h"
+#include "board_init.h"
+#include "vaios/vaios.h"
+#include "nvic.h"
+#include "stm32f4_vectors.h"
+
+extern uint32_t _sidata[], _sdata[], _edata[], _sbss[], _ebss[], _estack[];
+int main(void);
+
+const char board_name[] = "nucleo_f401re";
+const char board_cycle_unit[] = "cycles";
+
+/* Exit statuses of the board's own stops (the application's are its own). */
+#define EXIT_UNEXPECTED_EXCEPTION 3
+#define EXIT_HARD_FAULT           4
+#define EXIT_KERNEL_HALT          5
+#define EXIT_CLOCK_FAILED         6
+
+#define WEAK_DEFAULT __attribute__((weak, alias("Default_Handler")))
+void NMI_Handler(void) WEAK_DEFAULT;
+void MemManage_Handler(void) WEAK_DEFAULT;
+void BusFault_Handler(void) WEAK_DEFAULT;
+void UsageFault_Handler(void) WEAK_DEFAULT;
+void DebugMon_Handler(void) WEAK_DEFAULT;
+void SysTick_Handler(void) WEAK_DEFAULT;
+void TIM2_IRQHandler(void) WEAK_DEFAULT;
+void TIM3_IRQHandler(void) WEAK_DEFAULT;
+void TIM4_IRQHandler(void) WEAK_DEFAULT;
+void SWI0_IRQHandler(void) WEAK_DEFAULT;
+void SWI1_IRQHandler(void) WEAK_DEFAULT;
+
+typedef void (*vector_t)(void);
+
+/* Every slot starts as Default_Handler, then the ones in use are named.
+ * The table is at the start of flash (0x08000000), which VTOR's alignment
+ * rule (a power of two above 4 x 101 entries: 512 bytes) is met by. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
+__attribute__((section(".isr_vector"), used))
+const vector_t vector_table[16 + IRQ_COUNT] = {
+    [2 ... 16 + IRQ_COUNT - 1] = Default_Handler,
+    [0]  = (vector_t)_estack,
+    [1]  = Reset_Handler,
+    [2]  = NMI_Handler,
+    [3]  = HardFault_Handler,
+    [4]  = MemManage_Handler,
+    [5]  = BusFault_Handler,
+    [6]  = UsageFault_Handler,
+    [11] = SVC_Handler,
+    [12] = DebugMon_Handler,
+    [14] = PendSV_Handler,
+    [15] = SysTick_Handler,
+    [16 + IRQ_TIM2] = TIM2_IRQHandler,
+    [16 + IRQ_TIM3] = TIM3_IRQHandler,
+    [16 + IRQ_TIM4] = TIM4_IRQHandler,
+    [16 + IRQ_SWI0] = SWI0_IRQHandler,
+    [16 + IRQ_SWI1] = SWI1_IRQHandler,
+};
+#pragma GCC diagnostic pop
+
+void Reset_Handler(void)
+{
+    /* The table is where the hardware found it (flash aliased at 0 with
+     * BOOT0 low); say so explicitly, for a start through a boot loader. */
+    REG32(SCB_VTOR) = (uint32_t)vector_table;
+
+    uint32_t *src = _sidata;
+    for (uint32_t *dst = _sdata; dst < _edata;)
+        *dst++ = *src++;
+    for (uint32_t *dst = _sbss; dst < _ebss;)
+        *dst++ = 0;
+    REG32(SCB_CPACR) |= CPACR_CP10_CP11_FULL;   /* FPU on for everyone */
+    REG32(SCB_CCR) |= CCR_STKALIGN;
+    __asm__ volatile("dsb\n\tisb");
+
+    uint32_t sysclk = board_clock_init();
+    board_console_init(sysclk / 2u);            /* APB1 is SYSCLK / 2 */
+    board_cycle_counter_init();
+    if (sysclk != BOARD_SYSCLK_HZ) {
+        board_printf("\n!! clock: the PLL did not reach %u Hz; stopped on the %u Hz HSI\n",
+                     (unsigned)BOARD_SYSCLK_HZ, (unsigned)sysclk);
+        board_exit(EXIT_CLOCK_FAILED);
+    }
+    int status = main();
+    board_exit(status);
+}
+
+static void put_hex(uint32_t v)
+{
+    board_printf("0x%08x", (unsigned)v);
+}
+
+void Default_Handler(void)
+{
+    uint32_t ipsr;
+    __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
+    board_printf("\n!! unexpected exception %u (IRQ %d)\n", (unsigned)ipsr, (int)ipsr - 16);
+    board_exit(EXIT_UNEXPECTED_EXCEPTION);
+}
+
+/* Report where the fault happened: the stacked PC of the faulting code,
+ * and the fault status and address registers. */
+void hardfault_report(uint32_t *frame, uint32_t exc_return);
+void hardfault_report(uint32_t *frame, uint32_t exc_return)
+{
+    board_console_write("\n!! hard fault: pc=");
+    put_hex(frame[6]);
+    board_console_write(" lr=");
+    put_hex(frame[5]);
+    board_console_write(" exc_return=");
+    put_hex(exc_return);
+    board_console_write(" hfsr=");
+    put_hex(REG32(SCB_HFSR));
+    board_console_write(" cfsr=");
+    put_hex(REG32(SCB_CFSR));
+    board_console_write(" mmfar=");
+    put_hex(REG32(SCB_MMFAR));
+    board_console_write(" bfar=");
+    put_hex(REG32(SCB_BFAR));
+    board_console_write("\n");
+    board_exit(EXIT_HARD_FAULT);
+}
+
+__attribute__((naked)) void HardFault_Handler(void)
+{
+    __asm__ volatile(
+        "tst   lr, #4          \n\t"  /* which stack holds the frame */
+        "ite   eq              \n\t"
+        "mrseq r0, msp         \n\t"
+        "mrsne r0, psp         \n\t"
+        "mov   r1, lr          \n\t"
+        "b     hardfault_report\n\t");
+}
+
+void vos_hook_halt(const char *why)
+{
+    board_console_write("\n!! kernel halt: ");
+    board_console_write(why);
+    board_console_write("\n");
+    board_exit(EXIT_KERNEL_HALT);
+}

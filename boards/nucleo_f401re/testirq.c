@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Interrupt sources for tests and the benchmark (board.h): TIM3 and TIM4
+ * as periodic update interrupts, and two IRQ lines of a peripheral that is
+ * never clocked (I2C3) for software pends.
+ *
+ * TIM3 and TIM4 are 16-bit on the STM32F401 (ARR and PSC both 16-bit) and
+ * count at 84 MHz, the rate of board_cycles(). A period of P cycles is
+ * split into a prescaler D = ceil(P / 65536) and a reload R = round(P / D):
+ * the interrupt comes every R x D cycles. So
+ *   P <= 65536 cycles (780 us):  exact, resolution 1 cycle;
+ *   larger P:                    resolution D cycles, error at most D / 2
+ *                                (1 ms = 84000 cycles: D = 2, exact;
+ *                                 the longest, 2^32 - 1 cycles: D = 65536).
+ * The first interrupt comes one full period after board_irq_start.
+ *
+ * board_irq_pend (and a pend before board_irq_start) calls the handler
+ * registered by the last board_irq_start; there must have been one.
+ */
+#include <stddef.h>
+#include "board.h"
+#include "nvic.h"
+#include "stm32f4_vectors.h"
+
+#define TEST_PERIOD_MIN 2u   /* ARR = 0 would stop the counter */
+
+static const uint32_t tim_base[2] = { TIM3_BASE, TIM4_BASE };
+static const int tim_irq[2] = { IRQ_TIM3, IRQ_TIM4 };
+static const uint32_t tim_dbg_stop[2] = { DBGMCU_TIM3_STOP, DBGMCU_TIM4_STOP };
+static void (*tim_handler[2])(void);
+static const int swi_irq[2] = { IRQ_SWI0, IRQ_SWI1 };
+static void (*swi_handler[2])(void);
+
+void board_irq_start(int n, uint32_t period, uint8_t prio, void (*handler)(void))
+{
+    uint32_t b = tim_base[n];
+    if (period < TEST_PERIOD_MIN)
+        period = TEST_PERIOD_MIN;
+    uint32_t div = (period - 1u) / TIM16_MAX_COUNT + 1u;
+    uint32_t reload = (uint32_t)(((uint64_t)period + div / 2u) / div);
+
+    REG32(b + TIM_CR1) = 0;
+    REG32(b + TIM_DIER) = 0;
+    nvic_disable(tim_irq[n]);
+    tim_handler[n] = handler;
+    REG32(b + TIM_PSC) = div - 1u;
+    REG32(b + TIM_ARR) = reload - 1u;
+    REG32(b + TIM_CR1) = TIM_CR1_URS;    /* the UG below raises no update flag */
+    REG32(b + TIM_EGR) = TIM_EGR_UG;     /* load PSC, CNT = 0 */
+    REG32(b + TIM_SR) = 0;
+    REG32(DBGMCU_BASE + DBGMCU_APB1_FZ) |= tim_dbg_stop[n];
+    nvic_unpend(tim_irq[n]);
+    nvic_set_priority(tim_irq[n], prio);
+    REG32(b + TIM_DIER) = TIM_DIER_UIE;
+    nvic_enable(tim_irq[n]);
+    REG32(b + TIM_CR1) = TIM_CR1_URS | TIM_CR1_CEN;
+}
+
+void board_irq_stop(int n)
+{
+    uint32_t b = tim_base[n];
+    REG32(b + TIM_CR1) = 0;
+    REG32(b + TIM_DIER) = 0;
+    nvic_disable(tim_irq[n]);
+    REG32(b + TIM_SR) = 0;
+    (void)REG32(b + TIM_SR);   /* the clear has landed before the unpend */
+    nvic_unpend(tim_irq[n]);
+}
+
+void board_irq_pend(int n)
+{
+    nvic_pend(tim_irq[n]);
+}
+
+/* Clear the update flag first, so that an update during the handler is
+ * not lost; read SR back at the end, so that the cleared flag has reached
+ * the timer (and the interrupt line is low) before the exception returns,
+ * which would otherwise re-enter the handler after a short one. */
+void TIM3_IRQHandler(void)
+{
+    REG32(TIM3_BASE + TIM_SR) = ~TIM_SR_UIF;
+    tim_handler[0]();
+    (void)REG32(TIM3_BASE + TIM_SR);
+}
+
+void TIM4_IRQHandler(void)
+{
+    REG32(TIM4_BASE + TIM_SR) = ~TIM_SR_UIF;
+    tim_handler[1]();
+    (void)REG32(TIM4_BASE + TIM_SR);
+}
+
+void board_swi_init(int n, uint8_t prio, void (*handler)(void))
+{
+    swi_handler[n] = handler;
+    nvic_set_priority(swi_irq[n], prio);
+    nvic_enable(swi_irq[n]);
+}
+
+void board_swi_pend(int n)
+{
+    nvic_pend(swi_irq[n]);
+}
+
+void SWI0_IRQHandler(void)
+{
+    swi_handler[0]();
+}
+
+void SWI1_IRQHandler(void)
+{
+    swi_handler[1]();
+}

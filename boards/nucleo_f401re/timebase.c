@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The kernel's time base and alarm on the Nucleo-F401RE (port contract:
+ * arch_time_init, arch_now, arch_alarm_set, arch_alarm_cancel), and the
+ * DWT cycle counter behind board_cycles().
+ *
+ * Time base: TIM2, 32-bit, free-running at 84 MHz (PSC = 0, ARR =
+ * 0xFFFFFFFF), extended to 64 bits in software. The extension counts a
+ * wrap whenever a read is lower than the previous one, so it needs a read
+ * at least once per 2^32 counts (51.1 s); the alarm is never further away
+ * than ALARM_MAX_DELTA (25.6 s), and its handler reads the time, so that
+ * always holds.
+ *
+ * Alarm: TIM2 capture/compare channel 1 in output-compare "frozen" mode
+ * (no pin), CC1IF raising TIM2's interrupt through CC1IE. The compare
+ * register holds the low 32 bits of the deadline; CC1IF is set when CNT
+ * becomes equal to CCR1. Two cases cannot be left to the comparator:
+ *  - the deadline has passed, or CNT reaches it before the CCR1 write
+ *    lands: no match would happen until the next wrap, 51 s later. After
+ *    the write, CNT is read again; if the deadline is not at least
+ *    ALARM_MIN_DELTA counts ahead, the interrupt is pended in the NVIC.
+ *    The read comes after the write on the same peripheral, so a deadline
+ *    found ahead of that read was ahead when CCR1 took its value and the
+ *    comparator will see it.
+ *  - a deadline more than ALARM_MAX_DELTA ahead: the alarm fires at
+ *    ALARM_MAX_DELTA instead, the kernel finds nothing due and re-arms
+ *    (arch/port.h allows early fires).
+ * A stale CC1IF from the previous compare value is cleared before CCR1 is
+ * written; one that sets in between only causes an early fire.
+ *
+ * Why not the emulated board's scheme (an update interrupt "delta" counts
+ * after an ARR write, on a second timer): QEMU models update interrupts but
+ * not compare channels; silicon has both, and a compare against the one
+ * free-running counter has no drift between two timers and no restart
+ * cost. See docs/porting.md.
+ */
+#include <stdint.h>
+#include "board.h"
+#include "board_init.h"
+#include "nvic.h"
+#include "stm32f4_vectors.h"
+#include "port.h"
+
+#define ALARM_MAX_DELTA   (1u << 31)   /* 25.6 s at 84 MHz: half the wrap */
+#define ALARM_MIN_DELTA   32u          /* nearer than this: pend the IRQ at once */
+#define ALARM_IRQ_PRIO    0x80u        /* a kernel-level interrupt */
+#define TIM_ARR_FREE_RUN  0xFFFFFFFFu
+
+_Static_assert(ALARM_IRQ_PRIO >= VOS_CFG_KERNEL_IRQ_PRIO, "alarm must be masked by the kernel lock");
+
+#define TIM2(off) REG32(TIM2_BASE + (off))
+
+static uint32_t last_lo;   /* last TIM2 value read */
+static uint32_t hi;        /* upper 32 bits of time */
+
+static inline uint32_t tim2_count(void)
+{
+    return TIM2(TIM_CNT);
+}
+
+/* 64-bit time from a fresh TIM2 read. Kernel lock held. */
+static inline vos_time_t extend(uint32_t lo)
+{
+    if (lo < last_lo)
+        hi++;
+    last_lo = lo;
+    return ((vos_time_t)hi << 32) | lo;
+}
+
+void board_cycle_counter_init(void)
+{
+    REG32(CORE_DEMCR) |= CORE_DEMCR_TRCENA;
+    REG32(DWT_CYCCNT) = 0;
+    REG32(DWT_CTRL) |= DWT_CTRL_CYCCNTENA;
+}
+
+void arch_time_init(void)
+{
+    /* TIM2's clock was enabled by board_clock_init(). */
+    TIM2(TIM_CR1) = 0;
+    TIM2(TIM_DIER) = 0;
+    TIM2(TIM_PSC) = 0;
+    TIM2(TIM_ARR) = TIM_ARR_FREE_RUN;
+    TIM2(TIM_CCMR1) = 0;            /* CC1 output compare, frozen, no preload */
+    TIM2(TIM_CCER) = 0;             /* no output on a pin */
+    TIM2(TIM_CR1) = TIM_CR1_URS;    /* the UG below raises no update flag */
+    TIM2(TIM_EGR) = TIM_EGR_UG;     /* load PSC, CNT = 0 */
+    TIM2(TIM_CCR1) = TIM_ARR_FREE_RUN;
+    TIM2(TIM_SR) = 0;
+    last_lo = 0;
+    hi = 0;
+    /* Time stands still while a debugger holds the core, like CYCCNT. */
+    REG32(DBGMCU_BASE + DBGMCU_APB1_FZ) |= DBGMCU_TIM2_STOP;
+    TIM2(TIM_DIER) = TIM_DIER_CC1IE;
+    nvic_unpend(IRQ_TIM2);
+    nvic_set_priority(IRQ_TIM2, ALARM_IRQ_PRIO);
+    nvic_enable(IRQ_TIM2);
+    TIM2(TIM_CR1) = TIM_CR1_URS | TIM_CR1_CEN;
+}
+
+vos_time_t arch_now(void)
+{
+    uint32_t key = arch_lock();
+    vos_time_t t = extend(tim2_count());
+    arch_unlock(key);
+    return t;
+}
+
+void arch_alarm_set(vos_time_t t)
+{
+    vos_time_t now = extend(tim2_count());
+    vos_time_t delta = t > now ? t - now : 0;
+    if (delta > ALARM_MAX_DELTA)
+        delta = ALARM_MAX_DELTA;
+    uint32_t target = (uint32_t)(now + delta);
+
+    TIM2(TIM_SR) = ~TIM_SR_CC1IF;
+    nvic_unpend(IRQ_TIM2);
+    TIM2(TIM_CCR1) = target;
+
+    /* Counts left to the deadline; more than ALARM_MAX_DELTA means CNT is
+     * already past it (the difference wrapped). */
+    uint32_t left = target - tim2_count();
+    if (left <= ALARM_MIN_DELTA || left > ALARM_MAX_DELTA)
+        nvic_pend(IRQ_TIM2);
+}
+
+void arch_alarm_cancel(void)
+{
+    /* Keep a far alarm so the 64-bit extension sees TIM2 often enough. */
+    arch_alarm_set(extend(tim2_count()) + ALARM_MAX_DELTA);
+}
+
+void TIM2_IRQHandler(void)
+{
+    TIM2(TIM_SR) = ~TIM_SR_CC1IF;
+    vos__alarm_isr();
+    /* The flag write has reached the timer before the handler returns, so
+     * the interrupt line is low and the NVIC does not re-enter. */
+    (void)TIM2(TIM_SR);
+}
