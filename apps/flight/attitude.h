@@ -29,9 +29,11 @@
 #ifndef VAIOS_FLIGHT_ATTITUDE_H
 #define VAIOS_FLIGHT_ATTITUDE_H
 
-/* Tuning for the 1 kHz loop of vehicle_model.h's default IMU (derivation
- * and measured convergence in docs/flight.md). */
-#define ATT_KP_DEFAULT 2.0f     /* rad/s per unit of e: ~0.5 s tilt time constant */
+/* Tuning for the 1 kHz loop of vehicle_model.h's default IMU. Linearised,
+ * the tilt and bias errors follow s^2 + kp s + ki: these values make it
+ * critically damped with a double pole at 1 rad/s (derivation and
+ * measured convergence in docs/flight.md). */
+#define ATT_KP_DEFAULT 2.0f     /* rad/s per unit of e */
 #define ATT_KI_DEFAULT 1.0f     /* rad/s^2 per unit of e */
 #define ATT_BIAS_MAX   0.35f    /* |bias estimate| bound per axis, rad/s (20 deg/s) */
 #define ATT_BIAS_ERR2  0.0076f  /* bias integrates only while |e|^2 < this: |e| < sin 5 deg */
