@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Benchmark core: see core.h.
+ */
+#include <string.h>
+#include "core.h"
+
+vb_dist_t vb_dist;
+uint64_t vb_arena[VB_ARENA_SIZE / 8];
+uint32_t vb_overhead;
+
+static os_task_t slots[VB_SLOTS];
+static uint64_t stacks[VB_SLOTS][VB_STACK / 8];
+static bool used[VB_SLOTS];
+static os_sem_t done[VB_SLOTS];
+static struct { void (*fn)(void *); void *arg; } start[VB_SLOTS];
+
+void vb_reset(int64_t origin)
+{
+    memset(&vb_dist, 0, sizeof vb_dist);
+    vb_dist.origin = origin;
+    vb_dist.min = INT64_MAX;
+    vb_dist.max = INT64_MIN;
+}
+
+/* Bucket of a non-negative relative value. */
+static unsigned bucket_of(uint64_t v)
+{
+    if (v < VB_EXACT)
+        return (unsigned)v;
+    unsigned oct = 63u - (unsigned)__builtin_clzll(v);          /* >= 11 */
+    if (oct >= 11u + VB_LOG_OCT)
+        return VB_BUCKETS - 1;
+    unsigned sub = (unsigned)(v >> (oct - 4)) & (VB_LOG_SUB - 1);
+    return VB_EXACT + (oct - 11u) * VB_LOG_SUB + sub;
+}
+
+/* Lower bound of a bucket, relative to the origin. */
+static uint64_t bucket_lo(unsigned b)
+{
+    if (b < VB_EXACT)
+        return b;
+    unsigned oct = 11u + (b - VB_EXACT) / VB_LOG_SUB;
+    unsigned sub = (b - VB_EXACT) % VB_LOG_SUB;
+    return ((uint64_t)(VB_LOG_SUB + sub)) << (oct - 4);
+}
+
+void vb_add(int64_t v)
+{
+    vb_dist_t *d = &vb_dist;
+    if (v < d->min)
+        d->min = v;
+    if (v > d->max)
+        d->max = v;
+    int64_t r = v - d->origin;
+    if (r < 0) {
+        d->below++;
+        r = 0;
+    }
+    d->count[bucket_of((uint64_t)r)]++;
+    d->n++;
+}
+
+/* Value at quantile q (per mille x 10: 5000 = median, 9900 = p99,
+ * 9990 = p99.9): the smallest bucket whose cumulative count reaches it. */
+static int64_t quantile(unsigned q10k)
+{
+    const vb_dist_t *d = &vb_dist;
+    uint64_t rank = (d->n * q10k + 9999u) / 10000u;
+    if (rank == 0)
+        rank = 1;
+    uint64_t cum = 0;
+    for (unsigned b = 0; b < VB_BUCKETS; b++) {
+        cum += d->count[b];
+        if (cum >= rank) {
+            int64_t v = (int64_t)bucket_lo(b) + d->origin;
+            if (v < d->min)
+                v = d->min;
+            if (v > d->max)
+                v = d->max;
+            return v;
+        }
+    }
+    return d->max;
+}
+
+void vb_report(const char *id, const char *scenario, const char *unit, uint32_t overhead,
+               const char *note)
+{
+    const vb_dist_t *d = &vb_dist;
+    if (d->n == 0) {
+        vb_skip(id, "no samples were taken");
+        return;
+    }
+    board_printf("@VOS metric %s scenario=%s unit=%s n=%llu min=%lld p50=%lld p99=%lld "
+                 "p999=%lld max=%lld overhead=%u%s%s%s\n",
+                 id, scenario, unit, (unsigned long long)d->n, (long long)d->min,
+                 (long long)quantile(5000), (long long)quantile(9900), (long long)quantile(9990),
+                 (long long)d->max, (unsigned)overhead, note ? " note=\"" : "", note ? note : "",
+                 note ? "\"" : "");
+    /* Histogram: non-empty buckets as lo:count, eight per line. */
+    unsigned k = 0;
+    for (unsigned b = 0; b < VB_BUCKETS; b++) {
+        if (d->count[b] == 0)
+            continue;
+        if (k == 0)
+            board_printf("@VOS hist %s %s", id, scenario);
+        board_printf(" %lld:%lu", (long long)((int64_t)bucket_lo(b) + d->origin),
+                     (unsigned long)d->count[b]);
+        if (++k == 8) {
+            board_printf("\n");
+            k = 0;
+        }
+    }
+    if (k)
+        board_printf("\n");
+}
+
+void vb_report_value(const char *id, const char *scenario, const char *unit, int64_t v,
+                     const char *note)
+{
+    board_printf("@VOS metric %s scenario=%s unit=%s n=1 min=%lld p50=%lld p99=%lld p999=%lld "
+                 "max=%lld overhead=0%s%s%s\n", id, scenario, unit, (long long)v, (long long)v,
+                 (long long)v, (long long)v, (long long)v, note ? " note=\"" : "",
+                 note ? note : "", note ? "\"" : "");
+}
+
+void vb_skip(const char *id, const char *reason)
+{
+    board_printf("@VOS skip %s reason=\"%s\"\n", id, reason);
+}
+
+void vb_progress(const char *id, unsigned ndone, unsigned total)
+{
+    board_printf("@VOS progress %s %u/%u\n", id, ndone, total);
+}
+
+void vb_calibrate(void)
+{
+    uint32_t best = UINT32_MAX;
+    for (int i = 0; i < 100; i++) {
+        uint32_t t0 = board_cycles();
+        uint32_t t1 = board_cycles();
+        if (t1 - t0 < best)
+            best = t1 - t0;
+    }
+    vb_overhead = best;
+}
+
+/* Every helper task runs through this, so that vb_join() can wait on a
+ * semaphore instead of polling (a polling main task would disturb the
+ * measurements it waits for). */
+static void trampoline(void *arg)
+{
+    int i = (int)(uintptr_t)arg;
+    start[i].fn(start[i].arg);
+    os_sem_give(&done[i]);
+}
+
+os_task_t *vb_spawn(int i, const char *name, void (*fn)(void *), void *arg, int prio)
+{
+    start[i].fn = fn;
+    start[i].arg = arg;
+    os_sem_init(&done[i], 0, 1);
+    int err = os_task_create(&slots[i], name, trampoline, (void *)(uintptr_t)i, prio, stacks[i],
+                             sizeof stacks[i]);
+    if (err != 0) {
+        board_printf("!! bench: cannot create task %s in slot %d: %d\n", name, i, err);
+        board_exit(2);
+    }
+    used[i] = true;
+    return &slots[i];
+}
+
+void vb_join(int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (used[i])
+            os_sem_take(&done[i]);
+        /* It gave done[i] on its way out; a lower task may still need the
+         * CPU to finish exiting. */
+        while (used[i] && !os_task_done(&slots[i]))
+            os_sleep(os_us(1));
+        used[i] = false;
+    }
+}
+
+void vb_id(char *buf, unsigned size, const char *prefix, int n)
+{
+    unsigned i = 0;
+    while (*prefix && i + 1 < size)
+        buf[i++] = *prefix++;
+    char digits[12];
+    int k = 0;
+    do {
+        digits[k++] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n > 0);
+    while (k > 0 && i + 1 < size)
+        buf[i++] = digits[--k];
+    buf[i] = 0;
+}
+
+void vb_spawn_begin(void)
+{
+    os_set_prio(NULL, OSAL_PRIO_MAX);
+}
+
+void vb_spawn_end(void)
+{
+    os_set_prio(NULL, VB_MAIN_PRIO);
+}

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Benchmark core: distributions, the empty-measurement correction, result
+ * lines, and the helper tasks every metric family uses.
+ *
+ * A distribution is kept as a histogram, never as a list of samples, so a
+ * run can take millions of samples in fixed memory: exact one-count
+ * buckets for values below VB_EXACT, then 16 logarithmic buckets per
+ * power of two above (6 % resolution), plus the exact minimum and maximum.
+ * Percentiles are exact below VB_EXACT and a bucket's lower bound above.
+ * A distribution can have an origin: values are recorded relative to it
+ * (delay_5ms keeps 5,000,000 as origin so its spread stays exact).
+ *
+ * Nothing is printed while a measurement runs: results are printed by
+ * vb_report() after the window closes.
+ */
+#ifndef BENCH_CORE_H
+#define BENCH_CORE_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include "osal.h"
+
+#define VB_EXACT      2048u
+#define VB_LOG_SUB    16u
+#define VB_LOG_OCT    21u      /* 2^11 .. 2^32 */
+#define VB_BUCKETS    (VB_EXACT + VB_LOG_SUB * VB_LOG_OCT)
+
+typedef struct {
+    uint32_t count[VB_BUCKETS];
+    uint64_t n;
+    int64_t origin;           /* recorded values are value - origin */
+    int64_t min, max;         /* exact, in original units */
+    uint32_t below;           /* values below the origin (counted as 0) */
+} vb_dist_t;
+
+/* The one distribution being filled (large: kept static). */
+extern vb_dist_t vb_dist;
+
+/* Cost of an empty measurement: two back-to-back counter reads. */
+extern uint32_t vb_overhead;
+
+void vb_reset(int64_t origin);
+void vb_add(int64_t v);
+
+/* Print the distribution as "@VOS metric" + "@VOS hist" lines.
+ * overhead is what was subtracted from each sample (0 if none). */
+void vb_report(const char *id, const char *scenario, const char *unit, uint32_t overhead,
+               const char *note);
+
+/* Report a single value (a count, a size, a rate). */
+void vb_report_value(const char *id, const char *scenario, const char *unit, int64_t v,
+                     const char *note);
+
+/* A metric of the catalogue that this build does not measure, with why. */
+void vb_skip(const char *id, const char *reason);
+
+/* Progress line for the host tool. */
+void vb_progress(const char *id, unsigned ndone, unsigned total);
+
+/* Measure vb_overhead (call once at start). */
+void vb_calibrate(void);
+
+/* --- Helper tasks --------------------------------------------------------
+ * Slots with stacks for the metric code; the bench main task runs at
+ * VB_MAIN_PRIO and waits for helpers with vb_join(). */
+#define VB_MAIN_PRIO   2
+#define VB_SLOTS       12
+#define VB_STACK       1024
+
+/* One large arena, used in turn by the families that need bulk memory
+ * (the scale rows' filler stacks, then the allocator's heap). */
+#define VB_ARENA_SIZE  (64 * 1024)
+extern uint64_t vb_arena[VB_ARENA_SIZE / 8];
+
+/* Create tasks without them running yet: the main task runs at the top
+ * priority between vb_spawn_begin() and vb_spawn_end(). */
+void vb_spawn_begin(void);
+void vb_spawn_end(void);
+
+/* Start a task in slot i (0 .. VB_SLOTS-1); asserts success. */
+os_task_t *vb_spawn(int i, const char *name, void (*fn)(void *), void *arg, int prio);
+/* Wait until the tasks in slots 0..n-1 that were spawned have exited. */
+void vb_join(int n);
+
+/* "prefix" followed by n in decimal, into buf. */
+void vb_id(char *buf, unsigned size, const char *prefix, int n);
+
+/* --- Filler tasks (fillers.c) -----------------------------------------------
+ * n tasks that exist and wait (blocked on a semaphore, spread over all
+ * priorities below the measured ones), to show that a cost does not grow
+ * with the number of tasks. Returns 0, or -1 if the board has no room. */
+int vb_fillers_start(int n);
+void vb_fillers_stop(void);
+
+#endif /* BENCH_CORE_H */

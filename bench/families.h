@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: MIT */
+/* The metric families, one file each, run in this order by main.c. */
+#ifndef BENCH_FAMILIES_H
+#define BENCH_FAMILIES_H
+
+void bench_switching(void);   /* switching.c */
+void bench_sync(void);        /* sync.c */
+void bench_messaging(void);   /* messaging.c */
+void bench_memory(void);      /* memory.c */
+void bench_timing(void);      /* timing.c */
+void bench_interrupts(void);  /* interrupts.c */
+void bench_threadmetric(void);/* threadmetric.c */
+void bench_pipeline(void);    /* pipeline.c */
+
+#endif

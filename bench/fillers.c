@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Filler tasks for the scale rows: they exist, hold a stack and wait on a
+ * semaphore, at priorities spread over the levels below the measured
+ * tasks (so they populate the kernel's structures without running). Their
+ * stacks go to the board's spare RAM region when it has one (the
+ * STM32F405's 64 KB CCM: section .ccm).
+ */
+#include "core.h"
+
+#define FILLER_STACK 256
+#define VB_FILLER_MAX (VB_ARENA_SIZE / FILLER_STACK)
+
+static os_task_t fillers[VB_FILLER_MAX];
+typedef uint64_t filler_stack_t[FILLER_STACK / 8];
+#define filler_stacks ((filler_stack_t *)vb_arena)
+static os_sem_t filler_sem;
+static int nfill;
+static volatile bool stopping;
+
+static void filler(void *arg)
+{
+    (void)arg;
+    while (!stopping)
+        os_sem_take(&filler_sem);
+}
+
+int vb_fillers_start(int n)
+{
+    if (n > VB_FILLER_MAX)
+        return -1;
+    stopping = false;
+    os_sem_init(&filler_sem, 0, (unsigned)n + 1);
+    for (int i = 0; i < n; i++) {
+        /* Priorities 1 .. VB_MAIN_PRIO: all below the measured pair. The
+         * fillers run once (now, or when main sleeps) and block. */
+        int prio = 1 + i % VB_MAIN_PRIO;
+        if (os_task_create(&fillers[i], "fill", filler, NULL, prio, filler_stacks[i],
+                           FILLER_STACK) != 0)
+            return -1;
+    }
+    nfill = n;
+    os_sleep(os_us(100));       /* let every filler reach its wait */
+    return 0;
+}
+
+void vb_fillers_stop(void)
+{
+    stopping = true;
+    for (int i = 0; i < nfill; i++)
+        os_sem_give(&filler_sem);
+    for (int i = 0; i < nfill; i++)
+        while (!os_task_done(&fillers[i]))
+            os_sleep(os_us(10));
+    nfill = 0;
+}

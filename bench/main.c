@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The benchmark image: runs every metric family in turn from the main
+ * task and prints "@VOS" result lines (see docs/results-json.md), read by
+ * tools/vaios_report.py.
+ */
+#include "core.h"
+#include "families.h"
+
+#ifndef VB_COMMIT
+#define VB_COMMIT "unknown"
+#endif
+#ifndef VB_CFLAGS
+#define VB_CFLAGS "unknown"
+#endif
+
+static os_task_t main_task;
+static uint64_t main_stack[4096 / 8];
+
+static void bench_main(void *arg)
+{
+    (void)arg;
+    vb_calibrate();
+    board_printf("@VOS config commit=%s board=%s unit=%s\n", VB_COMMIT, board_name,
+                 board_cycle_unit);
+    board_printf("@VOS config cc=\"gcc %s\" cflags=\"%s\"\n", __VERSION__, VB_CFLAGS);
+    os_print_config();
+    board_printf("@VOS config empty_measurement=%lu note=\"subtracted from every latency sample\"\n",
+                 (unsigned long)vb_overhead);
+
+    bench_switching();
+    bench_sync();
+    bench_messaging();
+    bench_memory();
+    bench_timing();
+    bench_interrupts();
+    bench_threadmetric();
+    bench_pipeline();
+    board_printf("@VOS done 0\n");
+    board_exit(0);
+}
+
+int main(void)
+{
+    os_task_create(&main_task, "bench", bench_main, NULL, VB_MAIN_PRIO, main_stack,
+                   sizeof main_stack);
+    os_start();
+    return 1;
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The benchmark's OS adaptation layer for VAIOS: every osal call is a
+ * static inline wrapper around the public API, so a measurement window
+ * contains the kernel's path and nothing of the harness.
+ */
+#ifndef OSAL_IMPL_H
+#define OSAL_IMPL_H
+
+#include "vaios/vaios.h"
+#include "board.h"
+
+#define OSAL_NAME      "vaios"
+#define OSAL_PRIO_MAX  (VOS_PRIO_MAX)
+
+typedef vos_task_t  os_task_t;
+typedef vos_sem_t   os_sem_t;
+typedef vos_mutex_t os_mutex_t;
+#if __has_include("vaios/queue.h")
+#define OSAL_HAS_QUEUE 1
+typedef vos_queue_t os_queue_t;
+#endif
+typedef vos_heap_t  os_heap_t;
+
+static inline int os_task_create(os_task_t *t, const char *name, void (*fn)(void *), void *arg,
+                                 int prio, void *stack, unsigned size)
+{
+    return vos_task_create(t, name, fn, arg, (unsigned)prio, stack, size);
+}
+static inline void os_task_exit(void)                  { vos_task_exit(); }
+static inline bool os_task_done(os_task_t *t)
+{
+    int s = vos_task_state(t);
+    return s == VOS_TASK_EXITED || s == VOS_TASK_FAULTED;
+}
+static inline void os_yield(void)                      { vos_yield(); }
+static inline void os_suspend_self(void)               { vos_task_suspend(NULL); }
+static inline void os_resume(os_task_t *t)             { vos_task_resume(t); }
+static inline void os_resume_isr(os_task_t *t)         { vos_task_resume_isr(t); }
+static inline int  os_prio(os_task_t *t)               { return vos_task_priority(t); }
+static inline void os_set_prio(os_task_t *t, int p)    { vos_task_set_priority(t, (unsigned)p); }
+static inline uint64_t os_now(void)                    { return vos_now(); }
+static inline void os_sleep(uint64_t d)                { vos_sleep(d); }
+static inline void os_sleep_until(uint64_t t)          { vos_sleep_until(t); }
+static inline uint64_t os_ms(uint64_t ms)              { return vos_ms(ms); }
+static inline uint64_t os_us(uint64_t us)              { return vos_us(us); }
+static inline uint64_t os_ns(uint64_t ns)              { return vos_ns(ns); }
+
+static inline void os_sem_init(os_sem_t *s, unsigned init, unsigned max) { vos_sem_init(s, init, max); }
+static inline void os_sem_give(os_sem_t *s)            { vos_sem_give(s); }
+static inline void os_sem_give_isr(os_sem_t *s)        { vos_sem_give_isr(s); }
+static inline int  os_sem_take(os_sem_t *s)            { return vos_sem_take(s, VOS_FOREVER); }
+static inline int  os_sem_trytake(os_sem_t *s)         { return vos_sem_take(s, VOS_NO_WAIT); }
+
+static inline void os_mutex_init(os_mutex_t *m)        { vos_mutex_init(m); }
+static inline int  os_mutex_lock(os_mutex_t *m)        { return vos_mutex_lock(m, VOS_FOREVER); }
+static inline int  os_mutex_unlock(os_mutex_t *m)      { return vos_mutex_unlock(m); }
+
+#if OSAL_HAS_QUEUE
+static inline void os_queue_init(os_queue_t *q, void *buf, unsigned item, unsigned n)
+{
+    vos_queue_init(q, buf, item, n);
+}
+static inline int os_queue_send(os_queue_t *q, const void *item) { return vos_queue_send(q, item, VOS_FOREVER); }
+static inline int os_queue_send_isr(os_queue_t *q, const void *item) { return vos_queue_send_isr(q, item); }
+static inline int os_queue_recv(os_queue_t *q, void *item)       { return vos_queue_recv(q, item, VOS_FOREVER); }
+#endif
+
+static inline void  os_heap_init(os_heap_t *h, void *mem, unsigned size) { vos_heap_init(h, mem, size); }
+static inline void *os_malloc(os_heap_t *h, unsigned size) { return vos_heap_alloc(h, size); }
+static inline void  os_free(os_heap_t *h, void *p)         { vos_heap_free(h, p); }
+
+/* Start the kernel with the one task already created (never returns). */
+static inline void os_start(void)                      { vos_start(); }
+
+/* The kernel's configuration, as "@VOS config" lines for the report. */
+static inline void os_print_config(void)
+{
+    board_printf("@VOS config kernel=vaios version=%s clock_hz=%lu\n", VAIOS_VERSION,
+                 (unsigned long)VOS_CFG_CLOCK_HZ);
+    board_printf("@VOS config prio_levels=%d timeslice=%d stack_guard=%d checks=%d trace=%d "
+                 "kernel_irq_prio=0x%x pi_depth=%d\n", VOS_CFG_PRIO_LEVELS, VOS_CFG_TIMESLICE,
+                 VOS_CFG_STACK_GUARD, VOS_CFG_CHECKS, VOS_CFG_TRACE, VOS_CFG_KERNEL_IRQ_PRIO,
+                 VOS_CFG_PI_DEPTH);
+}
+
+#endif /* OSAL_IMPL_H */
