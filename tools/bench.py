@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Run the VAIOS benchmark on the emulated board and write the report.
+
+Runs the benchmark image in QEMU (tools/qemu-run, the instrument of
+MEASURING.md), adds what only the host can measure (footprint from the
+ELF files and the link map, the host tool versions), and streams it all
+through tools/vaios_report.py, which prints the tables and writes
+build/bench/{report.md,results.json} and the histograms.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def sh(cmd):
+    return subprocess.run(cmd, shell=True, cwd=ROOT, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True).stdout.strip()
+
+
+def elf_size(path):
+    """(text, data, bss) of an ELF image, from arm-none-eabi-size."""
+    out = sh("arm-none-eabi-size %s" % path).splitlines()
+    text, data, bss = (int(x) for x in out[1].split()[:3])
+    return text, data, bss
+
+
+def kernel_bytes(map_path):
+    """Bytes of kernel code+constants and of kernel RAM (data+bss) that
+    survived --gc-sections, from the link map: every input section that
+    came from libvaios.a."""
+    code = ram = 0
+    in_map = False
+    section = None
+    rx = re.compile(r"^\s*(\.\S+)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)$")
+    for line in open(map_path):
+        if line.startswith("Linker script and memory map"):
+            in_map = True
+            continue
+        if not in_map:
+            continue
+        s = line.rstrip("\n")
+        m = rx.match(s)
+        if m is None:
+            t = s.strip()
+            section = t if t.startswith(".") and " " not in t else section
+            continue
+        name = m.group(1) or section or ""
+        size = int(m.group(3), 16)
+        if "libvaios.a" not in m.group(4) or size == 0:
+            continue
+        if name.startswith((".text", ".rodata")):
+            code += size
+        elif name.startswith((".data", ".bss")):
+            ram += size
+    return code, ram
+
+
+def build_os(build, board):
+    """Build the minimal image at -Os in a sibling build directory."""
+    d = build.rstrip("/") + "-Os"
+    sh("cmake -S . -B %s -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake -DCMAKE_BUILD_TYPE=MinSizeRel "
+       "-DVAIOS_BOARD=%s >/dev/null && cmake --build %s --target minimal.elf -j2 >/dev/null" % (d, board, d))
+    return d
+
+
+def footprint_lines(build, board):
+    lines = []
+    def metric(mid, scenario, value, note):
+        lines.append('@VOS metric %s scenario=%s unit=bytes n=1 min=%d p50=%d p99=%d p999=%d max=%d '
+                     'overhead=0 note="%s"' % (mid, scenario, value, value, value, value, value, note))
+    text, data, bss = elf_size(os.path.join(build, "bench", "bench.elf"))
+    metric("footprint", "O2", text + data, "bench image flash (text+data)")
+    metric("footprint_ram", "O2", data + bss, "bench image static RAM (data+bss; includes a 64 KB arena and a 32 KB heap)")
+    for scen, d in (("O2", build), ("Os", build_os(build, board))):
+        elf = os.path.join(d, "apps", "minimal", "minimal.elf")
+        mp = os.path.join(d, "apps", "minimal", "minimal.map")
+        if not os.path.exists(elf):
+            lines.append('@VOS skip footprint_minimal_text reason="minimal image did not build (%s)"' % scen)
+            continue
+        text, data, bss = elf_size(elf)
+        metric("footprint_minimal_text", scen, text, "two tasks and a semaphore: text (vector table and start-up included)")
+        metric("footprint_minimal_ram", scen, data + bss, "two tasks and a semaphore: data+bss (two 256 B stacks, idle stack, main stack not counted)")
+        code, ram = kernel_bytes(mp)
+        metric("footprint_kernel_text", scen, code, "kernel code+constants surviving --gc-sections in the minimal image")
+        metric("footprint_kernel_ram", scen, ram, "kernel data+bss in the minimal image (idle stack included)")
+    return lines
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--build", default="build/netduinoplus2")
+    ap.add_argument("--board", default="netduinoplus2")
+    ap.add_argument("--out", default="build/bench")
+    ap.add_argument("--timeout", type=int, default=1200)
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args()
+
+    elf = os.path.join(ROOT, args.build, "bench", "bench.elf")
+    if not os.path.exists(elf):
+        print("bench: %s does not exist: run 'make target' first" % elf, file=sys.stderr)
+        return 2
+    report_cmd = [sys.executable, os.path.join(ROOT, "tools", "vaios_report.py"), "--input", "-",
+                  "--out", os.path.join(ROOT, args.out), "--peers", os.path.join(ROOT, "bench", "peers")]
+    if args.quiet:
+        report_cmd.append("--quiet")
+    report = subprocess.Popen(report_cmd, stdin=subprocess.PIPE, text=True, cwd=ROOT)
+    qemu_ver = sh("qemu-system-arm --version").splitlines()[0]
+    head = ['@VOS config instrument="%s -M netduinoplus2 -icount shift=0,align=off,sleep=off"' % qemu_ver,
+            '@VOS config target=%s' % args.board,
+            '@VOS config compiler="%s"' % sh("arm-none-eabi-gcc --version").splitlines()[0]]
+    for l in head + footprint_lines(os.path.join(ROOT, args.build), args.board):
+        report.stdin.write(l + "\n")
+    qemu = subprocess.Popen([os.path.join(ROOT, "tools", "qemu-run"), elf, str(args.timeout)],
+                            stdout=subprocess.PIPE, text=True, errors="replace")
+    for line in qemu.stdout:
+        report.stdin.write(line)
+        report.stdin.flush()
+    qemu.wait()
+    if qemu.returncode != 0:
+        report.stdin.write("!! bench image exited with status %d\n" % qemu.returncode)
+    report.stdin.close()
+    rc = report.wait()
+    return rc or (1 if qemu.returncode else 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
