@@ -1,24 +1,40 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * PROVISIONAL minimal host port: only the [inline] functions of arch/port.h,
- * enough to compile and unit-test kernel modules that take the kernel lock
- * (heap, pools) on a Linux host. It is deliberately small and will be
- * replaced as a whole by the real host port (virtual clock, context
- * switching, simulated interrupts); nothing here is a contract beyond
- * arch/port.h.
+ * Linux host: inline part of the port contract (see arch/port.h and
+ * docs/host-port.md). The rest is in port.c (contexts, the simulated CPU
+ * and its interrupts) and clock.c (the virtual time base and alarm).
  *
- * The state lives in three symbols the test program (or the real host port)
- * defines:
- *   arch_host_lock_depth  nesting depth of arch_lock(); 0 = unlocked
- *   arch_host_isr         true while the test pretends to be in a handler
- *   arch_host_switch()    called for every arch_switch() request
- * Single-threaded: the host tests run kernel code on one thread.
+ * The simulated CPU has one "kernel interrupt mask", one "in a handler"
+ * flag and one pending context switch, as the Cortex-M port has BASEPRI,
+ * IPSR and PendSV:
+ *
+ *   arch_host_lock_depth  bits 0..30: nesting depth of arch_lock(), 0 when
+ *                         unlocked. Bit 31 (ARCH_HOST_PENDING): the port has
+ *                         work to do as soon as the lock drops outside a
+ *                         handler (a requested switch, an alarm that came due
+ *                         while masked). Only the port sets that bit.
+ *   arch_host_isr         true while a simulated handler (or the switch
+ *                         itself, which is a handler on Cortex-M) runs.
+ *   arch_host_switch()    called for every arch_switch() request, and by
+ *                         arch_unlock() when the lock drops with bit 31 set.
+ *
+ * These three symbols keep the names and types of the provisional host
+ * header, so a test that compiles a single kernel module (kernel/heap.c)
+ * against this header and defines the three itself still links and works:
+ * its arch_host_switch() never sets bit 31, so arch_unlock() never calls it.
+ *
+ * Everything runs on one thread; "interrupts" are calls the test makes
+ * (host_irq) or the virtual alarm, delivered at well-defined points, so
+ * every run is deterministic.
  */
 #ifndef VAIOS_ARCH_HOST_PORT_IMPL_H
 #define VAIOS_ARCH_HOST_PORT_IMPL_H
 
 #include <stdint.h>
 #include <stdbool.h>
+
+#define ARCH_HOST_PENDING    0x80000000u
+#define ARCH_HOST_DEPTH_MASK 0x7FFFFFFFu
 
 extern volatile uint32_t arch_host_lock_depth;
 extern volatile bool arch_host_isr;
@@ -28,14 +44,17 @@ void arch_host_switch(void);
  * and locks nest the way BASEPRI save/restore does on Cortex-M. */
 static inline uint32_t arch_lock(void)
 {
-    uint32_t key = arch_host_lock_depth;
-    arch_host_lock_depth = key + 1u;
-    return key;
+    uint32_t d = arch_host_lock_depth;
+    arch_host_lock_depth = d + 1u;
+    return d & ARCH_HOST_DEPTH_MASK;
 }
 
 static inline void arch_unlock(uint32_t key)
 {
-    arch_host_lock_depth = key;
+    uint32_t d = arch_host_lock_depth;
+    arch_host_lock_depth = key | (d & ARCH_HOST_PENDING);
+    if (key == 0 && (d & ARCH_HOST_PENDING) && !arch_host_isr)
+        arch_host_switch();
 }
 
 static inline bool arch_in_isr(void)

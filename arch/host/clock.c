@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Host port: the virtual time base and the one alarm (port contract:
+ * arch_time_init, arch_now, arch_alarm_set, arch_alarm_cancel).
+ *
+ * The time base is a 64-bit cycle count at VOS_CFG_CLOCK_HZ (1 GHz) that
+ * moves only when port.c moves it: a task computing (host_advance), a
+ * handler doing so, or the idle task jumping to the alarm. The alarm is a
+ * time, or VOS_FOREVER when disarmed; port.c delivers it exactly when the
+ * clock reaches it, never early and never late, so a host test can assert
+ * a wake-up to the cycle.
+ *
+ * Invariant: "now" never goes backwards within a scenario.
+ */
+#include "kernel.h"
+#include "host.h"
+#include "host_port.h"
+
+static vos_time_t now;
+static vos_time_t alarm_at = VOS_FOREVER;
+
+void arch_time_init(void)
+{
+    alarm_at = VOS_FOREVER;
+}
+
+vos_time_t arch_now(void)
+{
+    return now;
+}
+
+void arch_alarm_set(vos_time_t t)
+{
+    alarm_at = t;
+    /* A time already reached: the interrupt is pending at once and is
+     * taken when the lock drops (or the running handler returns). */
+    if (t <= now)
+        host__alarm_pend();
+}
+
+void arch_alarm_cancel(void)
+{
+    alarm_at = VOS_FOREVER;
+}
+
+vos_time_t host_now(void)
+{
+    return now;
+}
+
+vos_time_t host_alarm_at(void)
+{
+    return alarm_at;
+}
+
+vos_time_t host__alarm_next(void)
+{
+    return alarm_at;
+}
+
+void host__alarm_take(void)
+{
+    alarm_at = VOS_FOREVER;
+}
+
+void host__clock_set(vos_time_t t)
+{
+    if (t < now)
+        arch_halt("host clock: time would go backwards");
+    now = t;
+}
+
+void host__clock_reset(void)
+{
+    now = 0;
+    alarm_at = VOS_FOREVER;
+}

@@ -1,0 +1,521 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Host port: task contexts, the simulated CPU (handler mode, PendSV, the
+ * alarm interrupt, idle), scenarios, and halting. See docs/host-port.md.
+ *
+ * Two kinds of context share the one thread:
+ *  - tasks, each on its own stack, switched by arch_host_swap (switch.S);
+ *  - the "system" context on the process stack, the equivalent of the
+ *    Cortex-M main stack: everything a handler does runs there, from the
+ *    loop in arch_start(). A task never switches to another task directly:
+ *    it traps to the system context (trap()), which runs handlers, takes
+ *    the pending switch and resumes whichever task vos__cur then names.
+ *
+ * The system loop, one turn:
+ *   1. serve(): deliver the alarm if it is due (vos__alarm_isr in handler
+ *      mode), end the scenario if asked, then take a pending switch: check
+ *      the outgoing task's stack guard, vos__cur = vos__pick(). That is
+ *      PendSV tail-chaining after the last handler, as on Cortex-M.
+ *   2. If vos__cur still has host_advance() cycles to spend, move the clock
+ *      to the earlier of "those cycles spent" and the alarm; back to 1.
+ *   3. Otherwise resume vos__cur until it traps again: a switch request
+ *      that found the lock free (arch_host_switch), a simulated interrupt
+ *      (host_irq), cycles to spend (host_advance), idle (arch_idle) or the
+ *      end of the scenario (host_stop). Handle the trap; back to 1.
+ *
+ * Invariants:
+ *  - Traps happen in thread mode with the kernel lock free, so a switch is
+ *    only ever taken with the lock free and no handler active (PendSV at
+ *    the lowest priority).
+ *  - arch_host_isr is true whenever the system context runs kernel code.
+ *  - Every task that has run in the current scenario is on the live list,
+ *    until it exits or faults (the system context sees that as it switches
+ *    away); the reset between scenarios walks that list.
+ *
+ * Per-task data lives in a record at the very top of the task's stack,
+ * above the initial frame arch_stack_init() builds, so the port needs no
+ * table and no allocation; it is found again from the control block's
+ * stack_base and stack_size.
+ *
+ * Sanitizers: every switch between stacks is announced to AddressSanitizer
+ * (__sanitizer_start/finish_switch_fiber) and task stacks are registered
+ * with valgrind when its header is available. A task stack that is left
+ * (task exited or faulted, scenario ended) is unpoisoned so that the memory
+ * can be reused without stale redzones.
+ */
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernel.h"
+#include "host.h"
+#include "host_port.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define HOST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HOST_ASAN 1
+#endif
+#endif
+#ifdef HOST_ASAN
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/memcheck.h>
+#include <valgrind/valgrind.h>
+#define HOST_VALGRIND 1
+#endif
+#endif
+
+#define GUARD_WORD   0xA5A5A5A5u   /* kernel/task.c VOS__GUARD_WORD */
+#define REC_MAGIC    0x484F5354u
+#define IRQ_ALARM    1u            /* interrupt numbers in trace records */
+#define IRQ_TEST     2u
+#define STORM_LIMIT  1000000u      /* alarm deliveries without time moving */
+
+/* The part of a task only the port knows. At the top of the task's stack. */
+struct host_task {
+    uint32_t magic;
+    unsigned vg_id;                /* valgrind stack id, 0: not registered */
+    vos_entry_t entry;
+    void *arg;
+    vos_task_t *task;              /* set when it first runs */
+    struct host_task *next_live;   /* the live list */
+    void *fake_stack;              /* ASan's, while switched out */
+    vos_dur_t busy;                /* host_advance() cycles still to spend */
+};
+
+enum trap {
+    TRAP_NONE,
+    TRAP_SWITCH,
+    TRAP_IRQ,
+    TRAP_ADVANCE,
+    TRAP_IDLE,
+    TRAP_STOP,
+};
+
+/* switch.S */
+void arch_host_swap(void **save_sp, void *load_sp);
+void arch_host_task_start(void);
+void arch_host_task_main(struct host_task *r) __attribute__((noreturn));
+
+volatile uint32_t arch_host_lock_depth;
+volatile bool arch_host_isr;
+
+static bool in_run;                /* inside host_run() */
+static bool running;               /* the system loop runs */
+static bool sw_pending;            /* the PendSV of this CPU */
+static bool stop_req;
+static int stop_status;
+static uint64_t switches;
+
+static enum trap trap_kind;        /* what the trapping task asks for */
+static void (*trap_fn)(void);
+static vos_dur_t trap_cycles;
+
+static void *sys_sp;               /* the system context, while a task runs */
+static jmp_buf run_jmp;
+static int run_result;             /* static: survives the longjmp */
+static struct host_task *live;
+
+#ifdef HOST_ASAN
+static void *sys_fake;
+static const void *sys_stack_lo;
+static size_t sys_stack_size;
+#endif
+
+static vos_task_t main_task;
+static uint64_t main_stack[HOST_MAIN_STACK / 8];
+
+/* --- Records and stacks ---------------------------------------------------- */
+
+static struct host_task *rec_at(uintptr_t top)
+{
+    return (struct host_task *)((top - sizeof(struct host_task)) & ~(uintptr_t)15);
+}
+
+static struct host_task *rec_of(const vos_task_t *t)
+{
+    struct host_task *r = rec_at((uintptr_t)t->stack_base + t->stack_size);
+    if (r->magic != REC_MAGIC)
+        arch_halt("host: task record at the top of the stack overwritten");
+    return r;
+}
+
+void *arch_stack_init(uint8_t *top, void (*entry)(void *), void *arg)
+{
+    struct host_task *r = rec_at((uintptr_t)top);
+    memset(r, 0, sizeof *r);
+    r->magic = REC_MAGIC;
+    r->entry = entry;
+    r->arg = arg;
+
+    /* The frame arch_host_swap restores (switch.S), returning into
+     * arch_host_task_start with the stack 16-byte aligned. */
+    uint64_t *sp = (uint64_t *)r;
+    *--sp = (uint64_t)(uintptr_t)arch_host_task_start;
+    *--sp = 0;                            /* rbp */
+    *--sp = 0;                            /* rbx */
+    *--sp = (uint64_t)(uintptr_t)r;       /* r12: the record */
+    *--sp = 0;                            /* r13 */
+    *--sp = 0;                            /* r14 */
+    *--sp = 0;                            /* r15 */
+    *--sp = (uint64_t)0x037Fu << 32 | 0x1F80u;   /* x87 control word, MXCSR */
+    return sp;
+}
+
+/* The stack of r's task is in use by the port from now on. */
+static void stack_enter(struct host_task *r, vos_task_t *t)
+{
+    r->task = t;
+    r->next_live = live;
+    live = r;
+#ifdef HOST_VALGRIND
+    r->vg_id = VALGRIND_STACK_REGISTER(t->stack_base, t->stack_base + t->stack_size);
+#endif
+}
+
+/* The task of r will not run again (or the scenario is over): its stack
+ * is plain memory again. */
+static void stack_leave(struct host_task *r)
+{
+    vos_task_t *t = r->task;
+#ifdef HOST_VALGRIND
+    if (r->vg_id != 0)
+        VALGRIND_STACK_DEREGISTER(r->vg_id);
+    r->vg_id = 0;
+    /* memcheck marked the area below the task's last stack pointer as
+     * inaccessible; it is ordinary memory again. */
+    (void)VALGRIND_MAKE_MEM_DEFINED(t->stack_base, t->stack_size);
+#endif
+#ifdef HOST_ASAN
+    ASAN_UNPOISON_MEMORY_REGION(t->stack_base, t->stack_size);
+#endif
+    (void)t;
+}
+
+static void retire(vos_task_t *t)
+{
+    struct host_task *r = rec_of(t);
+    struct host_task **pp = &live;
+    while (*pp != NULL && *pp != r)
+        pp = &(*pp)->next_live;
+    if (*pp == NULL)
+        arch_halt("host: retiring a task that is not live");
+    *pp = r->next_live;
+    stack_leave(r);
+    r->task = NULL;
+}
+
+/* --- Task side --------------------------------------------------------------- */
+
+void arch_host_task_main(struct host_task *r)
+{
+#ifdef HOST_ASAN
+    __sanitizer_finish_switch_fiber(NULL, &sys_stack_lo, &sys_stack_size);
+#endif
+    r->entry(r->arg);
+    vos__task_return();
+}
+
+/* Leave the running task for the system context, asking for kind; returns
+ * when the system context resumes the task. Thread mode, lock free. */
+static void trap(enum trap kind)
+{
+    vos_task_t *t = vos__cur;
+    struct host_task *r = rec_of(t);
+
+    if (arch_host_isr || (arch_host_lock_depth & ARCH_HOST_DEPTH_MASK) != 0)
+        arch_halt("host: trap from a handler or with the lock held");
+    trap_kind = kind;
+#ifdef HOST_ASAN
+    /* An exited task's context is never resumed: its fake stack goes. */
+    __sanitizer_start_switch_fiber(t->state == VOS_TASK_EXITED ? NULL : &r->fake_stack,
+                                   sys_stack_lo, sys_stack_size);
+#endif
+    arch_host_swap(&t->sp, sys_sp);
+#ifdef HOST_ASAN
+    __sanitizer_finish_switch_fiber(r->fake_stack, NULL, NULL);
+#endif
+    (void)r;
+}
+
+void arch_host_switch(void)
+{
+    if (!running) {
+        /* Before the loop runs, the first pick decides anyway. */
+        arch_host_lock_depth &= ~ARCH_HOST_PENDING;
+        return;
+    }
+    sw_pending = true;
+    if ((arch_host_lock_depth & ARCH_HOST_DEPTH_MASK) != 0 || arch_host_isr) {
+        arch_host_lock_depth |= ARCH_HOST_PENDING;
+        return;
+    }
+    arch_host_lock_depth &= ~ARCH_HOST_PENDING;
+    trap(TRAP_SWITCH);
+}
+
+void host__alarm_pend(void)
+{
+    if (running)
+        arch_host_lock_depth |= ARCH_HOST_PENDING;
+}
+
+void arch_idle(void)
+{
+    trap(TRAP_IDLE);
+}
+
+/* --- System side --------------------------------------------------------------- */
+
+static void finish(int status) __attribute__((noreturn));
+static void finish(int status)
+{
+    stop_status = status;
+    longjmp(run_jmp, 1);
+}
+
+static void run_handler(void (*fn)(void))
+{
+    bool was = arch_host_isr;
+    arch_host_isr = true;
+    VOS_TRACE_ISR_ENTER(IRQ_TEST);
+    fn();
+    VOS_TRACE_ISR_EXIT(IRQ_TEST);
+    arch_host_isr = was;
+}
+
+/* PendSV: the outgoing task's guard, then the pick. Handler mode. */
+static void pendsv(void)
+{
+    vos_task_t *from = vos__cur;
+    if (from->guard != NULL && *from->guard != GUARD_WORD)
+        vos__stack_fault(from);
+    vos_task_t *to = vos__pick();
+#if VOS_CFG_TRACE
+    vos__trace_switch(from, to);
+#endif
+    vos__cur = to;
+    if (to != from)
+        switches++;
+    if (from->state == VOS_TASK_EXITED || from->state == VOS_TASK_FAULTED)
+        retire(from);
+}
+
+/* Everything pending at the end of a handler, in hardware order: the
+ * alarm (a kernel-level interrupt), the end of the scenario, PendSV.
+ * Handler mode, lock free. */
+static void serve(void)
+{
+    unsigned storm = 0;
+    while (host__alarm_next() <= arch_now()) {
+        host__alarm_take();
+        VOS_TRACE_ISR_ENTER(IRQ_ALARM);
+        vos__alarm_isr();
+        VOS_TRACE_ISR_EXIT(IRQ_ALARM);
+        if (++storm == STORM_LIMIT)
+            arch_halt("host: the alarm keeps being set in the past");
+    }
+    if (stop_req)
+        finish(stop_status);
+    if (sw_pending) {
+        sw_pending = false;
+        pendsv();
+    }
+    arch_host_lock_depth &= ~ARCH_HOST_PENDING;
+}
+
+/* The running task computes: spend its cycles up to the alarm, if that
+ * comes first. */
+static void spend(struct host_task *r)
+{
+    vos_time_t now = arch_now(), next = host__alarm_next();
+    if (next > now && next - now <= r->busy) {
+        r->busy -= next - now;
+        host__clock_set(next);
+    } else {
+        vos_time_t end = now + r->busy;
+        host__clock_set(end < now ? VOS_FOREVER - 1 : end);
+        r->busy = 0;
+    }
+}
+
+/* The idle task has nothing to do: jump to the alarm, or end the
+ * scenario when no alarm will ever come. */
+static void idle_jump(void)
+{
+    vos_time_t next = host__alarm_next();
+    if (next == VOS_FOREVER) {
+        if (!sw_pending && !stop_req)
+            finish(HOST_IDLE);
+        return;
+    }
+    if (next > arch_now())
+        host__clock_set(next);
+}
+
+void arch_start(void)
+{
+    if (!in_run)
+        arch_halt("host: vos_start() outside host_run()");
+    running = true;
+    for (;;) {
+        arch_host_isr = true;
+        serve();
+        vos_task_t *t = vos__cur;
+        struct host_task *r = rec_of(t);
+        if (r->task == NULL)
+            stack_enter(r, t);
+        else if (r->task != t)
+            arch_halt("host: two live tasks share one stack");
+        if (r->busy != 0) {
+            spend(r);
+            continue;
+        }
+        arch_host_isr = false;
+        trap_kind = TRAP_NONE;
+#ifdef HOST_ASAN
+        __sanitizer_start_switch_fiber(&sys_fake, t->stack_base, t->stack_size);
+#endif
+        arch_host_swap(&sys_sp, t->sp);
+#ifdef HOST_ASAN
+        __sanitizer_finish_switch_fiber(sys_fake, NULL, NULL);
+#endif
+        arch_host_isr = true;
+        switch (trap_kind) {
+        case TRAP_SWITCH:
+            break;
+        case TRAP_IRQ:
+            run_handler(trap_fn);
+            break;
+        case TRAP_ADVANCE:
+            r->busy = trap_cycles;
+            break;
+        case TRAP_IDLE:
+            idle_jump();
+            break;
+        case TRAP_STOP:
+            finish(stop_status);
+        default:
+            arch_halt("host: a task came back without a trap");
+        }
+    }
+}
+
+/* Forget the scenario: the kernel's state as before vos_start(), the port
+ * and the clock as at boot. The kernel offers no reset, so this clears
+ * what it can reach: the scheduler's globals, the timeout list (through
+ * every live task still on it), and the idle task (the one task of level
+ * 0), which is marked exited so that vos_start() may create it again. */
+static void reset(void)
+{
+    running = false;
+    arch_host_isr = false;
+    arch_host_lock_depth = 0;
+    uint32_t key = arch_lock();
+    for (struct host_task *r = live; r != NULL; r = r->next_live) {
+        if (r->task->deadline != 0)
+            vos__timeout_del(r->task);
+        stack_leave(r);
+        r->task = NULL;
+    }
+    live = NULL;
+    vos_task_t *idle = vos__ready[VOS_PRIO_IDLE];
+    if (idle != NULL && vos__is_idle(idle))
+        idle->state = VOS_TASK_EXITED;
+    memset(vos__ready, 0, sizeof vos__ready);
+    vos__ready_map = 0;
+    vos__cur = NULL;
+    vos__started = false;
+    arch_unlock(key);
+    arch_host_lock_depth = 0;
+    sw_pending = false;
+    stop_req = false;
+    host__clock_reset();
+}
+
+/* --- Test interface (host.h) ---------------------------------------------------- */
+
+int host_run(vos_entry_t entry, void *arg, unsigned prio)
+{
+    if (in_run)
+        arch_halt("host: host_run() inside a scenario");
+    in_run = true;
+    switches = 0;
+    run_result = VOS_OK;
+    if (entry != NULL) {
+        memset(&main_task, 0, sizeof main_task);
+        run_result = vos_task_create(&main_task, "main", entry, arg, prio, main_stack,
+                                     sizeof main_stack);
+    }
+    if (run_result == VOS_OK) {
+        if (setjmp(run_jmp) == 0)
+            run_result = vos_start();     /* returns only if it refuses */
+        else
+            run_result = stop_status;
+    }
+    reset();
+    in_run = false;
+    return run_result;
+}
+
+void host_stop(int status)
+{
+    if (!running)
+        arch_halt("host: host_stop() outside a scenario");
+    stop_status = status;
+    if (arch_host_isr) {
+        stop_req = true;
+        return;
+    }
+    trap(TRAP_STOP);
+    arch_halt("host: a stopped scenario resumed");
+}
+
+void host_advance(vos_dur_t n)
+{
+    if (n == 0)
+        return;
+    if (!running || arch_host_isr) {
+        vos_time_t now = arch_now(), end = now + n;
+        host__clock_set(end < now ? VOS_FOREVER - 1 : end);
+        return;
+    }
+    trap_cycles = n;
+    trap(TRAP_ADVANCE);
+}
+
+void host_irq(void (*fn)(void))
+{
+    if (!running || arch_host_isr) {
+        run_handler(fn);
+        return;
+    }
+    trap_fn = fn;
+    trap(TRAP_IRQ);
+}
+
+uint64_t host_switches(void)
+{
+    return switches;
+}
+
+/* --- Halt ------------------------------------------------------------------------- */
+
+__attribute__((weak)) void vos_hook_halt(const char *why)
+{
+    (void)why;
+}
+
+void arch_halt(const char *why)
+{
+    arch_host_isr = true;          /* "interrupts off" from here on */
+    vos_hook_halt(why);
+    fprintf(stderr, "arch_halt: %s\n", why);
+    fflush(stderr);
+    abort();
+}
