@@ -70,9 +70,9 @@
 #define HB_PREV_FREE  2u
 #define HB_FLAGS      7u
 #define HB_MAGIC      0xA5A5A5A5u           /* a Thumb-2 immediate */
-#define HB_HDR        8u                    /* header bytes */
+#define HB_HDR        VOS_HEAP_OVERHEAD     /* header bytes */
 #define HB_FOOT       ((uint32_t)sizeof(void *))
-#define HB_MIN        ((HB_HDR + 2u * (uint32_t)sizeof(void *) + HB_FOOT + 7u) & ~7u)
+#define HB_MIN        ((uint32_t)VOS_HEAP_MIN_BLOCK)
 
 typedef struct vos__heap_blk {
     uint32_t size;                        /* bytes incl. header | flags */
@@ -82,7 +82,8 @@ typedef struct vos__heap_blk {
                                              list head or a next_free */
 } blk_t;
 
-_Static_assert(sizeof(blk_t) <= HB_MIN, "free block does not fit the minimum");
+_Static_assert(sizeof(blk_t) + HB_FOOT <= HB_MIN && HB_HDR == 8u,
+               "a free block must hold its header, links and boundary tag");
 _Static_assert(VOS_HEAP_MAX_REQUEST + HB_HDR + 7u < ((size_t)1 << VOS_CFG_HEAP_MAX_LOG2),
                "largest request must map to an existing class");
 _Static_assert(VOS_HEAP_FL_COUNT + 1 < 32, "first-level shift must stay below 32");

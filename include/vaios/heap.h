@@ -50,6 +50,12 @@ _Static_assert(VOS_CFG_HEAP_MAX_LOG2 >= 12 && VOS_CFG_HEAP_MAX_LOG2 <= 31,
 /* Alignment of every pointer the heap returns. */
 #define VOS_HEAP_ALIGN 8u
 
+/* Bytes of header in front of every block, and the smallest block (header
+ * included; a free block holds two links and a boundary tag). A request
+ * of n bytes takes max(VOS_HEAP_MIN_BLOCK, round_up(n + 8, 8)) bytes. */
+#define VOS_HEAP_OVERHEAD  8u
+#define VOS_HEAP_MIN_BLOCK ((VOS_HEAP_OVERHEAD + 3u * sizeof(void *) + 7u) & ~(size_t)7u)
+
 /* Largest request vos_heap_alloc accepts (the arena must be larger). */
 #define VOS_HEAP_MAX_REQUEST ((size_t)1 << (VOS_CFG_HEAP_MAX_LOG2 - 1))
 
