@@ -265,6 +265,14 @@ VT_TEST(flags_set_and_wait)
     VT_EQ(got, 0x4);
     VT_EQ(vos_notify_wait(0x4, ~0u, VOS_NO_WAIT, NULL), VOS_OK);
     VT_EQ(vos_notify_wait(~0u, 0, VOS_NO_WAIT, NULL), VOS_ERR_WOULD_BLOCK);
+    got = 0x55;
+    VT_EQ(vos_notify_set(me, 0x8), VOS_OK);
+    vos_time_t t0 = vos_now();
+    VT_EQ(vos_notify_wait(0x1000, 0, vos_us(100), &got), VOS_ERR_TIMEOUT);
+    VT_ASSERT(vos_now() - t0 >= vos_us(100));
+    VT_EQ(got, 0x55);                                  /* not written on error */
+    VT_EQ(vos_notify_wait(0x8, 0x8, VOS_NO_WAIT, &got), VOS_OK);   /* still there */
+    VT_EQ(got, 0x8);
 
     /* A lower waiter for flag 0x10, clearing 0x30 on exit. */
     f_bits = 0x10;

@@ -282,14 +282,35 @@ VT_TEST(receivers_in_priority_order)
         vt_spawn(i, "rx", receiver, (void *)(uintptr_t)i, prio[i]);
         vos_sleep(vos_us(50));
     }
+    /* Front and back sends alike go straight to the best receiver. */
     for (uint32_t v = 0; v < 4; v++)
-        VT_EQ(vos_queue_send(&hq, &v, VOS_NO_WAIT), VOS_OK);
+        VT_EQ(v & 1 ? vos_queue_send_front(&hq, &v, VOS_NO_WAIT)
+                    : vos_queue_send(&hq, &v, VOS_NO_WAIT), VOS_OK);
     VT_EQ(vos_queue_count(&hq), 0);
     vt_join(4, 100);
     VT_EQ(rx_value[1], 0);
     VT_EQ(rx_value[2], 1);
     VT_EQ(rx_value[3], 2);
     VT_EQ(rx_value[0], 3);
+    VT_EQ(vos_queue_delete(&hq), VOS_OK);
+}
+
+VT_TEST(waiter_priority_change_reorders_service)
+{
+    VT_EQ(vos_queue_init(&hq, hq_buf, sizeof hq_buf[0], 3), VOS_OK);
+    rx_done = 0;
+    vt_spawn(0, "rx0", receiver, (void *)0, 8);
+    vos_sleep(vos_us(50));
+    vt_spawn(1, "rx1", receiver, (void *)1, 6);
+    vos_sleep(vos_us(50));
+    VT_EQ(vos_task_set_priority(vt_task(1), 10), VOS_OK);   /* now ahead of rx0 */
+    uint32_t v = 100;
+    VT_EQ(vos_queue_send(&hq, &v, VOS_NO_WAIT), VOS_OK);
+    v = 101;
+    VT_EQ(vos_queue_send(&hq, &v, VOS_NO_WAIT), VOS_OK);
+    vt_join(2, 100);
+    VT_EQ(rx_value[1], 100);
+    VT_EQ(rx_value[0], 101);
     VT_EQ(vos_queue_delete(&hq), VOS_OK);
 }
 
