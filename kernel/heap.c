@@ -329,7 +329,7 @@ static void *alloc_failed(vos_heap_t *h)
  * middle of a block (VOS_ERR_INVALID) and an overwritten header at a block
  * boundary (VOS_ERR_CORRUPT) by walking the blocks from the start. Lock
  * held; only reads. */
-static int classify_bad_header(const vos_heap_t *h, const blk_t *b)
+__attribute__((noinline)) static int classify_bad_header(const vos_heap_t *h, const blk_t *b)
 {
     const uint8_t *p = h->first;
     while (p < (const uint8_t *)b) {
@@ -382,9 +382,18 @@ static int free_general(vos_heap_t *h, blk_t *b, uint32_t w, blk_t *n, uint32_t 
         hb_seal(n, nw | HB_PREV_FREE);
     }
     if (pb != NULL) {
+        uint32_t pw = pb->size;                 /* its size | HB_FREE */
+        uint32_t mw = pw + sz;
         hb_seal(b, w | HB_FREE);        /* dead header: see the file notes */
+        if ((uint8_t *)pb + (mw - HB_FREE) != h->end &&
+            ((mw ^ pw) >> class_shift(pw)) == 0) {
+            /* Still of pb's class: pb grows where it is in its list. */
+            hb_seal(pb, mw);
+            *hb_tag(pb, mw - HB_FREE) = pb;
+            return VOS_OK;
+        }
         list_unlink(h, pb);
-        sz += pb->size - HB_FREE;
+        sz = mw - HB_FREE;
         b = pb;
     }
     put_free(h, b, sz);
