@@ -47,9 +47,18 @@ void vos__crit_end(uint32_t key, const char *site);
 
 /* --- Scheduler state (sched.c) ------------------------------------------ */
 
-extern vos_task_t *volatile vos__cur;             /* running task */
-extern uint32_t vos__ready_map;                    /* bit p: level p non-empty */
-extern vos_task_t *vos__ready[VOS_CFG_PRIO_LEVELS];/* head = next to run */
+/* The scheduler's state in one block, so that the port's switch reaches
+ * all of it from one base address (arch/cortex-m/switch.S relies on the
+ * offsets: cur 0, ready_map 4, ready[] 8). */
+struct vos__sched {
+    vos_task_t *volatile cur;                /* running task; NULL before start */
+    uint32_t ready_map;                      /* bit p: level p non-empty */
+    vos_task_t *ready[VOS_CFG_PRIO_LEVELS];  /* head = next to run at level p */
+};
+extern struct vos__sched vos__s;
+#define vos__cur        (vos__s.cur)
+#define vos__ready_map  (vos__s.ready_map)
+#define vos__ready      (vos__s.ready)
 extern bool vos__started;
 
 #define VOS__TF_SUSPEND  0x01u  /* suspend requested while blocked */

@@ -14,18 +14,19 @@
  *  - The task that must run is vos__pick(): the head of the highest
  *    non-empty level, found with one CLZ. Nothing here depends on the
  *    number of tasks.
- *  - Only thread code removes tasks from the ready lists; interrupt
- *    handlers only add (wake) or rotate (time slice). That is what lets the
- *    Cortex-M switch read the lists without masking interrupts.
+ *  - Interrupt handlers add tasks to the ready lists (wake), rotate a
+ *    level (time slice) or move a task between levels (a mutex waiter's
+ *    timeout lowers its owner's inherited priority); only thread code
+ *    takes a task off the ready lists for good. The Cortex-M switch reads
+ *    the lists without masking interrupts and copes with each of these
+ *    (arch/cortex-m/switch.S).
  *
  * The scheduler knows nothing about time: time.c wakes tasks, this file
  * only orders them.
  */
 #include "kernel.h"
 
-vos_task_t *volatile vos__cur;
-uint32_t vos__ready_map;
-vos_task_t *vos__ready[VOS_CFG_PRIO_LEVELS];
+struct vos__sched vos__s;
 bool vos__started;
 #if VOS_CFG_TRACE
 uint8_t vos__sw_reason = VOS_TRACE_SW_PREEMPT;
@@ -115,18 +116,23 @@ void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause)
 
 /* --- Public calls --------------------------------------------------------- */
 
+/* Lock-free on purpose: the running task is the head of its level (no
+ * switch can be pending while thread code runs unlocked), interrupt
+ * handlers only append at the tail, and a time-slice rotation writes the
+ * same new head. A handler that makes an equal task ready between the
+ * read and the write merely finds that task queued behind us. */
 void vos_yield(void)
 {
-    if (arch_in_isr() || !vos__started)
-        return;
-    uint32_t key = vos__lock();
     vos_task_t *cur = vos__cur;
-    if (vos__ready[cur->prio] == cur && cur->next != cur) {
-        vos__ready[cur->prio] = cur->next;
+    if (arch_in_isr() || cur == NULL)
+        return;
+    vos_task_t *next = cur->next;
+    if (next != cur) {
+        VOS__ASSERT(vos__ready[cur->prio] == cur);
+        vos__ready[cur->prio] = next;
         VOS__SW_REASON(VOS_TRACE_SW_YIELD);
         arch_switch();
     }
-    vos__unlock(key);
 }
 
 vos_task_t *vos_self(void)

@@ -50,7 +50,10 @@ int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *ar
     while ((uintptr_t)w < hi)
         *w++ = VOS__FILL_WORD;
 
-    t->guard = VOS_CFG_STACK_GUARD ? (uint32_t *)(lo + VOS_CFG_STACK_GUARD) - 1 : NULL;
+    /* Without a guard the port checks a constant word that always holds. */
+    static const uint32_t no_guard = VOS__GUARD_WORD;
+    t->guard = VOS_CFG_STACK_GUARD ? (uint32_t *)(lo + VOS_CFG_STACK_GUARD) - 1
+                                   : (uint32_t *)&no_guard;
     t->stack_base = (uint8_t *)lo;
     t->stack_size = hi - lo;
     t->name = name ? name : "?";

@@ -6,18 +6,27 @@
  * code. It saves the outgoing task's callee-saved registers (and, when the
  * task has an FP context, s16-s31; the hardware stacked s0-s15 lazily),
  * checks the outgoing task's stack guard, then runs the head of the
- * highest non-empty ready level. It does not mask interrupts: handlers
- * only add tasks to ready lists (see kernel/sched.c), so the word reads of
- * the ready map and a list head are consistent, and a handler that makes
- * a different task the pick pends PendSV again.
+ * highest non-empty ready level. It does not mask interrupts. A handler
+ * that runs between the read of the ready map and the read of a list head
+ * can only have added a task, rotated a level, or (a mutex waiter timing
+ * out) moved a task to another level, which may leave the level read
+ * empty: then the pick is simply made again. Whatever the handler changed
+ * made it pend PendSV, so a stale pick is corrected at once.
  *
  * Task control block offsets used here (include/vaios/task.h):
- *   0: sp     4: guard (address of the topmost guard word, or 0)
+ *   0: sp     4: guard (address of the topmost guard word; never 0)
+ * The scheduler block vos__s (kernel/kernel.h): cur, ready_map, ready[].
+ * The local exclusive monitor needs no CLREX here: Armv7-M clears it on
+ * every exception entry and return, which is what makes the kernel's
+ * LDREX/STREX fast paths safe against a switch in their middle.
  */
     .syntax unified
     .thumb
 
     .equ GUARD_WORD, 0xA5A5A5A5      /* kernel/task.c VOS__GUARD_WORD */
+    .equ SCHED_CUR, 0                /* struct vos__sched (kernel/kernel.h) */
+    .equ SCHED_MAP, 4
+    .equ SCHED_READY, 8
     .equ VTOR, 0xE000ED08
 
     .section .text.PendSV_Handler, "ax", %progbits
@@ -30,21 +39,19 @@ PendSV_Handler:
     it      eq
     vstmdbeq r0!, {s16-s31}         /* save the FP callee-saved half */
     stmdb   r0!, {r4-r11, lr}       /* save core callee-saved + EXC_RETURN */
-    ldr     r1, =vos__cur
-    ldr     r2, [r1]                /* r2 = outgoing task */
+    ldr     r1, =vos__s             /* r1 = scheduler block */
+    ldr     r2, [r1, #SCHED_CUR]    /* r2 = outgoing task */
     str     r0, [r2]                /* outgoing->sp */
     ldr     r3, [r2, #4]            /* r3 = &topmost guard word */
-    cbz     r3, 1f                  /* no guard configured */
     ldr     r3, [r3]
     cmp     r3, #GUARD_WORD         /* overwritten: the stack overflowed */
     bne     .Lfault
-1:  ldr     r3, =vos__ready_map
-    ldr     r3, [r3]
+1:  ldr     r3, [r1, #SCHED_MAP]
     clz     r3, r3
-    rsb     r3, r3, #31             /* r3 = highest ready priority */
-    ldr     r0, =vos__ready
-    ldr     r2, [r0, r3, lsl #2]    /* r2 = incoming task: head of that level */
-    str     r2, [r1]                /* vos__cur = incoming */
+    rsb     r3, r3, #(31 + SCHED_READY / 4)   /* index of ready[highest] */
+    ldr     r2, [r1, r3, lsl #2]    /* r2 = incoming task: head of that level */
+    cbz     r2, 1b                  /* emptied meanwhile by a handler: pick again */
+    str     r2, [r1, #SCHED_CUR]    /* vos__cur = incoming */
     ldr     r0, [r2]                /* incoming->sp */
     ldmia   r0!, {r4-r11, lr}       /* restore core callee-saved + EXC_RETURN */
     tst     lr, #0x10
@@ -56,7 +63,7 @@ PendSV_Handler:
 .Lfault:
     mov     r0, r2
     bl      vos__stack_fault        /* stop the task; it never runs again */
-    ldr     r1, =vos__cur
+    ldr     r1, =vos__s
     b       1b
 
     .size PendSV_Handler, .-PendSV_Handler
@@ -88,8 +95,8 @@ arch_start_first:
     .type SVC_Handler, %function
     .thumb_func
 SVC_Handler:
-    ldr     r1, =vos__cur
-    ldr     r2, [r1]
+    ldr     r1, =vos__s
+    ldr     r2, [r1, #SCHED_CUR]
     ldr     r0, [r2]                /* first task's sp */
     ldmia   r0!, {r4-r11, lr}       /* lr = EXC_RETURN_THREAD_PSP */
     msr     psp, r0

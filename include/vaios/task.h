@@ -43,7 +43,8 @@ struct vos_mutex;
  * context switch at fixed offsets: do not move them. */
 typedef struct vos_task {
     void *sp;                      /* saved stack pointer while not running */
-    uint32_t *guard;               /* topmost guard word, checked on switch-out */
+    uint32_t *guard;               /* topmost guard word, checked on switch-out
+                                      (never NULL) */
     uint32_t tag;                  /* VOS_TAG_TASK while the task exists */
     struct vos_task *next, *prev;  /* ready list or wait queue link */
     struct vos_task *tnext, *tprev;/* timeout list link (sorted by deadline) */
