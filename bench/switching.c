@@ -19,20 +19,23 @@ static volatile uint32_t t_start;
 static volatile bool armed;
 static volatile int yield_left;
 
+/* Each task closes the window the other one opened: the counter is read
+ * right before os_yield() and right after it returns in the next task. */
 static void yielder(void *arg)
 {
     bool fpu = arg != NULL;
     volatile float f = 1.0f;
+    uint32_t t1 = board_cycles();
     while (yield_left > 0) {
-        uint32_t t1 = board_cycles();
         if (armed)
             vb_add((int64_t)(t1 - t_start - vb_overhead));
         yield_left--;
         if (fpu)
             f = f * 1.000001f;       /* keeps a live FP context in this task */
-        t_start = board_cycles();
         armed = true;
+        t_start = board_cycles();
         os_yield();
+        t1 = board_cycles();
     }
     armed = false;
 }

@@ -50,7 +50,7 @@ PendSV_Handler:
     clz     r3, r3
     rsb     r3, r3, #(31 + SCHED_READY / 4)   /* index of ready[highest] */
     ldr     r2, [r1, r3, lsl #2]    /* r2 = incoming task: head of that level */
-    cbz     r2, 1b                  /* emptied meanwhile by a handler: pick again */
+    cbz     r2, .Lrepick                /* emptied meanwhile by a handler */
     str     r2, [r1, #SCHED_CUR]    /* vos__cur = incoming */
     ldr     r0, [r2]                /* incoming->sp */
     ldmia   r0!, {r4-r11, lr}       /* restore core callee-saved + EXC_RETURN */
@@ -59,6 +59,9 @@ PendSV_Handler:
     vldmiaeq r0!, {s16-s31}         /* restore the FP half if it had one */
     msr     psp, r0
     bx      lr                      /* hardware unstacks the rest */
+
+.Lrepick:
+    b       1b                      /* pick again */
 
 .Lfault:
     mov     r0, r2
