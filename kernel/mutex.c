@@ -16,10 +16,38 @@
  * with the mutex), a waiter's timeout or deletion, a base priority change,
  * a task's exit.
  *
- * Cost: recomputing one task walks the mutexes it holds (usually one or
+ * The owner word. A mutex that nobody waits for contributes nothing to
+ * its owner's priority, so only the mutexes that matter are tracked: a
+ * task's held list holds the mutexes it owns that have (or had, during
+ * this ownership) a waiter, and every ceiling mutex it owns. owner_word is
+ * the owner's address with two flag bits:
+ *     MTX_TRACKED  the mutex is on its owner's held list
+ *     MTX_CEILING  a ceiling mutex (set even when free)
+ * So an inheritance mutex is free when the word is 0 and owned, untracked,
+ * when the word is exactly the owner. The uncontended paths are a
+ * load-linked/store-conditional on that word (0 -> self to lock, self ->
+ * 0 to unlock): no lock, no list, no scheduler. Everything else (a
+ * waiter, a ceiling, a recursive lock, an exited owner) takes the slow
+ * path under the kernel lock, and a mutex that went through it stays
+ * tracked until released, so its unlock comes back to the slow path.
+ * m->count is meaningful only while the mutex is tracked (an untracked
+ * owner holds it exactly once).
+ *
+ * Costs: recomputing one task walks its tracked mutexes (usually one or
  * two); the chain walk is bounded by VOS_CFG_PI_DEPTH.
  */
 #include "kernel.h"
+
+#define MTX_TRACKED 0x1u
+#define MTX_CEILING 0x2u
+#define MTX_FLAGS   (MTX_TRACKED | MTX_CEILING)
+
+_Static_assert(_Alignof(vos_task_t) >= 4, "task addresses need two free low bits");
+
+static inline vos_task_t *owner_of(const vos_mutex_t *m)
+{
+    return (vos_task_t *)(uintptr_t)(m->owner_word & ~MTX_FLAGS);
+}
 
 static inline bool mutex_valid(const vos_mutex_t *m)
 {
@@ -47,7 +75,7 @@ void vos__pi_update(vos_task_t *t)
         vos__set_eff_prio(t, p, p > t->prio ? VOS_TRACE_PRIO_INHERIT : VOS_TRACE_PRIO_RESTORE);
         if (t->state != VOS_TASK_BLOCKED || t->wait_mutex == NULL)
             return;
-        t = t->wait_mutex->owner;
+        t = owner_of(t->wait_mutex);
     }
 }
 
@@ -66,25 +94,40 @@ static void held_remove(vos_task_t *t, vos_mutex_t *m)
     m->next_held = NULL;
 }
 
-/* Pass m from its owner to its first waiter, or free it. Lock held.
- * Returns the new owner (NULL if none). The caller restores the old
- * owner's priority. */
-static vos_task_t *hand_over(vos_mutex_t *m)
+/* Make t the owner of m (free, lock held), tracked if it must be. */
+static void take(vos_mutex_t *m, vos_task_t *t)
 {
-    held_remove(m->owner, m);
-    vos_task_t *w = m->waiters.head;
-    if (w == NULL) {
-        m->owner = NULL;
-        m->count = 0;
-        return NULL;
+    uint32_t ceil = m->owner_word & MTX_CEILING;
+    m->count = 1;
+    if (ceil || m->waiters.head != NULL) {
+        m->owner_word = (uint32_t)(uintptr_t)t | ceil | MTX_TRACKED;
+        held_push(t, m);
+    } else {
+        m->owner_word = (uint32_t)(uintptr_t)t;
     }
+}
+
+/* Take m off its owner (lock held) and leave it free. */
+static void drop(vos_mutex_t *m)
+{
+    if (m->owner_word & MTX_TRACKED)
+        held_remove(owner_of(m), m);
+    m->owner_word &= MTX_CEILING;
+    m->count = 0;
+}
+
+/* Pass m from its owner to its first waiter, or free it. Lock held.
+ * The caller restores the old owner's priority. */
+static void hand_over(vos_mutex_t *m)
+{
+    drop(m);
+    vos_task_t *w = m->waiters.head;
+    if (w == NULL)
+        return;
     w->wait_mutex = NULL;
     vos__wake(w, VOS_OK);
-    m->owner = w;
-    m->count = 1;
-    held_push(w, m);
+    take(m, w);
     vos__pi_update(w);   /* the remaining waiters (or a ceiling) now boost w */
-    return w;
 }
 
 int vos_mutex_init(vos_mutex_t *m)
@@ -100,55 +143,56 @@ int vos_mutex_init_ceiling(vos_mutex_t *m, unsigned ceiling)
     VOS__CHECK(m != NULL, VOS_ERR_INVALID);
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     VOS__CHECK(ceiling >= VOS_PRIO_MIN && ceiling <= VOS_PRIO_MAX, VOS_ERR_ARG);
-    *m = (vos_mutex_t){ .tag = VOS_TAG_MUTEX, .ceiling = (uint8_t)ceiling };
+    *m = (vos_mutex_t){ .tag = VOS_TAG_MUTEX, .owner_word = MTX_CEILING,
+                        .ceiling = (uint8_t)ceiling };
     return VOS_OK;
 }
 
 /* True if cur waiting on m would close a cycle of owners. Lock held. */
 static bool would_deadlock(const vos_mutex_t *m, const vos_task_t *cur)
 {
-    const vos_task_t *o = m->owner;
+    const vos_task_t *o = owner_of(m);
     for (unsigned i = 0; o != NULL && i < 4u * VOS_CFG_PI_DEPTH; i++) {
         if (o == cur)
             return true;
         if (o->state != VOS_TASK_BLOCKED || o->wait_mutex == NULL)
             return false;
-        o = o->wait_mutex->owner;
+        o = owner_of(o->wait_mutex);
     }
     return false;
 }
 
-int vos_mutex_lock(vos_mutex_t *m, vos_dur_t timeout)
+static __attribute__((noinline)) int lock_slow(vos_mutex_t *m, vos_dur_t timeout)
 {
-    VOS__CHECK(mutex_valid(m), VOS_ERR_INVALID);
-    int err = vos__can_block();
-    if (VOS__UNLIKELY(err != VOS_OK))
-        return err;
-
     uint32_t key = vos__lock();
     vos_task_t *cur = vos__cur;
-    vos_task_t *owner = m->owner;
+    vos_task_t *owner = owner_of(m);
 
-    if (VOS__LIKELY(owner == NULL)) {
-        if (VOS__UNLIKELY(m->ceiling != 0)) {
-            if (cur->base_prio > m->ceiling) {
-                vos__unlock(key);
-                return VOS_ERR_ARG;
-            }
-            m->owner = cur;
-            m->count = 1;
-            held_push(cur, m);
-            vos__pi_update(cur);
-        } else {
-            m->owner = cur;
-            m->count = 1;
-            held_push(cur, m);
+    if (owner != NULL && owner != cur &&
+        (owner->state == VOS_TASK_EXITED || owner->state == VOS_TASK_FAULTED)) {
+        drop(m);             /* left behind by a task that exited: free */
+        owner = NULL;
+    }
+    if (owner == NULL) {
+        if (m->ceiling != 0 && cur->base_prio > m->ceiling) {
+            vos__unlock(key);
+            return VOS_ERR_ARG;
         }
+        take(m, cur);
+        if (m->ceiling != 0)
+            vos__pi_update(cur);
         vos__unlock(key);
         return VOS_OK;
     }
     if (owner == cur) {
-        err = VOS_OK;
+        int err = VOS_OK;
+        if (!(m->owner_word & MTX_TRACKED)) {
+            /* Locked once on the fast path: track it so that the unlocks
+             * come here to count. */
+            m->owner_word |= MTX_TRACKED;
+            m->count = 1;
+            held_push(cur, m);
+        }
         if (m->count == VOS_MUTEX_MAX_RECURSION)
             err = VOS_ERR_OVERFLOW;
         else
@@ -165,37 +209,44 @@ int vos_mutex_lock(vos_mutex_t *m, vos_dur_t timeout)
         return VOS_ERR_DEADLOCK;
     }
 
-    /* Queue, boost the owner chain, then switch: the unlocking task hands
-     * us the mutex, so a VOS_OK wake means we own it. */
+    /* From now on the mutex matters to its owner's priority: track it
+     * (which also sends the owner's unlock to the slow path). Then queue,
+     * boost the owner chain, and switch. The unlocking task hands us the
+     * mutex, so a VOS_OK wake means we own it. */
+    if (!(m->owner_word & MTX_TRACKED)) {
+        m->owner_word |= MTX_TRACKED;
+        m->count = 1;
+        held_push(owner, m);
+    }
     cur->wait_mutex = m;
     vos__block_prepare(&m->waiters, vos__deadline(timeout), VOS_TRACE_WAIT_MUTEX);
     vos__pi_update(owner);
     return vos__block_commit(key);
 }
 
-int vos_mutex_unlock(vos_mutex_t *m)
+int vos_mutex_lock(vos_mutex_t *m, vos_dur_t timeout)
 {
     VOS__CHECK(mutex_valid(m), VOS_ERR_INVALID);
-    VOS__CHECK(!arch_in_isr() && vos__started, VOS_ERR_CONTEXT);
+    vos_task_t *cur = vos__cur;
+    if (VOS__UNLIKELY(arch_in_isr() || cur == NULL))
+        return VOS_ERR_CONTEXT;
+    do {
+        if (arch_ll(&m->owner_word) != 0)
+            return lock_slow(m, timeout);
+    } while (!arch_sc(&m->owner_word, (uint32_t)(uintptr_t)cur));
+    return VOS_OK;
+}
 
+static __attribute__((noinline)) int unlock_slow(vos_mutex_t *m)
+{
     uint32_t key = vos__lock();
     vos_task_t *cur = vos__cur;
-    if (VOS__UNLIKELY(m->owner != cur)) {
+    if (VOS__UNLIKELY(owner_of(m) != cur)) {
         vos__unlock(key);
         return VOS_ERR_NOT_OWNER;
     }
     if (m->count > 1) {
         m->count--;
-        vos__unlock(key);
-        return VOS_OK;
-    }
-    if (VOS__LIKELY(m->waiters.head == NULL && cur->held == m &&
-                    cur->prio == cur->base_prio)) {
-        /* Uncontended, most recent lock, no boost to undo. */
-        cur->held = m->next_held;
-        m->next_held = NULL;
-        m->owner = NULL;
-        m->count = 0;
         vos__unlock(key);
         return VOS_OK;
     }
@@ -206,21 +257,33 @@ int vos_mutex_unlock(vos_mutex_t *m)
     return VOS_OK;
 }
 
+int vos_mutex_unlock(vos_mutex_t *m)
+{
+    VOS__CHECK(mutex_valid(m), VOS_ERR_INVALID);
+    vos_task_t *cur = vos__cur;
+    if (VOS__UNLIKELY(arch_in_isr() || cur == NULL))
+        return VOS_ERR_CONTEXT;
+    do {
+        if (arch_ll(&m->owner_word) != (uint32_t)(uintptr_t)cur)
+            return unlock_slow(m);
+    } while (!arch_sc(&m->owner_word, 0));
+    return VOS_OK;
+}
+
 int vos_mutex_delete(vos_mutex_t *m)
 {
     VOS__CHECK(mutex_valid(m), VOS_ERR_INVALID);
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
 
     uint32_t key = vos__lock();
-    vos_task_t *owner = m->owner;
+    vos_task_t *owner = owner_of(m);
     while (m->waiters.head != NULL) {
         vos_task_t *w = m->waiters.head;
         w->wait_mutex = NULL;
         vos__wake(w, VOS_ERR_DELETED);
     }
     if (owner != NULL) {
-        held_remove(owner, m);
-        m->owner = NULL;
+        drop(m);
         vos__pi_update(owner);
     }
     m->tag = VOS_TAG_DEAD;
@@ -232,13 +295,14 @@ int vos_mutex_delete(vos_mutex_t *m)
 
 vos_task_t *vos_mutex_owner(const vos_mutex_t *m)
 {
-    return mutex_valid(m) ? m->owner : NULL;
+    return mutex_valid(m) ? owner_of(m) : NULL;
 }
 
 void vos__mutex_waiter_left(struct vos_mutex *m)
 {
-    if (m->owner != NULL)
-        vos__pi_update(m->owner);
+    vos_task_t *o = owner_of(m);
+    if (o != NULL)
+        vos__pi_update(o);
 }
 
 void vos__mutex_release_all(vos_task_t *t)

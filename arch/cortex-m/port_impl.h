@@ -42,6 +42,23 @@ static inline bool arch_in_isr(void)
     return ipsr != 0;
 }
 
+/* LDREX/STREX. Armv7-M clears the local monitor on every exception entry
+ * and return, so a switch or an interrupt between the two makes the
+ * STREX fail, which is the contract of arch_sc. */
+static inline uint32_t arch_ll(volatile uint32_t *p)
+{
+    uint32_t v;
+    __asm__ volatile("ldrex %0, [%1]" : "=r"(v) : "r"(p) : "memory");
+    return v;
+}
+
+static inline bool arch_sc(volatile uint32_t *p, uint32_t v)
+{
+    uint32_t fail;
+    __asm__ volatile("strex %0, %2, [%1]" : "=&r"(fail) : "r"(p), "r"(v) : "memory");
+    return fail == 0;
+}
+
 static inline void arch_switch(void)
 {
     ARCH_SCB_ICSR = ARCH_ICSR_PENDSVSET;

@@ -67,4 +67,18 @@ static inline void arch_switch(void)
     arch_host_switch();
 }
 
+/* Load-linked / store-conditional. On the host nothing can come between
+ * the two: simulated interrupts and switches happen only inside kernel
+ * calls and test hooks, never within the kernel's short LL/SC sequences. */
+static inline uint32_t arch_ll(volatile uint32_t *p)
+{
+    return *p;
+}
+
+static inline bool arch_sc(volatile uint32_t *p, uint32_t v)
+{
+    *p = v;
+    return true;
+}
+
 #endif /* VAIOS_ARCH_HOST_PORT_IMPL_H */

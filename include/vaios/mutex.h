@@ -15,6 +15,11 @@
  * Recursive locking by the owner is counted; the mutex is released by the
  * matching number of unlocks. Waiters get the mutex in priority order,
  * FIFO among equals, handed over directly by the unlocking task.
+ *
+ * A task should not exit holding a mutex. If it does, the mutexes others
+ * wait for are handed to their first waiter at once, and any other one
+ * passes to the next task that locks it (as long as the exited task's
+ * control block has not been reused for a new task).
  */
 #ifndef VAIOS_MUTEX_H
 #define VAIOS_MUTEX_H
@@ -23,9 +28,9 @@
 
 typedef struct vos_mutex {
     uint32_t tag;               /* VOS_TAG_MUTEX */
-    vos_task_t *owner;          /* NULL when free */
+    volatile uint32_t owner_word;/* owning task | VOS__MTX_* flags; 0 when free */
     struct vos_waitq waiters;
-    struct vos_mutex *next_held;/* link in the owner's list of held mutexes */
+    struct vos_mutex *next_held;/* link in the owner's list of tracked mutexes */
     uint16_t count;             /* recursion depth of the owner */
     uint8_t ceiling;            /* 0: inheritance; else the ceiling priority */
     uint8_t reserved;
