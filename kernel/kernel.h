@@ -117,8 +117,14 @@ void vos__wake_abort(vos_task_t *t, int res);
 /* Wake every waiter of q with res (object deletion). Lock held. */
 void vos__wake_all(struct vos_waitq *q, int res);
 
-/* Absolute deadline for a relative timeout starting now. */
-vos_time_t vos__deadline(vos_dur_t timeout);
+/* Absolute deadline for a relative timeout starting now (VOS_FOREVER and
+ * anything past VOS_DUR_MAX: no deadline). */
+static inline vos_time_t vos__deadline(vos_dur_t timeout)
+{
+    if (timeout >= VOS_DUR_MAX)
+        return VOS_FOREVER;
+    return arch_now() + timeout;
+}
 
 /* Refuse a blocking call from a context that cannot block. */
 static inline int vos__can_block(void)

@@ -5,8 +5,14 @@
  * Invariant (kernel lock held): count > 0 implies nobody waits. A give
  * with waiters therefore never touches the count: it hands its unit to
  * the first waiter (highest priority, FIFO among equals), which returns
- * VOS_OK without retrying. Give and take without contention are a short
- * critical section with no list walk and no scheduler entry.
+ * VOS_OK without retrying.
+ *
+ * Give and take without contention are a load-linked/store-conditional
+ * on the count, with no lock: a give that sees no waiter and room, a take
+ * that sees a unit. A waiter can only join the queue through a switch,
+ * which makes the store-conditional fail, so a give can never slip a unit
+ * past a task that just started to wait. Everything else goes to the
+ * slow path under the kernel lock.
  */
 #include "kernel.h"
 
@@ -41,55 +47,78 @@ static inline int give_locked(vos_sem_t *s)
     return VOS_OK;
 }
 
-int vos_sem_give(vos_sem_t *s)
+static __attribute__((noinline)) int give_slow(vos_sem_t *s)
 {
-    VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
-    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     uint32_t key = vos__lock();
     int err = give_locked(s);
     vos__unlock(key);
     return err;
+}
+
+/* Shared by the task and interrupt forms once the context is checked. */
+static inline int give_fast(vos_sem_t *s)
+{
+    uint32_t c;
+    do {
+        c = arch_ll(&s->count);
+        if (VOS__UNLIKELY(s->waiters.head != NULL || c >= s->max))
+            return give_slow(s);
+    } while (!arch_sc(&s->count, c + 1));
+    return VOS_OK;
+}
+
+int vos_sem_give(vos_sem_t *s)
+{
+    VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
+    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+    return give_fast(s);
 }
 
 int vos_sem_give_isr(vos_sem_t *s)
 {
     VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
     VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
-    uint32_t key = vos__lock();
-    int err = give_locked(s);
-    vos__unlock(key);
-    return err;
+    return give_fast(s);
 }
 
-int vos_sem_take(vos_sem_t *s, vos_dur_t timeout)
+static __attribute__((noinline)) int take_slow(vos_sem_t *s, vos_dur_t timeout)
 {
-    VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
-    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     uint32_t key = vos__lock();
-    if (VOS__LIKELY(s->count > 0)) {
+    if (s->count > 0) {
         s->count--;
         vos__unlock(key);
         return VOS_OK;
     }
-    if (timeout == VOS_NO_WAIT || !vos__started) {
+    if (timeout == VOS_NO_WAIT || arch_in_isr() || !vos__started) {
         vos__unlock(key);
         return timeout == VOS_NO_WAIT ? VOS_ERR_WOULD_BLOCK : VOS_ERR_CONTEXT;
     }
     return vos__block(&s->waiters, vos__deadline(timeout), key, VOS_TRACE_WAIT_SEM);
 }
 
+static inline int take_fast(vos_sem_t *s, vos_dur_t timeout)
+{
+    uint32_t c;
+    do {
+        c = arch_ll(&s->count);
+        if (VOS__UNLIKELY(c == 0))
+            return take_slow(s, timeout);
+    } while (!arch_sc(&s->count, c - 1));
+    return VOS_OK;
+}
+
+int vos_sem_take(vos_sem_t *s, vos_dur_t timeout)
+{
+    VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
+    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+    return take_fast(s, timeout);
+}
+
 int vos_sem_take_isr(vos_sem_t *s)
 {
     VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
     VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
-    uint32_t key = vos__lock();
-    int err = VOS_ERR_WOULD_BLOCK;
-    if (s->count > 0) {
-        s->count--;
-        err = VOS_OK;
-    }
-    vos__unlock(key);
-    return err;
+    return take_fast(s, VOS_NO_WAIT);
 }
 
 int vos_sem_count(const vos_sem_t *s)

@@ -59,13 +59,6 @@ void vos__waitq_reposition(struct vos_waitq *q, vos_task_t *t)
     vos__waitq_insert(q, t);
 }
 
-vos_time_t vos__deadline(vos_dur_t timeout)
-{
-    if (timeout >= VOS_DUR_MAX)
-        return VOS_FOREVER;
-    return arch_now() + timeout;
-}
-
 void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind)
 {
     vos_task_t *t = vos__cur;
