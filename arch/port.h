@@ -81,6 +81,11 @@ void arch_alarm_set(vos_time_t t);
 /* Disarm the alarm. Called with kernel interrupts masked. */
 void arch_alarm_cancel(void);
 
+/* The raw free-running counter behind arch_now (low 32 bits), for the
+ * kernel's own instrumentation (critical-section statistics). Any context,
+ * no lock. */
+uint32_t arch_cycles(void);
+
 /* --- Idle and faults --------------------------------------------------- */
 
 /* Wait for an interrupt (the idle task's body). Thread mode. */

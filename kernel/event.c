@@ -146,7 +146,7 @@ int vos_event_wait(vos_event_t *e, uint32_t bits, unsigned options, vos_dur_t ti
     } else {
         struct event_wait w = { .bits = bits, .options = options };
         vos__cur->wait_data = &w;
-        err = vos__block(&e->waiters, vos__deadline(timeout), key, VOS_TRACE_WAIT_EVENT);
+        err = vos__block(&e->waiters, vos__deadline(timeout), key, VOS_TRACE_WAIT_EVENT, e);
         if (err == VOS_OK && got != NULL)
             *got = w.got;
     }

@@ -96,13 +96,15 @@ void vos__waitq_reposition(struct vos_waitq *q, vos_task_t *t);
  * absolute time, or VOS_FOREVER as a time), with the lock held as key.
  * Releases the lock while blocked, returns with it released and the wait's
  * result: VOS_OK or the code the waker set, VOS_ERR_TIMEOUT on timeout.
- * kind is the trace's enum vos_trace_wait. */
-int vos__block(struct vos_waitq *q, vos_time_t deadline, uint32_t key, int kind);
+ * kind (the trace's enum vos_trace_wait) and obj (the object waited on)
+ * are for the trace only. */
+int vos__block(struct vos_waitq *q, vos_time_t deadline, uint32_t key, int kind,
+               const void *obj);
 
 /* vos__block in two halves, for callers that must act between queuing the
  * task and switching away (priority inheritance): prepare queues the
  * running task, commit switches, releases the lock and returns the result. */
-void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind);
+void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind, const void *obj);
 int vos__block_commit(uint32_t key);
 
 /* Wake t from its wait with result res: off its queue and timeout, ready

@@ -219,10 +219,20 @@ static __attribute__((noinline)) int lock_slow(vos_mutex_t *m, vos_dur_t timeout
         held_push(owner, m);
     }
     cur->wait_mutex = m;
-    vos__block_prepare(&m->waiters, vos__deadline(timeout), VOS_TRACE_WAIT_MUTEX);
+    vos__block_prepare(&m->waiters, vos__deadline(timeout), VOS_TRACE_WAIT_MUTEX, m);
     vos__pi_update(owner);
     return vos__block_commit(key);
 }
+
+#if VOS_CFG_TRACE
+static int lock_traced(vos_mutex_t *m, vos_dur_t timeout)
+{
+    int err = lock_slow(m, timeout);
+    VOS_TRACE_MUTEX_LOCK(m, err, owner_of(m));
+    return err;
+}
+#define lock_slow lock_traced
+#endif
 
 int vos_mutex_lock(vos_mutex_t *m, vos_dur_t timeout)
 {
@@ -234,6 +244,7 @@ int vos_mutex_lock(vos_mutex_t *m, vos_dur_t timeout)
         if (arch_ll(&m->owner_word) != 0)
             return lock_slow(m, timeout);
     } while (!arch_sc(&m->owner_word, (uint32_t)(uintptr_t)cur));
+    VOS_TRACE_MUTEX_LOCK(m, VOS_OK, cur);
     return VOS_OK;
 }
 
@@ -251,6 +262,7 @@ static __attribute__((noinline)) int unlock_slow(vos_mutex_t *m)
         return VOS_OK;
     }
     hand_over(m);
+    VOS_TRACE_MUTEX_UNLOCK(m, VOS_OK, owner_of(m));
     vos__pi_update(cur);     /* fall back to exactly what is still required */
     vos__resched();
     vos__unlock(key);
@@ -267,6 +279,7 @@ int vos_mutex_unlock(vos_mutex_t *m)
         if (arch_ll(&m->owner_word) != (uint32_t)(uintptr_t)cur)
             return unlock_slow(m);
     } while (!arch_sc(&m->owner_word, 0));
+    VOS_TRACE_MUTEX_UNLOCK(m, VOS_OK, NULL);
     return VOS_OK;
 }
 

@@ -111,7 +111,7 @@ static ALWAYS_INLINE int wait_any(uint32_t mask, struct notify_wait *w, vos_dur_
     }
     cur->wait_data = w;
     cur->notify_mask = mask;
-    int err = vos__block(NULL, vos__deadline(timeout), key, VOS_TRACE_WAIT_NOTIFY);
+    int err = vos__block(NULL, vos__deadline(timeout), key, VOS_TRACE_WAIT_NOTIFY, NULL);
     if (err != VOS_OK)
         cur->notify_mask = 0;   /* timed out: no raiser touches a READY task's mask */
     return err;

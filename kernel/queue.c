@@ -147,7 +147,7 @@ static int send_any(vos_queue_t *q, const void *item, vos_dur_t timeout, bool fr
         cur->wait_arg = front;
         q->recv_min = q->capacity;      /* receivers must come here to refill */
         err = vos__block(&q->waiters, vos__deadline(timeout), key,
-                         VOS_TRACE_WAIT_QUEUE_SEND);
+                         VOS_TRACE_WAIT_QUEUE_SEND, q);
         VOS_TRACE_QUEUE_SEND(q, err);
         return err;
     }
@@ -196,7 +196,7 @@ static __attribute__((noinline)) int recv_any(vos_queue_t *q, void *out, vos_dur
         vos__cur->wait_data = out;
         q->send_max = 0;                /* senders must come here to hand over */
         err = vos__block(&q->waiters, vos__deadline(timeout), key,
-                         VOS_TRACE_WAIT_QUEUE_RECV);
+                         VOS_TRACE_WAIT_QUEUE_RECV, q);
         VOS_TRACE_QUEUE_RECV(q, err);
         return err;
     }

@@ -71,14 +71,18 @@ int vos_sem_give(vos_sem_t *s)
 {
     VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
-    return give_fast(s);
+    int err = give_fast(s);
+    VOS_TRACE_SEM_GIVE(s, err);
+    return err;
 }
 
 int vos_sem_give_isr(vos_sem_t *s)
 {
     VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
     VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
-    return give_fast(s);
+    int err = give_fast(s);
+    VOS_TRACE_SEM_GIVE(s, err);
+    return err;
 }
 
 static __attribute__((noinline)) int take_slow(vos_sem_t *s, vos_dur_t timeout)
@@ -93,7 +97,7 @@ static __attribute__((noinline)) int take_slow(vos_sem_t *s, vos_dur_t timeout)
         vos__unlock(key);
         return timeout == VOS_NO_WAIT ? VOS_ERR_WOULD_BLOCK : VOS_ERR_CONTEXT;
     }
-    return vos__block(&s->waiters, vos__deadline(timeout), key, VOS_TRACE_WAIT_SEM);
+    return vos__block(&s->waiters, vos__deadline(timeout), key, VOS_TRACE_WAIT_SEM, s);
 }
 
 static inline int take_fast(vos_sem_t *s, vos_dur_t timeout)
@@ -111,14 +115,18 @@ int vos_sem_take(vos_sem_t *s, vos_dur_t timeout)
 {
     VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
-    return take_fast(s, timeout);
+    int err = take_fast(s, timeout);
+    VOS_TRACE_SEM_TAKE(s, err);
+    return err;
 }
 
 int vos_sem_take_isr(vos_sem_t *s)
 {
     VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
     VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
-    return take_fast(s, VOS_NO_WAIT);
+    int err = take_fast(s, VOS_NO_WAIT);
+    VOS_TRACE_SEM_TAKE(s, err);
+    return err;
 }
 
 int vos_sem_count(const vos_sem_t *s)

@@ -140,7 +140,7 @@ int vos_sleep_until(vos_time_t t)
         vos__unlock(key);
         return VOS_OK;
     }
-    err = vos__block(NULL, t, key, VOS_TRACE_WAIT_DELAY);
+    err = vos__block(NULL, t, key, VOS_TRACE_WAIT_DELAY, NULL);
     return err == VOS_ERR_TIMEOUT ? VOS_OK : err;
 }
 
@@ -158,6 +158,6 @@ int vos_sleep(vos_dur_t d)
 
     uint32_t key = vos__lock();
     vos_time_t deadline = d >= VOS_DUR_MAX ? VOS_FOREVER : arch_now() + d;
-    err = vos__block(NULL, deadline, key, VOS_TRACE_WAIT_DELAY);
+    err = vos__block(NULL, deadline, key, VOS_TRACE_WAIT_DELAY, NULL);
     return err == VOS_ERR_TIMEOUT ? VOS_OK : err;
 }

@@ -59,7 +59,7 @@ void vos__waitq_reposition(struct vos_waitq *q, vos_task_t *t)
     vos__waitq_insert(q, t);
 }
 
-void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind)
+void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind, const void *obj)
 {
     vos_task_t *t = vos__cur;
 
@@ -71,9 +71,10 @@ void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind)
         vos__waitq_insert(q, t);
     if (deadline != VOS_FOREVER)
         vos__timeout_add(t, deadline);
-    VOS_TRACE_TASK_BLOCK(t, q, kind);
-    VOS__SW_REASON(q ? VOS_TRACE_SW_BLOCK : VOS_TRACE_SW_SLEEP);
+    VOS_TRACE_TASK_BLOCK(t, obj, kind);
+    VOS__SW_REASON(kind == VOS_TRACE_WAIT_DELAY ? VOS_TRACE_SW_SLEEP : VOS_TRACE_SW_BLOCK);
     (void)kind;
+    (void)obj;
 }
 
 int vos__block_commit(uint32_t key)
@@ -83,9 +84,10 @@ int vos__block_commit(uint32_t key)
     return vos__cur->wait_result;
 }
 
-int vos__block(struct vos_waitq *q, vos_time_t deadline, uint32_t key, int kind)
+int vos__block(struct vos_waitq *q, vos_time_t deadline, uint32_t key, int kind,
+               const void *obj)
 {
-    vos__block_prepare(q, deadline, kind);
+    vos__block_prepare(q, deadline, kind, obj);
     return vos__block_commit(key);
 }
 

@@ -51,6 +51,13 @@ PendSV_Handler:
     rsb     r3, r3, #(31 + SCHED_READY / 4)   /* index of ready[highest] */
     ldr     r2, [r1, r3, lsl #2]    /* r2 = incoming task: head of that level */
     cbz     r2, .Lrepick                /* emptied meanwhile by a handler */
+#if VOS_CFG_TRACE
+    push    {r1, r2}                /* keep block and incoming across the call */
+    ldr     r0, [r1, #SCHED_CUR]    /* from = outgoing */
+    mov     r1, r2                  /* to = incoming */
+    bl      vos__trace_switch       /* record the switch with its reason */
+    pop     {r1, r2}
+#endif
     str     r2, [r1, #SCHED_CUR]    /* vos__cur = incoming */
     ldr     r0, [r2]                /* incoming->sp */
     ldmia   r0!, {r4-r11, lr}       /* restore core callee-saved + EXC_RETURN */

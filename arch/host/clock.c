@@ -29,6 +29,11 @@ vos_time_t arch_now(void)
     return now;
 }
 
+uint32_t arch_cycles(void)
+{
+    return (uint32_t)now;
+}
+
 void arch_alarm_set(vos_time_t t)
 {
     alarm_at = t;

@@ -46,4 +46,13 @@ void board_irq_pend(int n);
 void board_swi_init(int n, uint8_t prio, void (*handler)(void));
 void board_swi_pend(int n);
 
+/* Duration of the kernel's timer (alarm) interrupt handler, first to last
+ * instruction, as the board measures it: the worst seen and how many ran.
+ * The benchmark resets it before a run (tick_isr metric). */
+struct board_alarm_stats {
+    uint32_t max;
+    uint32_t count;
+};
+extern struct board_alarm_stats board_alarm_stats;
+
 #endif /* VAIOS_BOARD_H */

@@ -8,6 +8,7 @@
 #include "board.h"
 #include "nvic.h"
 #include "stm32f4_vectors.h"
+#include "vaios/trace.h"
 
 static const uint32_t tim_base[2] = { TIM3_BASE, TIM4_BASE };
 static const int tim_irq[2] = { IRQ_TIM3, IRQ_TIM4 };
@@ -43,14 +44,18 @@ void board_irq_pend(int n)
 
 void TIM3_IRQHandler(void)
 {
+    VOS_TRACE_ISR_ENTER(IRQ_TIM3);
     REG32(TIM3_BASE + TIM_SR) = 0;
     tim_handler[0]();
+    VOS_TRACE_ISR_EXIT(IRQ_TIM3);
 }
 
 void TIM4_IRQHandler(void)
 {
+    VOS_TRACE_ISR_ENTER(IRQ_TIM4);
     REG32(TIM4_BASE + TIM_SR) = 0;
     tim_handler[1]();
+    VOS_TRACE_ISR_EXIT(IRQ_TIM4);
 }
 
 void board_swi_init(int n, uint8_t prio, void (*handler)(void))
@@ -67,10 +72,14 @@ void board_swi_pend(int n)
 
 void SWI0_IRQHandler(void)
 {
+    VOS_TRACE_ISR_ENTER(IRQ_SWI0);
     swi_handler[0]();
+    VOS_TRACE_ISR_EXIT(IRQ_SWI0);
 }
 
 void SWI1_IRQHandler(void)
 {
+    VOS_TRACE_ISR_ENTER(IRQ_SWI1);
     swi_handler[1]();
+    VOS_TRACE_ISR_EXIT(IRQ_SWI1);
 }

@@ -21,6 +21,7 @@
 #include "nvic.h"
 #include "stm32f4_vectors.h"
 #include "port.h"
+#include "vaios/trace.h"
 
 #define ALARM_MAX_DELTA   (1u << 31)
 #define ALARM_MIN_DELTA   16u      /* nearer than this: pend the IRQ at once */
@@ -78,9 +79,25 @@ void arch_alarm_cancel(void)
     arch_alarm_set(extend(board_cycles()) + ALARM_MAX_DELTA);
 }
 
+uint32_t arch_cycles(void)
+{
+    return board_cycles();
+}
+
+/* The kernel's timer interrupt. Its duration (first to last instruction)
+ * is recorded for the tick_isr metric: that costs four instructions. */
+struct board_alarm_stats board_alarm_stats;
+
 void TIM5_IRQHandler(void)
 {
+    uint32_t t0 = board_cycles();
+    VOS_TRACE_ISR_ENTER(IRQ_TIM5);
     REG32(TIM5_BASE + TIM_CR1) = 0;     /* one-shot: no periodic repeat */
     REG32(TIM5_BASE + TIM_SR) = 0;
     vos__alarm_isr();
+    VOS_TRACE_ISR_EXIT(IRQ_TIM5);
+    uint32_t d = board_cycles() - t0;
+    if (d > board_alarm_stats.max)
+        board_alarm_stats.max = d;
+    board_alarm_stats.count++;
 }

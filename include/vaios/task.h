@@ -153,4 +153,15 @@ void vos_hook_halt(const char *why);
 /* The last task stopped for a stack overflow, or NULL. */
 vos_task_t *vos_stack_overflow_task(void);
 
+#if VOS_CFG_CRIT_STATS
+/* Longest kernel critical section since start (or the last reset), in
+ * time-base cycles, with the kernel function that ended it. */
+struct vos_crit_stats {
+    uint32_t max;
+    const char *site;
+    uint32_t count;
+};
+void vos_crit_stats(struct vos_crit_stats *out, bool reset);
+#endif
+
 #endif /* VAIOS_TASK_H */
