@@ -44,8 +44,8 @@ void SWI1_IRQHandler(void) WEAK_DEFAULT;
 typedef void (*vector_t)(void);
 
 /* Every slot starts as Default_Handler, then the ones in use are named.
- * The table is at the start of flash (0x08000000), which VTOR's alignment
- * rule (a power of two above 4 x 101 entries: 512 bytes) is met by. */
+ * VTOR needs the table aligned to a power of two of at least its size
+ * (101 words: 512 bytes); the start of flash, where the linker puts it, is. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
 __attribute__((section(".isr_vector"), used))
