@@ -21,6 +21,7 @@
 #include "board.h"
 #include "nvic.h"
 #include "stm32f4_vectors.h"
+#include "vaios/trace.h"
 
 #define TEST_PERIOD_MIN 2u   /* ARR = 0 would stop the counter */
 
@@ -78,15 +79,19 @@ void board_irq_pend(int n)
  * which would otherwise re-enter the handler after a short one. */
 void TIM3_IRQHandler(void)
 {
+    VOS_TRACE_ISR_ENTER(IRQ_TIM3);
     REG32(TIM3_BASE + TIM_SR) = ~TIM_SR_UIF;
     tim_handler[0]();
+    VOS_TRACE_ISR_EXIT(IRQ_TIM3);
     (void)REG32(TIM3_BASE + TIM_SR);
 }
 
 void TIM4_IRQHandler(void)
 {
+    VOS_TRACE_ISR_ENTER(IRQ_TIM4);
     REG32(TIM4_BASE + TIM_SR) = ~TIM_SR_UIF;
     tim_handler[1]();
+    VOS_TRACE_ISR_EXIT(IRQ_TIM4);
     (void)REG32(TIM4_BASE + TIM_SR);
 }
 
@@ -104,10 +109,14 @@ void board_swi_pend(int n)
 
 void SWI0_IRQHandler(void)
 {
+    VOS_TRACE_ISR_ENTER(IRQ_SWI0);
     swi_handler[0]();
+    VOS_TRACE_ISR_EXIT(IRQ_SWI0);
 }
 
 void SWI1_IRQHandler(void)
 {
+    VOS_TRACE_ISR_ENTER(IRQ_SWI1);
     swi_handler[1]();
+    VOS_TRACE_ISR_EXIT(IRQ_SWI1);
 }
