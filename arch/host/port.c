@@ -246,9 +246,10 @@ static void trap(enum trap kind)
 void arch_host_switch(void)
 {
     if (!running) {
-        /* Before the loop runs, the first pick decides anyway. */
-        arch_host_lock_depth &= ~ARCH_HOST_PENDING;
-        return;
+        /* On Cortex-M a switch requested before the first task pends
+         * PendSV, which then runs at the first interrupt enable in
+         * arch_start_first with no task stack: a kernel bug, caught here. */
+        arch_halt("host: arch_switch() before vos_start() ran the first task");
     }
     sw_pending = true;
     if ((arch_host_lock_depth & ARCH_HOST_DEPTH_MASK) != 0 || arch_host_isr) {

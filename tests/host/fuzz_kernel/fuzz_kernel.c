@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libFuzzer target: random sequences of kernel calls by several tasks, on
+ * the host port, with the kernel's invariants checked after every step.
+ *
+ * One input is one scenario (host_run resets the kernel). The director, the
+ * highest-priority task, reads the input:
+ *   byte 0..4    base priorities of the five puppets (1..30)
+ *   byte 5       mutex 2 is a ceiling mutex if bit 7 is set, ceiling 1..30
+ *   byte 6, 7    maximum counts of the two semaphores (1..4)
+ *   then ops of 3 bytes: opcode, a, b (see enum op)
+ * Puppet commands go to puppet a % 5 and are skipped while it is busy with
+ * an earlier one; director actions (time, interrupts, priorities,
+ * suspend/resume, deletion, exits and restarts) happen at once. After each
+ * op the director lets every ready task run (one cycle of virtual time)
+ * unless the op said to leave them mid-flight.
+ *
+ * Checked, any failure aborts with a description (a libFuzzer crash):
+ *  - inv_check() (tests/host/kernel/invariants.c) in the director after
+ *    every op, in every puppet after each of its calls, and inside every
+ *    simulated interrupt handler;
+ *  - each call's result is one its contract allows for the arguments, a
+ *    successful lock leaves the caller the owner, and a timeout or a sleep
+ *    never ends before its time.
+ * Sanitizers (address, undefined) check memory and UB all along.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "vaios/vaios.h"
+#include "host.h"
+#include "invariants.h"
+#include "puppet.h"
+
+#define NP      5            /* puppets */
+#define SPARES  8            /* control blocks for restarted puppets */
+#define NM      3
+#define NS      2
+#define STACK   (32u * 1024u)
+#define OPS_MAX 400
+
+enum op {
+    OP_LOCK,        /* puppet a: lock mutex b%3, timeout class b/3 */
+    OP_UNLOCK,      /* puppet a: unlock mutex b%3 */
+    OP_TAKE,        /* puppet a: take sem b%2, timeout class b/2 */
+    OP_GIVE,        /* puppet a: give sem b%2 */
+    OP_SLEEP,       /* puppet a: sleep 1 + b*37 cycles */
+    OP_BUSY,        /* puppet a: compute 1 + b*53 cycles */
+    OP_YIELD,       /* puppet a: yield */
+    OP_SETPRIO,     /* puppet a sets puppet b%5's priority to 1 + (b/5)%30 */
+    OP_DIR_PRIO,    /* director sets puppet a's priority to 1 + b%30 */
+    OP_SUSPEND,     /* director suspends puppet a */
+    OP_RESUME,      /* director resumes puppet a */
+    OP_IRQ_GIVE,    /* interrupt: give sem b%2, then resume puppet a if b&4 */
+    OP_ADVANCE,     /* director sleeps 1 + a*b cycles: timeouts fire */
+    OP_DELETE,      /* director deletes and re-creates mutex b%3 or sem (b%2) if a&1 */
+    OP_EXIT,        /* puppet a exits (holding whatever it holds) */
+    OP_RESTART,     /* puppet a, if exited, starts again in fresh memory */
+    OP_COUNT
+};
+
+static struct puppet pup[NP];
+static vos_task_t tcbs[NP + SPARES];
+static uint64_t stacks[NP + SPARES][STACK / 8];
+static unsigned next_tcb;
+static vos_mutex_t mx[NM];
+static vos_sem_t sm[NS];
+static unsigned base[NP], sem_max[NS], ceiling;
+static const uint8_t *in;
+static size_t in_len;
+static int irq_sem;
+static int irq_resume = -1;
+
+static vos_task_t *world_tasks[NP + SPARES];
+static vos_mutex_t *world_mutexes[NM] = {&mx[0], &mx[1], &mx[2]};
+static vos_sem_t *world_sems[NS + NP];
+static const struct inv_world world = {
+    .tasks = world_tasks, .ntasks = NP + SPARES,
+    .mutexes = world_mutexes, .nmutexes = NM,
+    .sems = world_sems, .nsems = NS + NP,
+};
+
+static void die(const char *where, const char *why) __attribute__((noreturn));
+static void die(const char *where, const char *why)
+{
+    fprintf(stderr, "fuzz_kernel: %s: %s\n", where, why);
+    abort();
+}
+
+static void check(const char *where, bool thread)
+{
+    const char *why = inv_check(&world, thread);
+    if (why != NULL)
+        die(where, why);
+}
+
+static vos_dur_t timeout_class(unsigned c)
+{
+    switch (c % 4) {
+    case 0:
+        return VOS_NO_WAIT;
+    case 1:
+        return VOS_FOREVER;
+    default:
+        return 1 + (c / 4) * 101u;
+    }
+}
+
+/* In the puppet, after each of its calls: the result is allowed, and the
+ * state is consistent from this task's point of view too. */
+static void after(struct puppet *p)
+{
+    int r = p->result;
+    vos_dur_t elapsed = p->finished - p->started;
+    bool ok;
+    switch (p->op) {
+    case PUP_LOCK:
+        ok = r == VOS_OK || r == VOS_ERR_TIMEOUT || r == VOS_ERR_DELETED ||
+             r == VOS_ERR_DEADLOCK || r == VOS_ERR_ARG || r == VOS_ERR_INVALID ||
+             (r == VOS_ERR_WOULD_BLOCK && p->arg == VOS_NO_WAIT);
+        if (r == VOS_OK && vos_mutex_owner(p->obj) != vos_self())
+            die("lock", "returned ok but the caller does not own the mutex");
+        if (r == VOS_ERR_TIMEOUT && elapsed < p->arg)
+            die("lock", "timed out early");
+        break;
+    case PUP_UNLOCK:
+        ok = r == VOS_OK || r == VOS_ERR_NOT_OWNER || r == VOS_ERR_INVALID;
+        break;
+    case PUP_TAKE:
+        ok = r == VOS_OK || r == VOS_ERR_TIMEOUT || r == VOS_ERR_DELETED ||
+             r == VOS_ERR_INVALID || (r == VOS_ERR_WOULD_BLOCK && p->arg == VOS_NO_WAIT);
+        if (r == VOS_ERR_TIMEOUT && elapsed < p->arg)
+            die("take", "timed out early");
+        break;
+    case PUP_GIVE:
+        ok = r == VOS_OK || r == VOS_ERR_OVERFLOW || r == VOS_ERR_INVALID;
+        break;
+    case PUP_SLEEP:
+        ok = r == VOS_OK;
+        if (elapsed < p->arg)
+            die("sleep", "woke early");
+        break;
+    case PUP_SETPRIO:
+        ok = r == VOS_OK || r == VOS_ERR_INVALID;
+        break;
+    default:
+        ok = r == VOS_OK;
+        break;
+    }
+    if (!ok)
+        die(p->name, vos_strerror(r));
+    check(p->name, true);
+}
+
+static int start_puppet(int i)
+{
+    static const char *names[NP] = {"P0", "P1", "P2", "P3", "P4"};
+    if (next_tcb == NP + SPARES)
+        return VOS_ERR_NO_MEMORY;
+    unsigned k = next_tcb++;
+    memset(&tcbs[k], 0, sizeof tcbs[k]);
+    world_tasks[k] = &tcbs[k];
+    world_sems[NS + i] = &pup[i].go;
+    pup[i].after = after;
+    return pup_start(&pup[i], names[i], base[i], &tcbs[k], stacks[k], sizeof stacks[k]);
+}
+
+static void irq_handler(void)
+{
+    int r = vos_sem_give_isr(&sm[irq_sem]);
+    if (r != VOS_OK && r != VOS_ERR_OVERFLOW && r != VOS_ERR_INVALID)
+        die("irq give", vos_strerror(r));
+    if (irq_resume >= 0) {
+        r = vos_task_resume_isr(pup[irq_resume].task);
+        if (r != VOS_OK && r != VOS_ERR_STATE)
+            die("irq resume", vos_strerror(r));
+    }
+    check("irq", false);
+}
+
+static void director(void *arg)
+{
+    (void)arg;
+    for (int m = 0; m < NM; m++)
+        vos_mutex_init(&mx[m]);
+    if (ceiling)
+        vos_mutex_init_ceiling(&mx[2], ceiling);
+    for (int s = 0; s < NS; s++) {
+        vos_sem_init(&sm[s], 0, sem_max[s]);
+        world_sems[s] = &sm[s];
+    }
+    for (int i = 0; i < NP; i++)
+        if (start_puppet(i) != VOS_OK)
+            die("start", "puppet creation failed");
+    pup_settle();
+    check("start", true);
+
+    for (size_t at = 0; at + 3 <= in_len && at / 3 < OPS_MAX; at += 3) {
+        unsigned op = in[at] % OP_COUNT, a = in[at + 1], b = in[at + 2];
+        struct puppet *p = &pup[a % NP];
+        bool idle = !pup_busy(p) && vos_task_state(p->task) != VOS_TASK_EXITED;
+        bool settle = !(in[at] & 0x80);
+        int r;
+        switch (op) {
+        case OP_LOCK:
+            if (idle)
+                pup_cmd(p, PUP_LOCK, &mx[b % NM], timeout_class(b / NM));
+            break;
+        case OP_UNLOCK:
+            if (idle)
+                pup_cmd(p, PUP_UNLOCK, &mx[b % NM], 0);
+            break;
+        case OP_TAKE:
+            if (idle)
+                pup_cmd(p, PUP_TAKE, &sm[b % NS], timeout_class(b / NS));
+            break;
+        case OP_GIVE:
+            if (idle)
+                pup_cmd(p, PUP_GIVE, &sm[b % NS], 0);
+            break;
+        case OP_SLEEP:
+            if (idle)
+                pup_cmd(p, PUP_SLEEP, NULL, 1 + b * 37u);
+            break;
+        case OP_BUSY:
+            if (idle)
+                pup_cmd(p, PUP_BUSY, NULL, 1 + b * 53u);
+            break;
+        case OP_YIELD:
+            if (idle)
+                pup_cmd(p, PUP_YIELD, NULL, 0);
+            break;
+        case OP_SETPRIO:
+            if (idle)
+                pup_cmd(p, PUP_SETPRIO, pup[b % NP].task, 1 + (b / NP) % 30u);
+            break;
+        case OP_DIR_PRIO:
+            r = vos_task_set_priority(p->task, 1 + b % 30u);
+            if (r != VOS_OK)
+                die("set priority", vos_strerror(r));
+            break;
+        case OP_SUSPEND:
+            r = vos_task_suspend(p->task);
+            if (r != VOS_OK && r != VOS_ERR_STATE)
+                die("suspend", vos_strerror(r));
+            break;
+        case OP_RESUME:
+            r = vos_task_resume(p->task);
+            if (r != VOS_OK && r != VOS_ERR_STATE)
+                die("resume", vos_strerror(r));
+            break;
+        case OP_IRQ_GIVE:
+            irq_sem = (int)(b % NS);
+            irq_resume = (b & 4) ? (int)(a % NP) : -1;
+            host_irq(irq_handler);
+            break;
+        case OP_ADVANCE:
+            vos_sleep(1 + (vos_dur_t)a * b);
+            break;
+        case OP_DELETE:
+            if (a & 1) {
+                vos_sem_delete(&sm[b % NS]);
+                vos_sem_init(&sm[b % NS], 0, sem_max[b % NS]);
+            } else {
+                vos_mutex_delete(&mx[b % NM]);
+                if (b % NM == 2 && ceiling)
+                    vos_mutex_init_ceiling(&mx[2], ceiling);
+                else
+                    vos_mutex_init(&mx[b % NM]);
+            }
+            break;
+        case OP_EXIT:
+            if (idle)
+                pup_cmd(p, PUP_EXIT, NULL, 0);
+            break;
+        case OP_RESTART:
+            if (vos_task_state(p->task) == VOS_TASK_EXITED && start_puppet((int)(a % NP)) != VOS_OK)
+                settle = true;      /* out of spare memory: carry on */
+            break;
+        default:
+            break;
+        }
+        if (settle)
+            pup_settle();
+        check("director", true);
+    }
+    host_stop(0);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 8)
+        return 0;
+    for (int i = 0; i < NP; i++)
+        base[i] = 1 + data[i] % 30u;
+    ceiling = (data[5] & 0x80) ? 1 + data[5] % 30u : 0;
+    sem_max[0] = 1 + data[6] % 4u;
+    sem_max[1] = 1 + data[7] % 4u;
+    in = data + 8;
+    in_len = size - 8;
+    next_tcb = 0;
+    memset(world_tasks, 0, sizeof world_tasks);
+    int r = host_run(director, NULL, VOS_PRIO_MAX);
+    if (r != 0)
+        die("scenario", r == HOST_IDLE ? "the director blocked for ever" : vos_strerror(r));
+    return 0;
+}

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Puppet tasks for director-driven tests (see puppet.h).
+ */
+#include "puppet.h"
+#include "host.h"
+
+static void puppet_main(void *arg)
+{
+    struct puppet *p = arg;
+    for (;;) {
+        if (vos_sem_take(&p->go, VOS_FOREVER) != VOS_OK)
+            return;
+        int r;
+        p->started = vos_now();
+        switch (p->op) {
+        case PUP_LOCK:
+            r = vos_mutex_lock(p->obj, p->arg);
+            break;
+        case PUP_UNLOCK:
+            r = vos_mutex_unlock(p->obj);
+            break;
+        case PUP_TAKE:
+            r = vos_sem_take(p->obj, p->arg);
+            break;
+        case PUP_GIVE:
+            r = vos_sem_give(p->obj);
+            break;
+        case PUP_SLEEP:
+            r = vos_sleep(p->arg);
+            break;
+        case PUP_BUSY:
+            host_advance(p->arg);
+            r = VOS_OK;
+            break;
+        case PUP_YIELD:
+            vos_yield();
+            r = VOS_OK;
+            break;
+        case PUP_SETPRIO:
+            r = vos_task_set_priority(p->obj, (unsigned)p->arg);
+            break;
+        case PUP_EXIT:
+            p->busy = false;
+            p->done++;
+            vos_task_exit();
+        default:
+            r = VOS_ERR_ARG;
+            break;
+        }
+        p->finished = vos_now();
+        p->result = r;
+        p->done++;
+        p->busy = false;
+        if (p->after != NULL)
+            p->after(p);
+    }
+}
+
+int pup_start(struct puppet *p, const char *name, unsigned prio, vos_task_t *tcb,
+              void *stack, size_t stack_size)
+{
+    p->name = name;
+    p->task = tcb;
+    p->busy = false;
+    p->done = 0;
+    p->result = VOS_OK;
+    int err = vos_sem_init(&p->go, 0, 1);
+    if (err != VOS_OK)
+        return err;
+    return vos_task_create(tcb, name, puppet_main, p, prio, stack, stack_size);
+}
+
+void pup_cmd(struct puppet *p, enum pup_op op, void *obj, vos_dur_t arg)
+{
+    p->op = op;
+    p->obj = obj;
+    p->arg = arg;
+    p->busy = true;
+    vos_sem_give(&p->go);
+}
+
+void pup_settle(void)
+{
+    vos_sleep(1);
+}
+
+int pup_do(struct puppet *p, enum pup_op op, void *obj, vos_dur_t arg)
+{
+    pup_cmd(p, op, obj, arg);
+    pup_settle();
+    return p->busy ? PUP_PENDING : p->result;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Puppets: tasks that carry out one kernel call at a time on request, so a
+ * director (a test, or the fuzzer, running as the highest-priority task)
+ * can build any interleaving of calls from several tasks step by step and
+ * check the kernel's state between steps.
+ *
+ * A puppet waits on its own semaphore for a command, performs it, records
+ * the result and waits again. A command that blocks (a contended lock, a
+ * take, a sleep) stays in progress until the kernel wakes the puppet; the
+ * director sees that as pup_busy(). pup_settle() lets every puppet run
+ * until all of them are blocked again: the director sleeps one cycle, and
+ * since kernel calls take no virtual time, everything that can run does so
+ * before the idle task moves the clock.
+ */
+#ifndef VAIOS_TEST_PUPPET_H
+#define VAIOS_TEST_PUPPET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "vaios/vaios.h"
+
+enum pup_op {
+    PUP_LOCK,       /* vos_mutex_lock(obj, arg) */
+    PUP_UNLOCK,     /* vos_mutex_unlock(obj) */
+    PUP_TAKE,       /* vos_sem_take(obj, arg) */
+    PUP_GIVE,       /* vos_sem_give(obj) */
+    PUP_SLEEP,      /* vos_sleep(arg) */
+    PUP_BUSY,       /* host_advance(arg): compute for arg cycles */
+    PUP_YIELD,      /* vos_yield() */
+    PUP_SETPRIO,    /* vos_task_set_priority(obj, arg) */
+    PUP_EXIT,       /* vos_task_exit() */
+};
+
+struct puppet {
+    const char *name;
+    vos_task_t *task;
+    vos_sem_t go;              /* the director's signal */
+    enum pup_op op;            /* the command in progress or last done */
+    void *obj;
+    vos_dur_t arg;
+    int result;                /* of the last finished command */
+    vos_time_t started;        /* when the last command's call was made */
+    vos_time_t finished;       /* when it returned */
+    unsigned done;             /* commands finished */
+    bool busy;                 /* a command is in progress */
+    void (*after)(struct puppet *p);   /* called in the puppet after each command */
+};
+
+/* Start puppet p as task tcb at priority prio on the given stack. */
+int pup_start(struct puppet *p, const char *name, unsigned prio, vos_task_t *tcb,
+              void *stack, size_t stack_size);
+
+/* Hand p a command (p must not be busy). It starts when p is scheduled. */
+void pup_cmd(struct puppet *p, enum pup_op op, void *obj, vos_dur_t arg);
+
+/* Let every ready task run until all are blocked: the calling director
+ * sleeps one cycle. */
+void pup_settle(void);
+
+/* pup_cmd then pup_settle; returns the result if the command finished,
+ * PUP_PENDING if it is still in progress (blocked). */
+#define PUP_PENDING 1
+int pup_do(struct puppet *p, enum pup_op op, void *obj, vos_dur_t arg);
+
+static inline bool pup_busy(const struct puppet *p)
+{
+    return p->busy;
+}
+
+#endif /* VAIOS_TEST_PUPPET_H */
