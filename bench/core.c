@@ -6,7 +6,7 @@
 #include "core.h"
 
 vb_dist_t vb_dist;
-uint64_t vb_arena[VB_ARENA_SIZE / 8];
+union vb_arena vb_arena;
 uint32_t vb_overhead;
 
 static os_task_t slots[VB_SLOTS];

@@ -70,8 +70,16 @@ void vb_calibrate(void);
 
 /* One large arena, used in turn by the families that need bulk memory
  * (the scale rows' filler stacks, then the allocator's heap). */
+#if OSAL_TRACE || OSAL_CRIT_STATS
+#define VB_ARENA_SIZE  (40 * 1024)   /* room for the trace buffer */
+#else
 #define VB_ARENA_SIZE  (64 * 1024)
-extern uint64_t vb_arena[VB_ARENA_SIZE / 8];
+#endif
+union vb_arena {
+    uint64_t u64[VB_ARENA_SIZE / 8];
+    uint32_t u32[VB_ARENA_SIZE / 4];
+};
+extern union vb_arena vb_arena;
 
 /* Create tasks without them running yet: the main task runs at the top
  * priority between vb_spawn_begin() and vb_spawn_end(). */

@@ -11,5 +11,6 @@ void bench_timing(void);      /* timing.c */
 void bench_interrupts(void);  /* interrupts.c */
 void bench_threadmetric(void);/* threadmetric.c */
 void bench_pipeline(void);    /* pipeline.c */
+void bench_tracing(void);     /* tracing.c (image built with tracing) */
 
 #endif

@@ -13,7 +13,7 @@
 
 static os_task_t fillers[VB_FILLER_MAX];
 typedef uint64_t filler_stack_t[FILLER_STACK / 8];
-#define filler_stacks ((filler_stack_t *)vb_arena)
+#define filler_stacks ((filler_stack_t *)vb_arena.u64)
 static os_sem_t filler_sem;
 static int nfill;
 static volatile bool stopping;

@@ -28,6 +28,13 @@ static void bench_main(void *arg)
     board_printf("@VOS config empty_measurement=%lu note=\"subtracted from every latency sample\"\n",
                  (unsigned long)vb_overhead);
 
+#if OSAL_CRIT_STATS
+    /* The image with critical-section statistics measures only crit_max. */
+    bench_interrupts();
+#elif OSAL_TRACE
+    /* The image with tracing measures only the cost of an event. */
+    bench_tracing();
+#else
     bench_switching();
     bench_sync();
     bench_messaging();
@@ -36,6 +43,7 @@ static void bench_main(void *arg)
     bench_interrupts();
     bench_threadmetric();
     bench_pipeline();
+#endif
     board_printf("@VOS done 0\n");
     board_exit(0);
 }

@@ -16,7 +16,7 @@
 #define FRAG_BLOCKS 973
 
 static os_heap_t heap;
-#define heap_mem vb_arena
+#define heap_mem vb_arena.u64
 _Static_assert(HEAP_SIZE <= VB_ARENA_SIZE, "heap does not fit the arena");
 static void *blocks[FRAG_BLOCKS];
 

@@ -36,7 +36,8 @@ void board_exit(int status) __attribute__((noreturn));
  * the kernel's time base and alarm. start() makes handler run every
  * period cycles at NVIC priority prio (0x00 most urgent .. 0xF0), from
  * about `period` cycles after the call; stop() disables it; pend() raises
- * the interrupt once now (software trigger). Thread context. */
+ * the interrupt once now (software trigger). start: thread context; stop
+ * and pend: any context (a handler may stop its own source). */
 void board_irq_start(int n, uint32_t period, uint8_t prio, void (*handler)(void));
 void board_irq_stop(int n);
 void board_irq_pend(int n);

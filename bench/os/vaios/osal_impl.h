@@ -70,6 +70,25 @@ static inline void  os_heap_init(os_heap_t *h, void *mem, unsigned size) { vos_h
 static inline void *os_malloc(os_heap_t *h, unsigned size) { return vos_heap_alloc(h, size); }
 static inline void  os_free(os_heap_t *h, void *p)         { vos_heap_free(h, p); }
 
+/* Instrumented builds (bench/main.c runs only what they measure). */
+#define OSAL_CRIT_STATS VOS_CFG_CRIT_STATS
+#define OSAL_TRACE      VOS_CFG_TRACE
+
+#if VOS_CFG_CRIT_STATS
+/* Longest masked interval so far and where it ended; reset restarts it. */
+static inline void os_crit_stats(uint32_t *max, uint32_t *count, const char **site, bool reset)
+{
+    struct vos_crit_stats st;
+    vos_crit_stats(&st, reset);
+    *max = st.max;
+    *count = st.count;
+    *site = st.site ? st.site : "-";
+}
+#endif
+#if VOS_CFG_TRACE
+static inline void os_trace_marker(uint32_t id, uint32_t value) { vos_trace_marker(id, value); }
+#endif
+
 /* Start the kernel with the one task already created (never returns). */
 static inline void os_start(void)                      { vos_start(); }
 
