@@ -88,7 +88,10 @@ struct plan {
     unsigned base[NT];
     vos_time_t deadline[NT];       /* of each waiter's lock; VOS_FOREVER: none */
     unsigned release_mask;         /* puppets whose releases are enumerated */
-    bool timeouts_first;           /* every timeout before any release */
+    bool timeouts_first;           /* every timeout before any release, and
+                                      the releases after them (of mutexes
+                                      nobody waits for any more) in one
+                                      order only */
 };
 
 static const struct plan *plan;
@@ -309,7 +312,7 @@ static void director(void *arg)
         unsigned n = (unsigned)nrel + tmo_pending;
         if (n == 0)
             break;
-        unsigned c = choose(n);
+        unsigned c = plan->timeouts_first ? 0 : choose(n);
         if (c < (unsigned)nrel)
             do_release(rel_t[c], rel_m[c]);
         else
