@@ -173,11 +173,11 @@ static __attribute__((noinline)) int lock_slow(vos_mutex_t *m, vos_dur_t timeout
         drop(m);             /* left behind by a task that exited: free */
         owner = NULL;
     }
+    if (m->ceiling != 0 && cur->base_prio > m->ceiling) {
+        vos__unlock(key);          /* the ceiling protocol forbids it, owned or not */
+        return VOS_ERR_ARG;
+    }
     if (owner == NULL) {
-        if (m->ceiling != 0 && cur->base_prio > m->ceiling) {
-            vos__unlock(key);
-            return VOS_ERR_ARG;
-        }
         take(m, cur);
         if (m->ceiling != 0)
             vos__pi_update(cur);

@@ -36,4 +36,15 @@ static inline void arch_switch(void)
 {
 }
 
+static inline uint32_t arch_ll(volatile uint32_t *p)
+{
+    return *p;
+}
+
+static inline bool arch_sc(volatile uint32_t *p, uint32_t v)
+{
+    *p = v;
+    return true;
+}
+
 #endif /* VAIOS_TRACE_TEST_PORT_IMPL_H */
