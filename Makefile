@@ -53,7 +53,7 @@ test: target host
 	@python3 tools/run_tests.py --target $(TARGET_DIR) --host $(HOST_DIR) --build $(BUILD)
 
 trace: deps
-	@python3 tools/trace_run.py --build $(BUILD)
+	@python3 tools/trace_run.py --check --build $(BUILD) --board $(BOARD)
 
 nucleo:
 	@$(MAKE) --no-print-directory target BOARD=nucleo_f401re

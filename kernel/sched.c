@@ -167,6 +167,7 @@ int vos_start(void)
         return err;
     uint32_t key = vos__lock();
     vos__ready_remove(&idle_task);
+    VOS_TRACE_TASK_PRIORITY(&idle_task, idle_task.prio, VOS_PRIO_IDLE, VOS_TRACE_PRIO_SET);
     idle_task.prio = idle_task.base_prio = VOS_PRIO_IDLE;
     vos__ready_insert(&idle_task);
 

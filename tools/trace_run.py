@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Record the priority-inversion scenario with tracing on, on the emulated
+board, and turn it into a CTF trace and a timeline (make trace).
+
+Builds apps/inversion in a tracing build (build/<board>-trace), runs it in
+QEMU, decodes the "@VOS trace" dump with tools/vtrace into
+build/trace/inversion.ctf (babeltrace2, Trace Compass) and
+build/trace/inversion.{png,svg}, and lists it with babeltrace2.
+--check verifies with babeltrace2 that the expected events come in the
+expected order (tests/target/trace_inversion.expect): boost, no medium
+task while the high one waits, restore; it prints "N passed, M failed".
+--docs also copies the timeline to docs/img/.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, cwd=ROOT, text=True, **kw)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--board", default="netduinoplus2")
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--docs", action="store_true")
+    args = ap.parse_args()
+
+    bdir = os.path.join(args.build, args.board + "-trace")
+    out = os.path.join(args.build, "trace")
+    os.makedirs(os.path.join(ROOT, out), exist_ok=True)
+    steps = []
+
+    def step(name, ok, detail=""):
+        steps.append(ok)
+        print("%s %s%s" % ("PASS" if ok else "FAIL", name, (": " + detail) if detail else ""))
+        return ok
+
+    cfg = run(["cmake", "-S", ".", "-B", bdir, "-DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake",
+               "-DCMAKE_BUILD_TYPE=Release", "-DVAIOS_TRACE=ON", "-DVAIOS_BOARD=" + args.board],
+              stdout=subprocess.DEVNULL)
+    bld = run(["cmake", "--build", bdir, "--target", "inversion.elf", "-j2"],
+              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if not step("build_traced_image", cfg.returncode == 0 and bld.returncode == 0,
+                "" if bld.returncode == 0 else bld.stdout[-2000:]):
+        return finish(steps)
+
+    log = os.path.join(ROOT, out, "inversion.log")
+    with open(log, "w") as fh:
+        q = run([os.path.join(ROOT, "tools", "qemu-run"),
+                 os.path.join(ROOT, bdir, "apps", "inversion", "inversion.elf"), "60"],
+                stdout=fh, stderr=subprocess.STDOUT)
+    tail = open(log).read().splitlines()[-1:] or ["(no output)"]
+    if not step("run_on_emulated_board", q.returncode == 0, tail[0]):
+        return finish(steps)
+
+    ctf = os.path.join(ROOT, out, "inversion.ctf")
+    shutil.rmtree(ctf, ignore_errors=True)
+    png = os.path.join(ROOT, out, "inversion.png")
+    svg = os.path.join(ROOT, out, "inversion.svg")
+    v = run([sys.executable, "-m", "tools.vtrace", log, "--ctf", ctf, "--timeline", png, "--svg", svg,
+             "--title", "Priority inversion with inheritance: VAIOS on the emulated STM32F405"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if not step("decode_to_ctf_and_timeline", v.returncode == 0, v.stdout.strip()):
+        return finish(steps)
+
+    bt = run(["babeltrace2", ctf], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    with open(os.path.join(ROOT, out, "inversion.txt"), "w") as fh:
+        fh.write(bt.stdout)
+    step("babeltrace2_reads_it", bt.returncode == 0 and bt.stdout.count("\n") > 20,
+         "%d events listed" % bt.stdout.count("\n"))
+    if args.check:
+        ex = run([sys.executable, "-m", "tools.vtrace.expect",
+                  os.path.join("tests", "target", "trace_inversion.expect"), ctf],
+                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        step("expected_events_in_order", ex.returncode == 0, ex.stdout.strip()[-1500:])
+    if args.docs:
+        for src, name in ((png, "inversion-timeline.png"), (svg, "inversion-timeline.svg")):
+            shutil.copy(src, os.path.join(ROOT, "docs", "img", name))
+    print("trace: %s (CTF), %s, %s" % (os.path.relpath(ctf, ROOT), os.path.relpath(png, ROOT),
+                                       os.path.relpath(svg, ROOT)))
+    return finish(steps)
+
+
+def finish(steps):
+    print("%d passed, %d failed" % (sum(steps), len(steps) - sum(steps)))
+    return 0 if all(steps) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
