@@ -408,6 +408,92 @@ VT_TEST(lock_served_before_timeout)
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
 
+/* Timeouts of a few cycles on an owned mutex: each expires, never early,
+ * and leaves the owner's priority exactly as it was. A watchdog deletes
+ * the mutex if the loop stops making progress (a lost wake-up shows as a
+ * failure, not a hang). */
+static volatile uint32_t wd_progress;
+static volatile bool wd_stop;
+static volatile int wd_rescues;
+
+static void wd_mutex(void *arg)
+{
+    (void)arg;
+    uint32_t last = wd_progress - 1u;
+    while (!wd_stop) {
+        vos_sleep(vos_ms(1));
+        if (!wd_stop && wd_progress == last) {
+            wd_rescues++;
+            vos_mutex_delete(&m);
+        }
+        last = wd_progress;
+    }
+}
+
+VT_TEST(tiny_timeouts_expire)
+{
+    VT_EQ(vos_mutex_init(&m), VOS_OK);
+    vos_task_t *a = spawn_actor(1, &m, VT_RUNNER_PRIO - 1, VOS_FOREVER, ACT_HOLD, 1);
+    vos_sleep(vos_us(30));
+    VT_ASSERT(vos_mutex_owner(&m) == a);
+    wd_stop = false;
+    wd_rescues = 0;
+    vt_spawn(0, "wd", wd_mutex, NULL, 25);
+    int n = 0;
+    for (vos_dur_t t = 1; t <= 2000; t += t < 64 ? 1 : 37, n++) {
+        vos_time_t t0 = vos_now();
+        int err = vos_mutex_lock(&m, t);
+        vos_dur_t el = vos_now() - t0;
+        if (err != VOS_ERR_TIMEOUT || el < t || el > t + vos_us(20) ||
+            PRIO(a) != VT_RUNNER_PRIO - 1 || PRIO(NULL) != VT_RUNNER_PRIO) {
+            VT_EQ((long long)t, -1);          /* names the timeout that failed */
+            VT_EQ(err, VOS_ERR_TIMEOUT);
+            VT_LE(t, el);
+            VT_LE(el, t + vos_us(20));
+            VT_EQ(PRIO(a), VT_RUNNER_PRIO - 1);
+            break;
+        }
+        wd_progress++;
+    }
+    wd_stop = true;
+    vt_join(1, 10);                           /* the watchdog; the actor holds m */
+    VT_EQ(wd_rescues, 0);
+    VT_ASSERT(n > 100);
+    VT_ASSERT(vos_mutex_owner(&m) == a);
+    go(1);
+    vt_join(2, 10);
+    VT_EQ(act[1].unlock_err, VOS_OK);
+    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_EQ(vos_mutex_delete(&m), VOS_OK);
+}
+
+VT_TEST(suspended_waiter_still_waits_and_gets_mutex)
+{
+    VT_EQ(vos_mutex_init(&m), VOS_OK);
+    VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
+    log_reset();
+    vos_task_t *a = spawn_actor(0, &m, 22, VOS_FOREVER, ACT_UNLOCK, 1);
+    VT_EQ(PRIO(NULL), 22);
+    VT_EQ(vos_task_suspend(a), VOS_OK);
+    /* Suspended, it still waits on the mutex, so it still counts. */
+    VT_EQ(vos_task_state(a), VOS_TASK_BLOCKED);
+    VT_EQ(PRIO(NULL), 22);
+    VT_EQ(vos_mutex_unlock(&m), VOS_OK);       /* it owns it, suspended */
+    VT_EQ(vos_task_state(a), VOS_TASK_SUSPENDED);
+    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
+    VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
+    VT_ASSERT(log_is(""));
+    VT_EQ(vos_task_resume(a), VOS_OK);         /* runs now, with the mutex */
+    VT_ASSERT(log_is("a"));
+    VT_EQ(act[0].lock_err, VOS_OK);
+    VT_ASSERT(act[0].owner_seen == a);
+    VT_EQ(act[0].unlock_err, VOS_OK);
+    vt_join(1, 10);
+    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_EQ(vos_mutex_delete(&m), VOS_OK);
+}
+
 /* --- Deadlock ------------------------------------------------------------------ */
 
 static volatile int dl_err[4];
@@ -645,6 +731,18 @@ VT_TEST(exit_holding_uncontended_mutex)
     VT_EQ(vos_mutex_unlock(&m2), VOS_ERR_NOT_OWNER);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
     VT_EQ(vos_mutex_delete(&m2), VOS_OK);
+
+    /* A ceiling mutex left behind: free for the next one, ceiling intact. */
+    VT_EQ(vos_mutex_init_ceiling(&m3, 24), VOS_OK);
+    vos_task_t *a = spawn_actor(0, &m3, 22, VOS_FOREVER, ACT_EXIT, 1);
+    VT_EQ(PRIO(a), 24);
+    go(0);
+    vt_join(1, 10);
+    VT_EQ(vos_mutex_lock(&m3, VOS_NO_WAIT), VOS_OK);
+    VT_EQ(PRIO(NULL), 24);
+    VT_EQ(vos_mutex_unlock(&m3), VOS_OK);
+    VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
+    VT_EQ(vos_mutex_delete(&m3), VOS_OK);
 }
 
 /* --- Order of service and hand-over ------------------------------------------------ */
@@ -864,6 +962,17 @@ VT_TEST(nested_ceilings_released_in_any_order)
     }
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
     VT_EQ(vos_mutex_delete(&m2), VOS_OK);
+}
+
+VT_TEST(ceiling_deleted_under_its_owner)
+{
+    VT_EQ(vos_mutex_init_ceiling(&m, 24), VOS_OK);
+    VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
+    VT_EQ(PRIO(NULL), 24);
+    VT_EQ(vos_mutex_delete(&m), VOS_OK);
+    VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
+    VT_EQ(vos_mutex_unlock(&m), VOS_ERR_INVALID);
+    VT_ASSERT(vos_mutex_owner(&m) == NULL);
 }
 
 VT_TEST(ceiling_owner_priority_change)

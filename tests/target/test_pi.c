@@ -287,7 +287,6 @@ static vos_mutex_t tm;
 static vos_time_t t_t0;
 static volatile int t_err, t_h_result, t_prio_boosted, t_prio_after, t_prio_base;
 static volatile bool t_h_waiting, t_h_done;
-static bool t_preempt;
 
 static void t_low(void *arg)
 {
@@ -340,7 +339,6 @@ static void t_top(void *arg)
 static void timeout_run(bool preempt)
 {
     VT_EQ(vos_mutex_init(&tm), VOS_OK);
-    t_preempt = preempt;
     t_err = 0;
     t_h_result = 1;
     t_prio_boosted = t_prio_after = t_prio_base = -1;
@@ -848,7 +846,7 @@ static void do_delete(int k)
     check();
 }
 
-/* Let the timed wait of rank `rank` (puppet i) expire. */
+/* Let puppet i's timed wait expire: sleep past its deadline. */
 static void do_timeout(int i)
 {
     VT_ASSERT(md.wait_on[i] >= 0);
@@ -1132,6 +1130,18 @@ VT_TEST(model_recursion_with_inheritance)
     VT_EQ(PRIO(vt_task(0)), 26);
     do_lock(2, 1);                       /* H2 recursive */
     do_unlock(0, 0);                     /* to H1 */
+    VT_EQ(PRIO(vt_task(0)), 21);
+    release_all();
+    /* Locked once on the fast path, then waited for, then locked again
+     * by the owner: the count covers both levels. */
+    do_lock(0, 1);
+    do_lock(1, 1);
+    do_lock(0, 1);
+    VT_EQ(PRIO(vt_task(0)), 26);
+    do_unlock(0, 1);
+    VT_EQ(PRIO(vt_task(0)), 26);
+    VT_ASSERT(vos_mutex_owner(&mx[1]) == vt_task(0));
+    do_unlock(0, 1);                     /* to H1 */
     VT_EQ(PRIO(vt_task(0)), 21);
     pp_stop();
 }

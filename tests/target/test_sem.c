@@ -266,6 +266,122 @@ VT_TEST(give_before_timeout_cancels_it)
     VT_EQ(vos_sem_delete(&s), VOS_OK);
 }
 
+/* Timeouts of a few cycles, shorter than the path that programs the
+ * alarm: each must still expire (no lost alarm in the past), never before
+ * its time. A watchdog gives the semaphore if the loop stops making
+ * progress, so a lost wake-up shows as a failure, not a hang. */
+static volatile uint32_t wd_progress;
+static volatile bool wd_stop;
+static volatile int wd_rescues;
+
+static void wd_sem(void *arg)
+{
+    (void)arg;
+    uint32_t last = wd_progress - 1u;
+    while (!wd_stop) {
+        vos_sleep(vos_ms(1));
+        if (!wd_stop && wd_progress == last) {
+            wd_rescues++;
+            vos_sem_give(&s);
+        }
+        last = wd_progress;
+    }
+}
+
+VT_TEST(tiny_timeouts_expire)
+{
+    VT_EQ(vos_sem_init(&s, 0, 1), VOS_OK);
+    wd_stop = false;
+    wd_rescues = 0;
+    vt_spawn(0, "wd", wd_sem, NULL, 25);
+    int n = 0;
+    for (vos_dur_t t = 1; t <= 2000; t += t < 64 ? 1 : 37, n++) {
+        vos_time_t t0 = vos_now();
+        int err = vos_sem_take(&s, t);
+        vos_dur_t el = vos_now() - t0;
+        if (err != VOS_ERR_TIMEOUT || el < t || el > t + vos_us(20)) {
+            VT_EQ((long long)t, -1);          /* names the timeout that failed */
+            VT_EQ(err, VOS_ERR_TIMEOUT);
+            VT_LE(t, el);
+            VT_LE(el, t + vos_us(20));
+            break;
+        }
+        wd_progress++;
+    }
+    wd_stop = true;
+    vt_join(1, 10);
+    VT_EQ(wd_rescues, 0);
+    VT_ASSERT(n > 100);
+    VT_EQ(vos_sem_count(&s), 0);
+    VT_EQ(vos_sem_give(&s), VOS_OK);
+    VT_EQ(vos_sem_count(&s), 1);
+    VT_EQ(vos_sem_delete(&s), VOS_OK);
+}
+
+VT_TEST(longest_timeouts_accepted)
+{
+    VT_EQ(vos_sem_init(&s, 0, 1), VOS_OK);
+    spawn_waiter(0, VT_RUNNER_PRIO + 1, VOS_DUR_MAX);
+    spawn_waiter(1, VT_RUNNER_PRIO + 1, VOS_DUR_MAX - 1);
+    spawn_waiter(2, VT_RUNNER_PRIO + 1, VOS_FOREVER - 1);
+    for (int i = 0; i < 3; i++)
+        VT_EQ(vos_task_state(vt_task(i)), VOS_TASK_BLOCKED);
+    vos_sleep(vos_ms(1));
+    for (int i = 0; i < 3; i++) {
+        VT_EQ(w_err[i], 1);
+        VT_EQ(vos_sem_give(&s), VOS_OK);
+        VT_EQ(w_err[i], VOS_OK);
+    }
+    vt_join(3, 10);
+    VT_EQ(vos_sem_delete(&s), VOS_OK);
+}
+
+/* --- Suspended waiters ------------------------------------------------------- */
+
+VT_TEST(suspended_waiter_keeps_its_unit)
+{
+    VT_EQ(vos_sem_init(&s, 0, 2), VOS_OK);
+    log_reset();
+    vos_task_t *w = vt_task(0);
+    spawn_waiter(0, VT_RUNNER_PRIO + 1, VOS_FOREVER);
+    VT_EQ(vos_task_suspend(w), VOS_OK);
+    VT_EQ(vos_task_state(w), VOS_TASK_BLOCKED);       /* still waiting */
+    VT_EQ(vos_sem_give(&s), VOS_OK);                  /* its unit; it stays put */
+    VT_EQ(vos_task_state(w), VOS_TASK_SUSPENDED);
+    VT_ASSERT(log_is(""));
+    VT_EQ(vos_sem_count(&s), 0);
+    VT_EQ(vos_sem_take(&s, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
+    VT_EQ(vos_task_resume(w), VOS_OK);                /* higher: runs now */
+    VT_ASSERT(log_is("a"));
+    VT_EQ(w_err[0], VOS_OK);
+    vt_join(1, 10);
+
+    /* Its timeout expires while it is suspended: it learns so when resumed,
+     * and a later give is counted. */
+    log_reset();
+    spawn_waiter(0, VT_RUNNER_PRIO + 1, vos_us(200));
+    VT_EQ(vos_task_suspend(w), VOS_OK);
+    vos_sleep(vos_us(300));
+    VT_EQ(vos_task_state(w), VOS_TASK_SUSPENDED);
+    VT_EQ(w_err[0], 1);
+    VT_EQ(vos_sem_give(&s), VOS_OK);
+    VT_EQ(vos_sem_count(&s), 1);
+    VT_EQ(vos_task_resume(w), VOS_OK);
+    VT_EQ(w_err[0], VOS_ERR_TIMEOUT);
+    vt_join(1, 10);
+    VT_EQ(vos_sem_count(&s), 1);
+
+    /* Deleted while it is suspended. */
+    VT_EQ(vos_sem_take(&s, VOS_NO_WAIT), VOS_OK);
+    spawn_waiter(0, VT_RUNNER_PRIO + 1, VOS_FOREVER);
+    VT_EQ(vos_task_suspend(w), VOS_OK);
+    VT_EQ(vos_sem_delete(&s), VOS_OK);
+    VT_EQ(vos_task_state(w), VOS_TASK_SUSPENDED);
+    VT_EQ(vos_task_resume(w), VOS_OK);
+    VT_EQ(w_err[0], VOS_ERR_DELETED);
+    vt_join(1, 10);
+}
+
 /* --- Hand-over and order ------------------------------------------------------ */
 
 VT_TEST(give_to_higher_waiter_switches_at_once)
