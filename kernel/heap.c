@@ -158,8 +158,10 @@ static uint32_t class_low(uint32_t idx)
 INLINE void map_set(vos_heap_t *h, uint32_t idx)
 {
     uint32_t fl = idx >> SL;
-    h->sl_map[fl] |= 1u << (idx & SL_MASK);
-    h->fl_map |= 1u << fl;
+    uint32_t m = h->sl_map[fl];
+    h->sl_map[fl] = m | (1u << (idx & SL_MASK));
+    if (m == 0)
+        h->fl_map |= 1u << fl;
 }
 
 INLINE void map_clear(vos_heap_t *h, uint32_t idx)
@@ -347,12 +349,13 @@ __attribute__((noinline)) static int classify_bad_header(const vos_heap_t *h, co
 static blk_t *prev_free_block(const vos_heap_t *h, const blk_t *b)
 {
     blk_t *pb = *hb_tag(b, 0);
+    /* pb in [first, b) and 8-aligned, in one unsigned compare. */
     uintptr_t off = (uintptr_t)pb - (uintptr_t)h->first;
-    if ((uint8_t *)pb < h->first || (const blk_t *)pb >= b || (off & 7u) != 0)
+    off = (off >> 3) | (off << (sizeof(uintptr_t) * 8u - 3u));
+    if (off >= (uintptr_t)((const uint8_t *)b - h->first) >> 3)
         return NULL;
     uint32_t w = pb->size;
-    if (!hb_valid(pb, w) || (w & HB_FLAGS) != HB_FREE ||
-        (w & ~HB_FLAGS) != (uint32_t)((const uint8_t *)b - (uint8_t *)pb))
+    if (!hb_valid(pb, w) || w != ((uint32_t)((const uint8_t *)b - (uint8_t *)pb) | HB_FREE))
         return NULL;
     return pb;
 }
