@@ -81,9 +81,9 @@ void arch_alarm_set(vos_time_t t);
 /* Disarm the alarm. Called with kernel interrupts masked. */
 void arch_alarm_cancel(void);
 
-/* The raw free-running counter behind arch_now (low 32 bits), for the
- * kernel's own instrumentation (critical-section statistics). Any context,
- * no lock. */
+/* A free-running 32-bit counter at VOS_CFG_CLOCK_HZ (the time base itself
+ * or another counter at the same rate), for the kernel's own
+ * instrumentation: only differences are used. Any context, no lock. */
 uint32_t arch_cycles(void);
 
 /* --- Idle and faults --------------------------------------------------- */

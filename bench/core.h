@@ -70,7 +70,9 @@ void vb_calibrate(void);
 
 /* One large arena, used in turn by the families that need bulk memory
  * (the scale rows' filler stacks, then the allocator's heap). */
-#if OSAL_TRACE || OSAL_CRIT_STATS
+#if BOARD_RAM_SIZE < 128u * 1024u
+#define VB_ARENA_SIZE  (32 * 1024)   /* small boards: the 256-task row is skipped */
+#elif OSAL_TRACE || OSAL_CRIT_STATS
 #define VB_ARENA_SIZE  (40 * 1024)   /* room for the trace buffer */
 #else
 #define VB_ARENA_SIZE  (64 * 1024)

@@ -105,6 +105,9 @@ static void slice_expire(vos_time_t now)
 }
 #endif
 
+/* The alarm's interrupt. Each expired task is woken in a critical section
+ * of its own, so that the longest time with interrupts masked does not
+ * grow with the number of tasks whose deadlines fall together. */
 void vos__alarm_isr(void)
 {
     uint32_t key = vos__lock();
@@ -112,6 +115,8 @@ void vos__alarm_isr(void)
 
     while (tq_head != NULL && tq_head->deadline <= now) {
         vos__wake_abort(tq_head, VOS_ERR_TIMEOUT);
+        vos__unlock(key);
+        key = vos__lock();
     }
 #if VOS_CFG_TIMESLICE > 0
     if (slice_end != 0 && slice_end <= now)

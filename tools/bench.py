@@ -68,6 +68,39 @@ def build_os(build, board):
     return d
 
 
+def build_variant(build, board, suffix, option):
+    """Configure and build the benchmark image with one instrumentation
+    option on, in a sibling build directory; return the image or None."""
+    d = build.rstrip("/") + "-" + suffix
+    r = subprocess.run("cmake -S . -B %s -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake "
+                       "-DCMAKE_BUILD_TYPE=Release -DVAIOS_BOARD=%s -D%s=ON >/dev/null && "
+                       "cmake --build %s --target bench.elf -j2 >/dev/null" % (d, board, option, d),
+                       shell=True, cwd=ROOT)
+    elf = os.path.join(d, "bench", "bench.elf")
+    return elf if r.returncode == 0 and os.path.exists(elf) else None
+
+
+def instrumented_lines(build, board, timeout):
+    """crit_max and trace_event come from images built with the kernel's
+    critical-section statistics and tracing on (their instrumentation
+    would change every other figure)."""
+    out = []
+    for suffix, option, mid in (("crit", "VAIOS_CRIT_STATS", "crit_max"),
+                                ("trace", "VAIOS_TRACE", "trace_event")):
+        elf = build_variant(build, board, suffix, option)
+        if elf is None:
+            out.append('@VOS skip %s reason="the %s image did not build"' % (mid, suffix))
+            continue
+        r = subprocess.run([os.path.join(ROOT, "tools", "qemu-run"), elf, str(timeout)],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
+        got = [l for l in r.stdout.splitlines()
+               if l.startswith(("@VOS metric %s " % mid, "@VOS hist %s " % mid))]
+        if r.returncode != 0 or not got:
+            out.append('@VOS skip %s reason="the %s image failed (exit %d)"' % (mid, suffix, r.returncode))
+        out.extend(got)
+    return out
+
+
 def footprint_lines(build, board):
     lines = []
     def metric(mid, scenario, value, note):
@@ -118,6 +151,10 @@ def main():
     qemu = subprocess.Popen([os.path.join(ROOT, "tools", "qemu-run"), elf, str(args.timeout)],
                             stdout=subprocess.PIPE, text=True, errors="replace")
     for line in qemu.stdout:
+        if line.startswith("@VOS done"):
+            # Instrumented images first, so that the report sees one "done".
+            for l in instrumented_lines(os.path.join(ROOT, args.build), args.board, args.timeout):
+                report.stdin.write(l + "\n")
         report.stdin.write(line)
         report.stdin.flush()
     qemu.wait()

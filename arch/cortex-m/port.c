@@ -27,7 +27,7 @@ void *arch_stack_init(uint8_t *top, void (*entry)(void *), void *arg)
 {
     uint32_t *sp = (uint32_t *)top;
     *--sp = XPSR_THUMB;
-    *--sp = (uint32_t)entry;
+    *--sp = (uint32_t)entry & ~1u;   /* the stacked PC holds no Thumb bit */
     *--sp = (uint32_t)vos__task_return;
     *--sp = 0;                /* r12 */
     *--sp = 0;                /* r3 */

@@ -32,6 +32,8 @@
 
 #define REG32(addr) (*(volatile uint32_t *)(addr))
 
+#define BOARD_RAM_SIZE (128u * 1024u)  /* SRAM, for sizing test and bench buffers */
+
 /* Raw time base, for measurement windows: one load. */
 static inline uint32_t board_cycles(void)
 {

@@ -11,6 +11,8 @@
  *   APB1 = 42 MHz (TIM2..TIM5 clocked at 2 x 42 = 84 MHz), APB2 = 84 MHz
  */
 #ifndef BOARD_REGS_H
+#define BOARD_RAM_SIZE (96u * 1024u)   /* SRAM, for sizing test and bench buffers */
+
 #define BOARD_REGS_H
 
 #include <stdint.h>
