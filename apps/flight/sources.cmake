@@ -8,7 +8,8 @@ set(VAIOS_FLIGHT_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/vehicle_model.c
     ${CMAKE_CURRENT_LIST_DIR}/attitude.c
     ${CMAKE_CURRENT_LIST_DIR}/pid.c
-    ${CMAKE_CURRENT_LIST_DIR}/mixer.c)
+    ${CMAKE_CURRENT_LIST_DIR}/mixer.c
+    ${CMAKE_CURRENT_LIST_DIR}/pipeline.c)
 # -Wdouble-promotion: the code is single precision for the M4F FPU; any
 # silent promotion to double would become a software-emulated call there.
 # -fno-math-errno: sqrtf compiles to the FPU's vsqrt with no errno path
