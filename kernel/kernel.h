@@ -71,7 +71,25 @@ static inline vos_task_t *vos__pick_inline(void)
 }
 vos_task_t *vos__pick(void);
 
-void vos__ready_insert(vos_task_t *t);   /* at the tail of its level */
+/* Append t at the tail of its level. Lock held (or an interrupt handler). */
+static inline void vos__ready_insert(vos_task_t *t)
+{
+    unsigned p = t->prio;
+    vos_task_t *h = vos__ready[p];
+
+    if (h == NULL) {
+        t->next = t->prev = t;
+        vos__ready[p] = t;
+        vos__ready_map |= 1u << p;
+    } else {
+        vos_task_t *tail = h->prev;
+        t->next = h;
+        t->prev = tail;
+        tail->next = t;
+        h->prev = t;
+    }
+}
+
 void vos__ready_remove(vos_task_t *t);
 
 /* Switch if the pick is no longer the running task. Lock held; the switch
@@ -92,20 +110,29 @@ void vos__waitq_insert(struct vos_waitq *q, vos_task_t *t);  /* priority order *
 void vos__waitq_remove(struct vos_waitq *q, vos_task_t *t);
 void vos__waitq_reposition(struct vos_waitq *q, vos_task_t *t);
 
+/* vos__block in two halves, for callers that must act between queuing the
+ * task and switching away (priority inheritance): prepare queues the
+ * running task, commit switches, releases the lock and returns the result. */
+void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind, const void *obj);
+static inline int vos__block_commit(uint32_t key)
+{
+    arch_switch();
+    vos__unlock(key);   /* the switch happens here; we return when woken */
+    return vos__cur->wait_result;
+}
+
 /* Block the running task on q (NULL: a plain delay) until deadline (an
  * absolute time, or VOS_FOREVER as a time), with the lock held as key.
  * Releases the lock while blocked, returns with it released and the wait's
  * result: VOS_OK or the code the waker set, VOS_ERR_TIMEOUT on timeout.
  * kind (the trace's enum vos_trace_wait) and obj (the object waited on)
  * are for the trace only. */
-int vos__block(struct vos_waitq *q, vos_time_t deadline, uint32_t key, int kind,
-               const void *obj);
-
-/* vos__block in two halves, for callers that must act between queuing the
- * task and switching away (priority inheritance): prepare queues the
- * running task, commit switches, releases the lock and returns the result. */
-void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind, const void *obj);
-int vos__block_commit(uint32_t key);
+static inline int vos__block(struct vos_waitq *q, vos_time_t deadline, uint32_t key,
+                             int kind, const void *obj)
+{
+    vos__block_prepare(q, deadline, kind, obj);
+    return vos__block_commit(key);
+}
 
 /* Wake t from its wait with result res: off its queue and timeout, ready
  * (or suspended). Lock held. Does not switch: callers call vos__resched(). */

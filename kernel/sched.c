@@ -45,24 +45,6 @@ static uint64_t idle_stack[VOS_CFG_IDLE_STACK / 8];
 
 /* --- Ready lists ------------------------------------------------------- */
 
-void vos__ready_insert(vos_task_t *t)
-{
-    unsigned p = t->prio;
-    vos_task_t *h = vos__ready[p];
-
-    if (h == NULL) {
-        t->next = t->prev = t;
-        vos__ready[p] = t;
-        vos__ready_map |= 1u << p;
-    } else {
-        vos_task_t *tail = h->prev;
-        t->next = h;
-        t->prev = tail;
-        tail->next = t;
-        h->prev = t;
-    }
-}
-
 /* Insert t at the head of its level: it runs first among its equals. */
 static void ready_insert_head(vos_task_t *t)
 {

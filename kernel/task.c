@@ -92,7 +92,8 @@ int vos_task_suspend(vos_task_t *t)
         t->state = VOS_TASK_SUSPENDED;
         if (t == vos__cur)
             VOS__SW_REASON(VOS_TRACE_SW_SUSPEND);
-        vos__resched();
+        if (vos__started)
+            vos__resched();
         break;
     case VOS_TASK_BLOCKED:
         if (t->flags & VOS__TF_SUSPEND)
@@ -116,7 +117,8 @@ static int resume(vos_task_t *t)
         t->state = VOS_TASK_READY;
         vos__ready_insert(t);
         VOS_TRACE_TASK_READY(t);
-        vos__resched();
+        if (vos__started)
+            vos__resched();
     } else if (t->state == VOS_TASK_BLOCKED && (t->flags & VOS__TF_SUSPEND)) {
         t->flags &= (uint8_t)~VOS__TF_SUSPEND;
     } else {

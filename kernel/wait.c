@@ -77,20 +77,6 @@ void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind, cons
     (void)obj;
 }
 
-int vos__block_commit(uint32_t key)
-{
-    arch_switch();
-    vos__unlock(key);   /* the switch happens here; we return when woken */
-    return vos__cur->wait_result;
-}
-
-int vos__block(struct vos_waitq *q, vos_time_t deadline, uint32_t key, int kind,
-               const void *obj)
-{
-    vos__block_prepare(q, deadline, kind, obj);
-    return vos__block_commit(key);
-}
-
 void vos__wake(vos_task_t *t, int res)
 {
     if (t->waitq != NULL) {
@@ -107,6 +93,13 @@ void vos__wake(vos_task_t *t, int res)
         t->state = VOS_TASK_READY;
         vos__ready_insert(t);
         VOS_TRACE_TASK_READY(t);
+        /* Woken while still vos__cur: an interrupt handler ran inside the
+         * switch away from t, after the switch made its pick. The handler's
+         * own "does the pick change?" test compares with t and would see
+         * no change, so the switch is requested here: the one in progress
+         * completes, and the next one brings t back. */
+        if (t == vos__cur)
+            arch_switch();
     }
 }
 

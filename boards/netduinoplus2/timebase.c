@@ -4,9 +4,10 @@
  * arch_time_init, arch_now, arch_alarm_set, arch_alarm_cancel).
  *
  * Time base: TIM2, 32-bit, free-running at 1 GHz of virtual time, extended
- * to 64 bits in software. The extension needs a read at least every 2^32
- * cycles (4.29 s); the alarm never sleeps longer than ALARM_MAX_DELTA, so
- * that always holds.
+ * to 64 bits in software: a read that finds the counter below the last one
+ * read counts a wrap. That needs a read at least every 2^32 cycles
+ * (4.29 s): TIM2's own update interrupt, once per wrap, makes one, so the
+ * kernel's alarm can be switched off entirely when nothing is due.
  *
  * Alarm: TIM5's update interrupt, driven the way QEMU 7.2's timer model
  * really behaves (see ../../docs/porting.md and MEASURING.md): with CNT,
@@ -43,7 +44,11 @@ static inline vos_time_t extend(uint32_t lo)
 
 void arch_time_init(void)
 {
+    REG32(TIM2_BASE + TIM_DIER) = TIM_DIER_UIE;   /* once per wrap: keep-alive */
     REG32(TIM2_BASE + TIM_CR1) = TIM_CR1_CEN;
+    REG32(TIM2_BASE + TIM_ARR) = 0xFFFFFFFFu;
+    nvic_set_priority(IRQ_TIM2, ALARM_IRQ_PRIO);
+    nvic_enable(IRQ_TIM2);
     REG32(TIM5_BASE + TIM_CR1) = 0;
     REG32(TIM5_BASE + TIM_DIER) = TIM_DIER_UIE;
     nvic_set_priority(IRQ_TIM5, ALARM_IRQ_PRIO);
@@ -75,8 +80,15 @@ void arch_alarm_set(vos_time_t t)
 
 void arch_alarm_cancel(void)
 {
-    /* Keep a far alarm so the 64-bit extension sees TIM2 often enough. */
-    arch_alarm_set(extend(board_cycles()) + ALARM_MAX_DELTA);
+    REG32(TIM5_BASE + TIM_CR1) = 0;
+}
+
+/* TIM2 update, once per counter wrap: a read of the time keeps the 64-bit
+ * extension right even when nothing else reads it for seconds. */
+void TIM2_IRQHandler(void)
+{
+    REG32(TIM2_BASE + TIM_SR) = 0;
+    (void)arch_now();
 }
 
 uint32_t arch_cycles(void)
