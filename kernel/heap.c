@@ -431,7 +431,7 @@ int vos_heap_init(vos_heap_t *h, void *mem, size_t size)
     return VOS_OK;
 }
 
-void *vos_heap_alloc(vos_heap_t *h, size_t size)
+static inline void *heap_alloc(vos_heap_t *h, size_t size)
 {
 #if VOS_CFG_CHECKS
     if (VOS__UNLIKELY(h == NULL || h->tag != VOS_TAG_HEAP))
@@ -461,10 +461,10 @@ void *vos_heap_alloc(vos_heap_t *h, size_t size)
     return (uint8_t *)b + HB_HDR;
 }
 
-void *vos_heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align)
+static inline void *heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align)
 {
     if (align <= VOS_HEAP_ALIGN)
-        return vos_heap_alloc(h, size);
+        return heap_alloc(h, size);
 #if VOS_CFG_CHECKS
     if (h == NULL || h->tag != VOS_TAG_HEAP)
         return NULL;
@@ -524,7 +524,7 @@ void *vos_heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align)
     return (uint8_t *)b + HB_HDR;
 }
 
-int vos_heap_free(vos_heap_t *h, void *p)
+static inline int heap_free(vos_heap_t *h, void *p)
 {
     VOS__CHECK(h != NULL && h->tag == VOS_TAG_HEAP, VOS_ERR_INVALID);
     if (p == NULL)
@@ -576,6 +576,29 @@ int vos_heap_free(vos_heap_t *h, void *p)
         }
     }
     vos__unlock(k);
+    return err;
+}
+
+/* The public entry points: the operations above, traced (the hooks are
+ * empty unless VOS_CFG_TRACE). */
+void *vos_heap_alloc(vos_heap_t *h, size_t size)
+{
+    void *p = heap_alloc(h, size);
+    VOS_TRACE_HEAP_ALLOC(h, p, size, p != NULL ? VOS_OK : VOS_ERR_NO_MEMORY);
+    return p;
+}
+
+void *vos_heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align)
+{
+    void *p = heap_alloc_aligned(h, size, align);
+    VOS_TRACE_HEAP_ALLOC(h, p, size, p != NULL ? VOS_OK : VOS_ERR_NO_MEMORY);
+    return p;
+}
+
+int vos_heap_free(vos_heap_t *h, void *p)
+{
+    int err = heap_free(h, p);
+    VOS_TRACE_HEAP_FREE(h, p, 0, err);
     return err;
 }
 

@@ -61,7 +61,7 @@ int vos_pool_init(vos_pool_t *p, void *mem, size_t block_size, size_t count)
     return VOS_OK;
 }
 
-void *vos_pool_alloc(vos_pool_t *p)
+static inline void *pool_alloc(vos_pool_t *p)
 {
 #if VOS_CFG_CHECKS
     if (VOS__UNLIKELY(p == NULL || p->tag != VOS_TAG_POOL))
@@ -86,7 +86,7 @@ void *vos_pool_alloc(vos_pool_t *p)
     return b;
 }
 
-int vos_pool_free(vos_pool_t *p, void *blk)
+static inline int pool_free(vos_pool_t *p, void *blk)
 {
     VOS__CHECK(p != NULL && p->tag == VOS_TAG_POOL, VOS_ERR_INVALID);
     uintptr_t off = (uintptr_t)blk - (uintptr_t)p->start;
@@ -106,6 +106,21 @@ int vos_pool_free(vos_pool_t *p, void *blk)
         p->available++;
     }
     vos__unlock(k);
+    return err;
+}
+
+/* The public entry points, traced (the hooks are empty unless VOS_CFG_TRACE). */
+void *vos_pool_alloc(vos_pool_t *p)
+{
+    void *blk = pool_alloc(p);
+    VOS_TRACE_POOL_ALLOC(p, blk, blk != NULL ? VOS_OK : VOS_ERR_NO_MEMORY);
+    return blk;
+}
+
+int vos_pool_free(vos_pool_t *p, void *blk)
+{
+    int err = pool_free(p, blk);
+    VOS_TRACE_POOL_FREE(p, blk, err);
     return err;
 }
 
