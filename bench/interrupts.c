@@ -334,9 +334,8 @@ static void crit_max(void)
     tick_isr();
     os_crit_stats(&max, &count, &site, false);
     board_printf("@VOS metric crit_max scenario=all unit=%s n=%lu min=%lu p50=%lu p99=%lu p999=%lu "
-                 "max=%lu overhead=0 note=\"longest kernel critical section over the switching, "
-                 "synchronisation, messaging, memory, interrupt and timer paths; ended in %s; "
-                 "instrumentation included\"\n", board_cycle_unit, (unsigned long)count,
+                 "max=%lu overhead=0 note=\"longest masked interval over the bench paths; "
+                 "ended in %s\"\n", board_cycle_unit, (unsigned long)count,
                  (unsigned long)max, (unsigned long)max, (unsigned long)max, (unsigned long)max,
                  (unsigned long)max, site);
 }

@@ -4,7 +4,8 @@
  * tests and the benchmark do not pull the C library's printf into the
  * image. Conversions: %d %i %u %x %X %c %s %p %% with the l and ll length
  * modifiers, a field width and the 0 and - flags. Output is assembled in a
- * buffer and written in one console call (lines up to 255 characters).
+ * buffer and written in one console call (lines up to 511 characters; a
+ * longer one is cut and ends with "...\n" so that the cut shows).
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -12,7 +13,7 @@
 #include "board.h"
 
 struct out {
-    char buf[256];
+    char buf[512];
     unsigned len;
 };
 
@@ -116,6 +117,12 @@ int board_vprintf(const char *fmt, va_list ap)
                 p--;
             break;
         }
+    }
+    if (o.len == sizeof o.buf - 1) {
+        o.buf[sizeof o.buf - 5] = '.';
+        o.buf[sizeof o.buf - 4] = '.';
+        o.buf[sizeof o.buf - 3] = '.';
+        o.buf[sizeof o.buf - 2] = '\n';
     }
     o.buf[o.len] = 0;
     board_console_write(o.buf);
