@@ -59,7 +59,6 @@ typedef struct {
     uint32_t bad;          /* delivered packets that failed their check */
     uint32_t alloc_failed; /* telemetry allocations refused by the heap */
     uint32_t peak_inflight;/* most packets queued on the link */
-    bool tasks_exited;     /* every pipeline task has exited */
 } vb_flight_result_t;
 
 /* Runs the closed-loop pipeline (seed-fixed vehicle, fp_plan_default) for
