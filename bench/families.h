@@ -11,6 +11,7 @@ void bench_timing(void);      /* timing.c */
 void bench_interrupts(void);  /* interrupts.c */
 void bench_threadmetric(void);/* threadmetric.c */
 void bench_pipeline(void);    /* pipeline.c */
+void bench_soak(void);        /* soak.c: minutes of simulated flight */
 void bench_tracing(void);     /* tracing.c (image built with tracing) */
 
 #endif

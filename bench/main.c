@@ -43,6 +43,7 @@ static void bench_main(void *arg)
     bench_interrupts();
     bench_threadmetric();
     bench_pipeline();
+    bench_soak();
 #endif
     board_printf("@VOS done 0\n");
     board_exit(0);

@@ -67,6 +67,14 @@ static inline int os_queue_recv(os_queue_t *q, void *item)       { return vos_qu
 #endif
 
 static inline void  os_heap_init(os_heap_t *h, void *mem, unsigned size) { vos_heap_init(h, mem, size); }
+#define OSAL_HAS_HEAP_STATS 1
+static inline void os_heap_usage(os_heap_t *h, unsigned *free_bytes, unsigned *min_free)
+{
+    vos_heap_stats_t st;
+    vos_heap_stats(h, &st);
+    *free_bytes = (unsigned)st.free_bytes;
+    *min_free = (unsigned)st.min_free_bytes;
+}
 static inline void *os_malloc(os_heap_t *h, unsigned size) { return vos_heap_alloc(h, size); }
 static inline void  os_free(os_heap_t *h, void *p)         { vos_heap_free(h, p); }
 
