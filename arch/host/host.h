@@ -70,6 +70,12 @@ vos_time_t host_alarm_at(void);
  * switch. Not from a task that holds the kernel lock. */
 void host_irq(void (*fn)(void));
 
+/* Deliver fn as an interrupt (as host_irq) between the next load-linked
+ * and store-conditional the kernel does (arch_ll/arch_sc), which then
+ * fails, as on Cortex-M: the way to test the kernel's lock-free fast
+ * paths against an interrupt, or a switch, in their window. Any context. */
+void host_irq_in_next_sc(void (*fn)(void));
+
 /* Number of context switches (the running task changed) since the
  * current or last scenario started. */
 uint64_t host_switches(void);

@@ -505,6 +505,20 @@ uint64_t host_switches(void)
     return switches;
 }
 
+void (*volatile arch_host_sc_irq)(void);
+
+void arch_host_sc_interrupt(void)
+{
+    void (*fn)(void) = arch_host_sc_irq;
+    arch_host_sc_irq = NULL;
+    host_irq(fn);
+}
+
+void host_irq_in_next_sc(void (*fn)(void))
+{
+    arch_host_sc_irq = fn;
+}
+
 /* --- Halt ------------------------------------------------------------------------- */
 
 __attribute__((weak)) void vos_hook_halt(const char *why)

@@ -30,6 +30,7 @@
 #ifndef VAIOS_ARCH_HOST_PORT_IMPL_H
 #define VAIOS_ARCH_HOST_PORT_IMPL_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
 
@@ -67,9 +68,17 @@ static inline void arch_switch(void)
     arch_host_switch();
 }
 
-/* Load-linked / store-conditional. On the host nothing can come between
- * the two: simulated interrupts and switches happen only inside kernel
- * calls and test hooks, never within the kernel's short LL/SC sequences. */
+/* Load-linked / store-conditional. Simulated interrupts and switches
+ * happen only at well-defined points, so nothing comes between the two,
+ * except on request: a test arms arch_host_sc_irq (host.h:
+ * host_irq_in_next_sc) and the next store-conditional first delivers that
+ * interrupt (and the switch it may cause), then fails, as an exception
+ * between LDREX and STREX makes the STREX fail on Cortex-M. Both hook
+ * symbols are weak, so a program that compiles single kernel modules
+ * without port.c still links; there they are never armed. */
+extern void (*volatile arch_host_sc_irq)(void) __attribute__((weak));
+void arch_host_sc_interrupt(void) __attribute__((weak));
+
 static inline uint32_t arch_ll(volatile uint32_t *p)
 {
     return *p;
@@ -77,6 +86,10 @@ static inline uint32_t arch_ll(volatile uint32_t *p)
 
 static inline bool arch_sc(volatile uint32_t *p, uint32_t v)
 {
+    if (&arch_host_sc_irq != NULL && arch_host_sc_irq != NULL) {
+        arch_host_sc_interrupt();
+        return false;
+    }
     *p = v;
     return true;
 }

@@ -251,9 +251,18 @@ static bool run_case(const struct t_case *c)
     return false;
 }
 
+/* Seconds a case may take before it counts as hung: T_TIMEOUT, or 300
+ * (virtual time makes every case fast; this only catches livelocks). */
+static unsigned case_timeout(void)
+{
+    const char *e = getenv("T_TIMEOUT");
+    unsigned v = e ? (unsigned)strtoul(e, NULL, 10) : 0;
+    return v ? v : 300;
+}
+
 /* Each case runs in a child process, so that it starts from a fresh
- * process and a crash costs one case, not the whole run. T_NOFORK=1 runs
- * them in this process (for a debugger). */
+ * process and a crash or a hang costs one case, not the whole run.
+ * T_NOFORK=1 runs them in this process (for a debugger). */
 int t_main(int argc, char **argv, const struct t_case *cases, size_t n)
 {
     unsigned passed = 0, failed = 0;
@@ -273,14 +282,19 @@ int t_main(int argc, char **argv, const struct t_case *cases, size_t n)
                 perror("fork");
                 return 1;
             }
-            if (pid == 0)
+            if (pid == 0) {
+                alarm(case_timeout());
                 exit(run_case(&cases[i]) ? CHILD_PASS : CHILD_FAIL);
+            }
             int status;
             if (waitpid(pid, &status, 0) != pid)
                 status = -1;
             ok = WIFEXITED(status) && WEXITSTATUS(status) == CHILD_PASS;
             if (!ok && !(WIFEXITED(status) && WEXITSTATUS(status) == CHILD_FAIL)) {
-                if (WIFSIGNALED(status))
+                if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+                    printf("FAIL %s: timed out after %u s (a hang)\n", cases[i].name,
+                           case_timeout());
+                else if (WIFSIGNALED(status))
                     printf("FAIL %s: crashed (signal %d)\n", cases[i].name, WTERMSIG(status));
                 else
                     printf("FAIL %s: crashed (exit status %d)\n", cases[i].name,

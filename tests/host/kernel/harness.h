@@ -7,8 +7,9 @@
  *
  * Output: one line per case ("PASS name" or "FAIL name: file:line what"),
  * then "N passed, M failed"; exit status 1 if any case failed. Each case
- * runs in its own child process (a crash fails that case only); set
- * T_NOFORK=1 to run them in one process, e.g. under a debugger.
+ * runs in its own child process (a crash, or a hang past T_TIMEOUT seconds,
+ * default 300, fails that case only); set T_NOFORK=1 to run them in one
+ * process, e.g. under a debugger.
  */
 #ifndef VAIOS_TEST_HARNESS_H
 #define VAIOS_TEST_HARNESS_H

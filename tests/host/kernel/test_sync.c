@@ -446,6 +446,134 @@ static void case_mutex_released_on_exit(void)
     CHECK(vos_mutex_owner(&mx2) == NULL);
 }
 
+/* --- Lock-free fast paths against an interrupt in their LL/SC window ------------------ */
+
+static vos_task_t *high;
+
+static void isr_give(void)
+{
+    t_log("isr-give:%s", vos_strerror(vos_sem_give_isr(&sem)));
+}
+
+static void isr_take(void)
+{
+    t_log("isr-take:%s", vos_strerror(vos_sem_take_isr(&sem)));
+}
+
+static void llsc_sem_main(void *arg)
+{
+    (void)arg;
+    vos_sem_init(&sem, 1, 2);
+    t_watch_sem(&sem);
+    host_irq_in_next_sc(isr_give);          /* count 1 -> 2 inside the take */
+    CHECK_EQ(vos_sem_take(&sem, VOS_NO_WAIT), VOS_OK);
+    CHECK_EQ(vos_sem_count(&sem), 1);
+    host_irq_in_next_sc(isr_take);          /* the last unit goes to the handler */
+    CHECK_EQ(vos_sem_take(&sem, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
+    CHECK_EQ(vos_sem_count(&sem), 0);
+    CHECK_EQ(vos_sem_give(&sem), VOS_OK);
+    host_irq_in_next_sc(isr_give);          /* fills it: the give overflows */
+    CHECK_EQ(vos_sem_give(&sem), VOS_ERR_OVERFLOW);
+    CHECK_EQ(vos_sem_count(&sem), 2);
+    CHECK_INV();
+}
+
+static void case_sem_fast_path_interrupted(void)
+{
+    CHECK_EQ(t_run(llsc_sem_main, NULL, 5), HOST_IDLE);
+    CHECK_LOG("isr-give:ok isr-take:ok isr-give:ok");
+}
+
+/* A waiter arrives in the window of the giver's fast path: the give must
+ * go to it, not to the count. */
+static void sem_waiter_high(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(vos_task_suspend(NULL), VOS_OK);
+    t_log("H-takes");
+    CHECK_EQ(vos_sem_take(&sem, VOS_FOREVER), VOS_OK);
+    t_log("H-got");
+}
+
+static void isr_resume_high(void)
+{
+    CHECK_EQ(vos_task_resume_isr(high), VOS_OK);
+}
+
+static void llsc_give_main(void *arg)
+{
+    (void)arg;
+    vos_sem_init(&sem, 0, 1);
+    t_watch_sem(&sem);
+    high = t_task("H", sem_waiter_high, NULL, 9);
+    host_irq_in_next_sc(isr_resume_high);   /* H runs and waits, mid-give */
+    CHECK_EQ(vos_sem_give(&sem), VOS_OK);
+    t_log("L");
+    CHECK_EQ(vos_sem_count(&sem), 0);
+    CHECK_INV();
+}
+
+static void case_sem_give_meets_new_waiter(void)
+{
+    CHECK_EQ(t_run(llsc_give_main, NULL, 5), HOST_IDLE);
+    CHECK_LOG("H-takes H-got L");
+}
+
+/* Mutexes: a higher task switched in during the lock's window takes the
+ * mutex first; during the unlock's window it blocks on it (which tracks
+ * the mutex and boosts the owner), so the unlock must hand it over. */
+static void mutex_high(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(vos_task_suspend(NULL), VOS_OK);
+    t_log("H-locks");
+    CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);
+    t_log("H-got");
+    vos_sleep(10);
+    CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
+}
+
+static void llsc_lock_main(void *arg)
+{
+    (void)arg;
+    vos_mutex_init(&mx);
+    t_watch_mutex(&mx);
+    high = t_task("H", mutex_high, NULL, 9);
+    host_irq_in_next_sc(isr_resume_high);
+    CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);   /* after H's turn */
+    t_log("L-got");
+    CHECK(vos_mutex_owner(&mx) == vos_self());
+    CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
+    CHECK_INV();
+}
+
+static void case_mutex_lock_window(void)
+{
+    CHECK_EQ(t_run(llsc_lock_main, NULL, 5), HOST_IDLE);
+    CHECK_LOG("H-locks H-got L-got");
+}
+
+static void llsc_unlock_main(void *arg)
+{
+    (void)arg;
+    vos_mutex_init(&mx);
+    t_watch_mutex(&mx);
+    high = t_task("H", mutex_high, NULL, 9);
+    CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);
+    host_irq_in_next_sc(isr_resume_high);   /* H blocks on mx mid-unlock */
+    CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
+    t_log("L");
+    CHECK_EQ(vos_task_priority(NULL), 5);
+    CHECK(vos_self()->held == NULL);
+    CHECK_INV();
+}
+
+static void case_mutex_unlock_window(void)
+{
+    CHECK_EQ(t_run(llsc_unlock_main, NULL, 5), HOST_IDLE);
+    CHECK_LOG("H-locks H-got L");
+}
+
 /* --- Ceiling ---------------------------------------------------------------------------- */
 
 static void ceiling_user(void *arg)
@@ -514,6 +642,10 @@ int main(int argc, char **argv)
         {"mutex_deadlock_refused", case_mutex_deadlock_refused},
         {"mutex_delete_with_waiters", case_mutex_delete_with_waiters},
         {"mutex_released_on_exit", case_mutex_released_on_exit},
+        {"sem_fast_path_interrupted", case_sem_fast_path_interrupted},
+        {"sem_give_meets_new_waiter", case_sem_give_meets_new_waiter},
+        {"mutex_lock_window", case_mutex_lock_window},
+        {"mutex_unlock_window", case_mutex_unlock_window},
         {"ceiling_basic", case_ceiling_basic},
         {"ceiling_contended_refused", case_ceiling_contended_refused},
     };
