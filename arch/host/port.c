@@ -104,6 +104,7 @@ void arch_host_task_main(struct host_task *r) __attribute__((noreturn));
 
 volatile uint32_t arch_host_lock_depth;
 volatile bool arch_host_isr;
+void (*volatile arch_host_sc_irq)(void);   /* port_impl.h: arch_sc's test hook */
 
 static bool in_run;                /* inside host_run() */
 static bool running;               /* the system loop runs */
@@ -434,6 +435,7 @@ static void reset(void)
     vos__started = false;
     arch_unlock(key);
     arch_host_lock_depth = 0;
+    arch_host_sc_irq = NULL;
     sw_pending = false;
     stop_req = false;
     host__clock_reset();
@@ -504,8 +506,6 @@ uint64_t host_switches(void)
 {
     return switches;
 }
-
-void (*volatile arch_host_sc_irq)(void);
 
 void arch_host_sc_interrupt(void)
 {

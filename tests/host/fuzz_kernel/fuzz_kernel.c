@@ -8,7 +8,8 @@
  *   byte 0..4    base priorities of the five puppets (1..30)
  *   byte 5       mutex 2 is a ceiling mutex if bit 7 is set, ceiling 1..30
  *   byte 6, 7    maximum counts of the two semaphores (1..4)
- *   then ops of 3 bytes: opcode, a, b (see enum op)
+ *   then ops of 3 bytes: opcode (bit 7: do not settle after it), a, b
+ *   (see enum op)
  * Puppet commands go to puppet a % 5 and are skipped while it is busy with
  * an earlier one; director actions (time, interrupts, priorities,
  * suspend/resume, deletion, exits and restarts) happen at once. After each
@@ -56,6 +57,8 @@ enum op {
     OP_DELETE,      /* director deletes and re-creates mutex b%3 or sem (b%2) if a&1 */
     OP_EXIT,        /* puppet a exits (holding whatever it holds) */
     OP_RESTART,     /* puppet a, if exited, starts again in fresh memory */
+    OP_SC_IRQ,      /* as OP_IRQ_GIVE, but between the LL and SC of the next
+                       lock-free fast path (host_irq_in_next_sc) */
     OP_COUNT
 };
 
@@ -210,7 +213,7 @@ static void director(void *arg)
     check("start", true);
 
     for (size_t at = 0; at + 3 <= in_len && at / 3 < OPS_MAX; at += 3) {
-        unsigned op = in[at] % OP_COUNT, a = in[at + 1], b = in[at + 2];
+        unsigned op = (in[at] & 0x7Fu) % OP_COUNT, a = in[at + 1], b = in[at + 2];
         struct puppet *p = &pup[a % NP];
         bool idle = !pup_busy(p) && vos_task_state(p->task) != VOS_TASK_EXITED;
         bool settle = !(in[at] & 0x80);
@@ -267,6 +270,11 @@ static void director(void *arg)
             irq_sem = (int)(b % NS);
             irq_resume = (b & 4) ? (int)(a % NP) : -1;
             host_irq(irq_handler);
+            break;
+        case OP_SC_IRQ:
+            irq_sem = (int)(b % NS);
+            irq_resume = (b & 4) ? (int)(a % NP) : -1;
+            host_irq_in_next_sc(irq_handler);
             break;
         case OP_ADVANCE:
             vos_sleep(1 + (vos_dur_t)a * b);
