@@ -27,6 +27,7 @@
 #define ALARM_MAX_DELTA   (1u << 31)
 #define ALARM_MIN_DELTA   16u      /* nearer than this: pend the IRQ at once */
 #define ALARM_IRQ_PRIO    0x80u    /* a kernel-level interrupt */
+#define ALARM_WRITE_SKEW  2u       /* instructions from the TIM2 read to the ARR write */
 
 _Static_assert(ALARM_IRQ_PRIO >= VOS_CFG_KERNEL_IRQ_PRIO, "alarm must be masked by the kernel lock");
 
@@ -66,16 +67,26 @@ vos_time_t arch_now(void)
 void arch_alarm_set(vos_time_t t)
 {
     REG32(TIM5_BASE + TIM_CR1) = TIM_CR1_CEN;
-    uint32_t lo = board_cycles();
-    vos_time_t now = extend(lo);
+    vos_time_t now = extend(board_cycles());
     if (t <= now + ALARM_MIN_DELTA) {
         nvic_pend(IRQ_TIM5);
         return;
     }
-    vos_time_t delta = t - now;
-    if (delta > ALARM_MAX_DELTA)
-        delta = ALARM_MAX_DELTA;
-    REG32(TIM5_BASE + TIM_ARR) = (uint32_t)delta;
+    if (t - now >= ALARM_MAX_DELTA) {
+        REG32(TIM5_BASE + TIM_ARR) = ALARM_MAX_DELTA;   /* re-armed when it fires */
+        return;
+    }
+    /* Near: the delay is taken from a counter read two instructions before
+     * the ARR write (the model counts from the write), so the interrupt
+     * comes exactly at t. Assembly, because C cannot pin that distance. */
+    uint32_t target = (uint32_t)t - ALARM_WRITE_SKEW, lo;
+    __asm__ volatile(
+        "ldr  %[lo], [%[tim2], %[cnt]]   \n\t"  /* lo = TIM2 CNT, at time T */
+        "subs %[tg], %[tg], %[lo]        \n\t"  /* delay = t - 2 - T */
+        "str  %[tg], [%[tim5], %[arr]]   \n\t"  /* written at T + 2: fires at t */
+        : [lo] "=&r"(lo), [tg] "+r"(target)
+        : [tim2] "r"(TIM2_BASE), [tim5] "r"(TIM5_BASE), [cnt] "I"(TIM_CNT), [arr] "I"(TIM_ARR)
+        : "cc", "memory");
 }
 
 void arch_alarm_cancel(void)
