@@ -44,6 +44,7 @@
  * can be reused without stale redzones.
  */
 #include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -441,6 +442,35 @@ static void reset(void)
     host__clock_reset();
 }
 
+/* A signal that arrives while a task runs would push its frame (1 to 3
+ * KiB with the vector register state) on the task's stack, which may be
+ * small: the idle task's is VOS_CFG_IDLE_STACK bytes, and the kernel's
+ * own data sits right below it. So every handled signal (libFuzzer's
+ * timers, a sanitizer's, a test's) is made to run on an alternate stack.
+ * Done at every scenario's start, for handlers installed in between. */
+static uint64_t alt_stack[128 * 1024 / 8];
+
+static void signals_off_task_stacks(void)
+{
+    stack_t ss;
+    if (sigaltstack(NULL, &ss) == 0 && (ss.ss_flags & SS_DISABLE)) {
+        ss.ss_sp = alt_stack;
+        ss.ss_size = sizeof alt_stack;
+        ss.ss_flags = 0;
+        if (sigaltstack(&ss, NULL) != 0)
+            arch_halt("host: sigaltstack failed");
+    }
+    for (int sig = 1; sig < NSIG; sig++) {
+        struct sigaction sa;
+        if (sig == SIGKILL || sig == SIGSTOP || sigaction(sig, NULL, &sa) != 0)
+            continue;
+        if (sa.sa_handler == SIG_DFL || sa.sa_handler == SIG_IGN || (sa.sa_flags & SA_ONSTACK))
+            continue;
+        sa.sa_flags |= SA_ONSTACK;
+        sigaction(sig, &sa, NULL);
+    }
+}
+
 /* --- Test interface (host.h) ---------------------------------------------------- */
 
 int host_run(vos_entry_t entry, void *arg, unsigned prio)
@@ -449,6 +479,7 @@ int host_run(vos_entry_t entry, void *arg, unsigned prio)
         arch_halt("host: host_run() inside a scenario");
     in_run = true;
     switches = 0;
+    signals_off_task_stacks();
     run_result = VOS_OK;
     if (entry != NULL) {
         memset(&main_task, 0, sizeof main_task);

@@ -4,7 +4,9 @@
  * the pending-switch (PendSV) rules, the stack guard, halts, and the reset
  * between scenarios.
  */
+#include <signal.h>
 #include <stdio.h>
+#include <unistd.h>
 #include "harness.h"
 #include "kernel.h"
 
@@ -350,6 +352,50 @@ static void case_idle_stack_fits(void)
     CHECK(unused >= 64);
 }
 
+/* --- Signals ------------------------------------------------------------------------- */
+
+/* A signal handled while a task runs must not land on the task's stack:
+ * its frame (3 KiB with AVX-512 state) can be bigger than the whole stack
+ * (the idle task's is 512 bytes, with kernel data right below it). The
+ * test installs a handler without SA_ONSTACK and checks where it ran. */
+static volatile uintptr_t handler_frame;
+static vos_task_t *signalled;
+
+static void on_usr1(int sig)
+{
+    int local;
+    (void)sig;
+    handler_frame = (uintptr_t)&local;
+}
+
+static void signalled_task(void *arg)
+{
+    (void)arg;
+    signalled = vos_self();
+    kill(getpid(), SIGUSR1);            /* delivered on return from the call */
+    t_log("task-done");
+}
+
+static void signal_main(void *arg)
+{
+    (void)arg;
+    t_task("S", signalled_task, NULL, 7);
+}
+
+static void case_signals_off_task_stacks(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_usr1;
+    sigaction(SIGUSR1, &sa, NULL);
+    handler_frame = 0;
+    CHECK_EQ(t_run(signal_main, NULL, 5), HOST_IDLE);
+    CHECK_LOG("task-done");
+    CHECK(handler_frame != 0);
+    uintptr_t lo = (uintptr_t)signalled->stack_base, hi = lo + signalled->stack_size;
+    CHECK(handler_frame < lo || handler_frame >= hi);
+}
+
 /* --- Reset between scenarios ------------------------------------------------------------- */
 
 static void sleep_long(void *arg)
@@ -445,6 +491,7 @@ int main(int argc, char **argv)
         {"alarm_in_the_past", case_alarm_in_the_past},
         {"stack_guard_fault", case_stack_guard_fault},
         {"idle_stack_fits", case_idle_stack_fits},
+        {"signals_off_task_stacks", case_signals_off_task_stacks},
         {"reset_between_scenarios", case_reset_between_scenarios},
         {"halts", case_halts},
     };
