@@ -24,7 +24,7 @@ DEPS = cmake:cmake arm-none-eabi-gcc:gcc-arm-none-eabi qemu-system-arm:qemu-syst
        gcovr:gcovr valgrind:valgrind cyclictest:rt-tests gcc:gcc make:make
 NEWLIB_HDR = /usr/lib/arm-none-eabi/include/string.h
 
-.PHONY: default all bench test deps target host target-tests host-tests budgets trace clean nucleo
+.PHONY: default all bench test deps target host target-tests host-tests budgets trace clean nucleo bench-linux
 
 ifeq ($(BOARD),netduinoplus2)
 default: target
@@ -54,6 +54,11 @@ test: target host
 
 trace: deps
 	@python3 tools/trace_run.py --check --build $(BUILD) --board $(BOARD)
+
+# The harness on this Linux host through POSIX, cross-checked against
+# rt-tests (docs/linux.md); options in BENCH_LINUX_ARGS, e.g. "--samples 1000000".
+bench-linux:
+	@python3 tools/bench_linux.py --out $(BUILD)/bench-linux $(BENCH_LINUX_ARGS)
 
 nucleo:
 	@$(MAKE) --no-print-directory target BOARD=nucleo_f401re

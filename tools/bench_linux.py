@@ -1,0 +1,546 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Measure Linux through POSIX with the VAIOS harness and cross-check it
+against rt-tests in the same session (docs/linux.md).
+
+Builds bench/linux (the metric families of bench/ over bench/os/posix and
+boards/linux), runs it pinned to one CPU under SCHED_FIFO, streams it
+through tools/vaios_report.py into OUT/{results.json,report.md}, and runs
+rt-tests with matching parameters once before and once after the harness:
+
+  cyclic_100us (idle)       cyclictest -m -p P -i 100 -l N -a CPU -N -v
+  loop_1khz (idle)          cyclictest -m -p P -i 1000 -l N+1 -a CPU -N -v,
+                            |period - 1 ms| from consecutive wake-ups
+  sem_pingpong (equal) / 2  ptsematest -a CPU -p P -i 100 -l 2000
+  msg_latency (idle)        pmqtest -a CPU -p P -i 100 -l 2000
+  pi_boost/release/chain    pi_stress (correctness, bounded run)
+
+and prints a verdict per shared metric. The rule (RULE below): the two
+figures agree when they differ by no more than each instrument's
+run-to-run spread in this session plus the resolution of the figures.
+The cross-check goes to OUT/crosscheck.json and the end of report.md.
+
+Exit status: 0 when the harness completed (and pi_stress passed); 1 when
+it failed; 2 for an impossible parameter or missing permission, before
+anything runs.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import vaios_report  # noqa: E402  (the stream's parser)
+TIMING_C = os.path.join(ROOT, "bench", "timing.c")
+
+# bench/linux/main.c: the measured periodic task is level VB_MAIN_PRIO + 2
+# and gets --prio; the harness spans levels 1 .. 8 and interrupts at 9.
+MEASURED_LEVEL = 4
+LEVELS = 9
+# bench/timing.c's sample counts, and bench/sync.c and messaging.c's.
+TIMING_DEFAULTS = {"DELAY_SAMPLES": 500, "LOOP_PERIODS_IDLE": 10000, "LOOP_PERIODS_LOAD": 2000,
+                   "CYCLIC_IDLE": 100000, "CYCLIC_LOAD": 20000}
+QUICK_TIMING = {"DELAY_SAMPLES": 20, "LOOP_PERIODS_IDLE": 200, "LOOP_PERIODS_LOAD": 200,
+                "CYCLIC_IDLE": 2000, "CYCLIC_LOAD": 1000}
+IPC_SAMPLES = 2000
+RT_TESTS = ("cyclictest", "ptsematest", "pmqtest", "pi_stress")
+
+# bench/core.h's histogram: exact below VB_EXACT, 16 buckets per octave above.
+VB_EXACT, VB_SUB, VB_OCT = 2048, 16, 21
+
+
+def refuse(text):
+    print("bench_linux: " + text, file=sys.stderr)
+    sys.exit(2)
+
+
+T0 = time.monotonic()
+
+
+def say(text):
+    """Progress on stderr, with the seconds since the start."""
+    print("[%4.0f s] %s" % (time.monotonic() - T0, text), file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- histogram
+
+def bucket_of(v):
+    """bench/core.c bucket_of() for a value relative to origin 0."""
+    v = max(int(v), 0)
+    if v < VB_EXACT:
+        return v
+    octave = v.bit_length() - 1
+    if octave >= 11 + VB_OCT:
+        return VB_EXACT + VB_SUB * VB_OCT - 1
+    return VB_EXACT + (octave - 11) * VB_SUB + ((v >> (octave - 4)) & (VB_SUB - 1))
+
+
+def bucket_lo(b):
+    if b < VB_EXACT:
+        return b
+    octave = 11 + (b - VB_EXACT) // VB_SUB
+    return (VB_SUB + (b - VB_EXACT) % VB_SUB) << (octave - 4)
+
+
+def bucket_width(v):
+    b = bucket_of(v)
+    return bucket_lo(b + 1) - bucket_lo(b)
+
+
+def binned_quantile(values, q10k):
+    """The quantile exactly as bench/core.c computes it from its histogram:
+    the lower bound of the first bucket whose cumulative count reaches the
+    rank, clamped to [min, max]."""
+    counts = {}
+    for v in values:
+        b = bucket_of(v)
+        counts[b] = counts.get(b, 0) + 1
+    n = len(values)
+    rank = max((n * q10k + 9999) // 10000, 1)
+    cum = 0
+    for b in sorted(counts):
+        cum += counts[b]
+        if cum >= rank:
+            return min(max(bucket_lo(b), min(values)), max(values))
+    return max(values)
+
+
+def hist_mean(hist):
+    """Mean of a results.json histogram [[lo, count], ...] taking each log
+    bucket at its middle; returns (mean, error bound)."""
+    n = sum(c for _, c in hist)
+    total = err = 0.0
+    for lo, count in hist:
+        width = bucket_width(lo) if lo >= VB_EXACT else 1
+        total += count * (lo + (width - 1) / 2)
+        err += count * (width - 1) / 2
+    return total / n, err / n
+
+
+# ---------------------------------------------------------------- checks
+
+def timing_overridable():
+    """The timing.c counts that may be set with -D (guarded by #ifndef)."""
+    text = open(TIMING_C, encoding="utf-8").read()
+    return {k for k in TIMING_DEFAULTS if re.search(r"#ifndef\s+%s\b" % k, text)}
+
+
+def fifo_permitted(prio):
+    """Whether this process may use SCHED_FIFO at prio; leaves the policy as it was."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(prio))
+    except PermissionError:
+        return False
+    os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
+    return True
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default="build/bench-linux", help="results, report and build directory")
+    ap.add_argument("--samples", type=int, default=TIMING_DEFAULTS["CYCLIC_IDLE"],
+                    help="cyclic_100us samples, harness and cyclictest (default 100000: 10 s)")
+    ap.add_argument("--loop-periods", type=int, default=TIMING_DEFAULTS["LOOP_PERIODS_IDLE"],
+                    help="loop_1khz periods, harness and cyclictest (default 10000: 10 s)")
+    ap.add_argument("--prio", type=int, default=90,
+                    help="SCHED_FIFO priority of the measured task, as cyclictest -p (default 90)")
+    ap.add_argument("--cpu", type=int, default=None, help="the CPU to measure on (default: the last)")
+    ap.add_argument("--allow-other", action="store_true",
+                    help="without SCHED_FIFO permission, measure under SCHED_OTHER (labelled)")
+    ap.add_argument("--quick", action="store_true",
+                    help="tiny sample counts: a functional check, not a measurement")
+    ap.add_argument("--families", default=None, help="harness families, comma-separated")
+    ap.add_argument("--pi-stress-seconds", type=int, default=3)
+    ap.add_argument("--no-rt-tests", action="store_true", help="harness only")
+    ap.add_argument("--timeout", type=int, default=None, help="per-family limit of the harness, s")
+    ap.add_argument("--quiet", action="store_true", help="no tables from vaios_report.py")
+    return ap.parse_args(argv)
+
+
+def validate(args):
+    """Refuse what cannot run, before building anything (exit status 2)."""
+    if args.samples < 1:
+        refuse("--samples %d: at least one sample is needed" % args.samples)
+    if args.loop_periods < 1:
+        refuse("--loop-periods %d: at least one period is needed" % args.loop_periods)
+    if args.samples > 2**31 - 1 or args.loop_periods > 2**31 - 1:
+        refuse("--samples and --loop-periods must fit the harness's int counters")
+    if args.pi_stress_seconds < 1:
+        refuse("--pi-stress-seconds %d: pi_stress needs at least 1 s" % args.pi_stress_seconds)
+    if args.timeout is not None and args.timeout < 1:
+        refuse("--timeout %d: a family needs a positive time limit" % args.timeout)
+    lo, hi = os.sched_get_priority_min(os.SCHED_FIFO), os.sched_get_priority_max(os.SCHED_FIFO)
+    plo, phi = lo - 1 + MEASURED_LEVEL, hi - LEVELS + MEASURED_LEVEL
+    if not plo <= args.prio <= phi:
+        refuse("--prio %d: this system's SCHED_FIFO priorities are %d .. %d and the harness uses "
+               "P-3 .. P+5, so P must be %d .. %d" % (args.prio, lo, hi, plo, phi))
+    allowed = sorted(os.sched_getaffinity(0))
+    if args.cpu is None:
+        args.cpu = allowed[-1]
+    elif args.cpu not in allowed:
+        refuse("--cpu %d: not online or not allowed for this process (allowed: %s)"
+               % (args.cpu, ",".join(map(str, allowed))))
+    args.fifo = fifo_permitted(args.prio + LEVELS - MEASURED_LEVEL)
+    if not args.fifo and not args.allow_other:
+        refuse("SCHED_FIFO is not permitted for this user: run as root, or give it CAP_SYS_NICE "
+               "or an rtprio limit of at least %d (/etc/security/limits.conf), or pass "
+               "--allow-other to measure under SCHED_OTHER (every figure is then labelled "
+               "'sched_other' and rt-tests are not run)" % (args.prio + LEVELS - MEASURED_LEVEL))
+    counts = dict(TIMING_DEFAULTS)
+    counts.update(CYCLIC_IDLE=args.samples, LOOP_PERIODS_IDLE=args.loop_periods)
+    if args.quick:
+        counts = dict(QUICK_TIMING)
+    overridable = timing_overridable()
+    wanted = {k: v for k, v in counts.items() if v != TIMING_DEFAULTS[k]}
+    missing = sorted(k for k in wanted if k not in overridable)
+    if missing and not args.quick:
+        refuse("bench/timing.c fixes %s at its default; it needs an '#ifndef %s' guard around its "
+               "#define before --samples/--loop-periods can change it" % (missing[0], missing[0]))
+    args.timing_defs = {k: v for k, v in wanted.items() if k in overridable}
+    # What the harness will really do (quick mode keeps unguarded defaults).
+    args.harness_counts = {k: args.timing_defs.get(k, TIMING_DEFAULTS[k]) for k in TIMING_DEFAULTS}
+    args.ipc_samples = 200 if args.quick else IPC_SAMPLES
+    if args.quick:
+        args.pi_stress_seconds = 1
+    for tool in ("cmake", "cc"):
+        if shutil.which(tool) is None:
+            refuse("%s is missing: apt-get install cmake gcc" % tool)
+
+
+# ---------------------------------------------------------------- build and run
+
+def build(args):
+    obj = os.path.join(args.out, "obj")
+    defs = ";".join("%s=%d" % kv for kv in sorted(args.timing_defs.items()))
+    cfg = ["cmake", "-S", os.path.join(ROOT, "bench", "linux"), "-B", obj,
+           "-DCMAKE_BUILD_TYPE=Release", "-DBENCH_LINUX_TIMING_DEFS=" + defs]
+    for cmd in (cfg, ["cmake", "--build", obj, "-j2"]):
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if r.returncode != 0:
+            say(r.stdout[-3000:])
+            say("bench_linux: the build failed")
+            sys.exit(1)
+    return os.path.join(obj, "bench-linux")
+
+
+def run_harness(args, exe):
+    """The harness through vaios_report.py; returns its exit status."""
+    cmd = [exe, "--cpu", str(args.cpu), "--prio", str(args.prio)]
+    if args.allow_other:
+        cmd.append("--allow-other")
+    if args.families:
+        cmd += ["--families", args.families]
+    expected = (args.harness_counts["CYCLIC_IDLE"] * 100e-6 + args.harness_counts["LOOP_PERIODS_IDLE"]
+                * 1e-3 + 30)
+    cmd += ["--timeout", str(args.timeout or int(2 * expected + 60))]
+    say("harness: " + " ".join(cmd))
+    report_cmd = [sys.executable, os.path.join(ROOT, "tools", "vaios_report.py"), "--input", "-",
+                  "--out", args.out, "--peers", ""]
+    if args.quiet:
+        report_cmd.append("--quiet")
+    report = subprocess.Popen(report_cmd, stdin=subprocess.PIPE, text=True, cwd=ROOT)
+    cc = subprocess.run(["cc", "--version"], stdout=subprocess.PIPE, text=True).stdout.splitlines()
+    head = ['@VOS config instrument="Linux through POSIX: bench/linux, CLOCK_MONOTONIC ns"',
+            "@VOS config target=linux", '@VOS config compiler="%s"' % (cc[0] if cc else "?"),
+            "@VOS config harness_counts=\"%s\"" % " ".join(
+                "%s=%d" % kv for kv in sorted(args.harness_counts.items()))]
+    for line in head:
+        report.stdin.write(line + "\n")
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, errors="replace")
+    for line in proc.stdout:
+        report.stdin.write(line)
+        report.stdin.flush()
+    proc.wait()
+    if proc.returncode != 0:
+        report.stdin.write("!! bench-linux exited with status %d\n" % proc.returncode)
+    report.stdin.close()
+    rc = report.wait()
+    return rc or (1 if proc.returncode else 0)
+
+
+def run_tool(cmd, timeout):
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       errors="replace", timeout=timeout)
+    if r.returncode != 0:
+        raise RuntimeError("%s exited with %d: %s" % (cmd[0], r.returncode, r.stdout[-400:]))
+    return r.stdout
+
+
+def cyclictest(args, interval_us, loops):
+    """Per-sample wake-up latencies in ns."""
+    out = run_tool(["cyclictest", "-m", "-p", str(args.prio), "-i", str(interval_us), "-l",
+                    str(loops), "-a", str(args.cpu), "-N", "-v", "-q"],
+                   timeout=loops * interval_us * 1e-6 * 3 + 60)
+    values = [int(m.group(1)) for m in re.finditer(r"^\s*0:\s*\d+:\s*(-?\d+)\s*$", out, re.M)]
+    if len(values) != loops:
+        raise RuntimeError("cyclictest gave %d samples, %d asked" % (len(values), loops))
+    return values
+
+
+def json_tool(args, name, loops, label):
+    """ptsematest or pmqtest: the receiver's min/avg/max in ns, from --json."""
+    path = os.path.join(args.out, "%s-%s.json" % (name, label))
+    cmd = [name, "-a", str(args.cpu), "-p", str(args.prio), "-i", "100", "-l", str(loops),
+           "--json=" + path]
+    run_tool(cmd, timeout=loops * 1e-4 * 3 + 30)
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    rx = doc["thread"]["0"]["receiver"]
+    return {k: rx[k] * 1000.0 for k in ("min", "avg", "max")}
+
+
+def rt_pass(args, label):
+    """One pass of the comparable rt-tests; returns their figures."""
+    n, m = args.rt_counts
+    say("rt-tests (%s): cyclictest -i 100 -l %d, -i 1000 -l %d, ptsematest, pmqtest -l %d"
+        % (label, n, m + 1, args.ipc_samples))
+    cyc = cyclictest(args, 100, n)
+    loop = cyclictest(args, 1000, m + 1)
+    jitter = [abs(b - a) for a, b in zip(loop, loop[1:])]
+    return {"cyclic": cyc, "loop": jitter,
+            "ptsematest": json_tool(args, "ptsematest", args.ipc_samples, label),
+            "pmqtest": json_tool(args, "pmqtest", args.ipc_samples, label)}
+
+
+def pi_stress(args):
+    path = os.path.join(args.out, "pi_stress.json")
+    cmd = ["pi_stress", "--duration", str(args.pi_stress_seconds), "--groups", "1", "--mlockall",
+           "--quiet", "--json=" + path]
+    say("pi_stress --duration %d --groups 1" % args.pi_stress_seconds)
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       timeout=args.pi_stress_seconds + 60)
+    inversions = None
+    try:
+        with open(path, encoding="utf-8") as f:
+            inversions = json.load(f).get("inversion")
+    except (OSError, ValueError):
+        pass
+    return {"exit": r.returncode, "inversions": inversions, "output": r.stdout[-300:]}
+
+
+# ---------------------------------------------------------------- cross-check
+
+def harness_repeat(args, exe):
+    """The short families again (sync, messaging), for the harness's own
+    run-to-run noise on the figures compared by their means."""
+    cmd = [exe, "--cpu", str(args.cpu), "--prio", str(args.prio), "--families", "sync,messaging",
+           "--timeout", "120"]
+    say("harness again, for its noise: " + " ".join(cmd))
+    out = subprocess.run(cmd, stdout=subprocess.PIPE, text=True, errors="replace",
+                         timeout=300).stdout
+    run = vaios_report.Run()
+    for line in out.splitlines():
+        if line.startswith("@VOS "):
+            try:
+                run.apply(line)
+            except (ValueError, IndexError):
+                pass
+    return run
+
+
+def figure_range(values):
+    """(mean, spread) of one instrument's repeated figures."""
+    return sum(values) / len(values), (max(values) - min(values))
+
+
+def judge(h_values, r_values, res):
+    """The rule (RULE): agree when |H - R| <= sH + sR + r."""
+    h, sh = figure_range(h_values)
+    r, sr = figure_range(r_values)
+    allowed = sh + sr + res
+    return h, r, abs(h - r), allowed, "agree" if abs(h - r) <= allowed else "DIFFER"
+
+
+def scen(results, mid, name):
+    entry = results["metrics"].get(mid) or {}
+    return (entry.get("scenarios") or {}).get(name)
+
+
+def crosscheck(results, repeat, before, after, pis, ipc_samples):
+    """One row per shared metric: figures, tolerance, verdict."""
+    rows, notes = [], []
+
+    def row(metric, tool, stat, hv, rv, res, extra):
+        h, r, diff, allowed, v = judge(hv, rv, res)
+        d = {"metric": metric, "rt_test": tool, "statistic": stat, "harness": hv, "rt": rv,
+             "diff": round(diff, 1), "allowed": round(allowed, 1), "resolution": round(res, 1),
+             "verdict": v}
+        d.update(extra)
+        rows.append(d)
+
+    def quantile_row(mid, name, tool, key):
+        h = scen(results, mid, name)
+        if h is None:
+            notes.append("%s (%s): not measured by the harness in this run" % (mid, name))
+            return
+        rv = [binned_quantile(p[key], 5000) for p in (before, after)]
+        both = before[key] + after[key]
+        row("%s (%s)" % (mid, name), tool, "p50", [h["p50"]], rv, bucket_width(h["p50"]),
+            {"detail": "p99 harness %s, rt-tests %s; max harness %s, rt-tests %s; min harness %s, "
+                       "rt-tests %s" % (h["p99"], "/".join(str(binned_quantile(p[key], 9900))
+                                                          for p in (before, after)),
+                                        h["max"], max(both), h["min"], min(both))})
+
+    def mean_row(mid, name, tool, half, what):
+        figures, errs = [], []
+        for res_doc in (results, None):
+            if res_doc is not None:
+                h = scen(results, mid, name)
+                overhead = float(results["config"].get("empty_measurement", 0))
+                hist = h and h.get("hist")
+            else:
+                rec = repeat.metrics.get(mid, {}).get(name) if repeat else None
+                overhead = float(repeat.config.get("empty_measurement", 0)) if repeat else 0
+                hist = rec and rec.hist
+            if not hist:
+                continue
+            mean, err = hist_mean(hist)
+            # In rt-tests' window: the empty measurement added back, one way.
+            figures.append(mean / 2 + overhead if half else mean + overhead)
+            errs.append(err / 2 if half else err)
+        if not figures:
+            notes.append("%s (%s): not measured by the harness in this run" % (mid, name))
+            return
+        rv = [before[tool]["avg"], after[tool]["avg"]]
+        # Histogram mid-points, rt-tests' 0.01 us rounding and the spread of
+        # a mean of microsecond-quantised samples (two standard errors).
+        res = max(errs) + 10 + 2 * 1000 / math.sqrt(12 * ipc_samples)
+        row("%s (%s)%s" % (mid, name, " / 2" if half else ""), tool, "mean",
+            [round(x, 1) for x in figures], rv, res,
+            {"detail": "%s; min rt-tests %s/%s, max %s/%s" % (
+                what, before[tool]["min"], after[tool]["min"], before[tool]["max"],
+                after[tool]["max"])})
+
+    quantile_row("cyclic_100us", "idle", "cyclictest -i 100", "cyclic")
+    quantile_row("loop_1khz", "idle", "cyclictest -i 1000, |period - 1 ms|", "loop")
+    mean_row("sem_pingpong", "equal", "ptsematest", True,
+             "half a round trip between equal-priority tasks; ptsematest's pair has equal "
+             "priorities too")
+    mean_row("msg_latency", "idle", "pmqtest", False,
+             "the harness's receiver is above the sender and preempts inside mq_send; pmqtest's "
+             "pair has equal priorities, so its receiver runs only once the sender blocks in its "
+             "next mq_receive (docs/linux.md)")
+    measured = [m for m in ("pi_boost", "pi_release", "pi_chain")
+                if results["metrics"].get(m, {}).get("status") == "measured"]
+    pi_ok = pis is not None and pis["exit"] == 0
+    rows.append({"metric": "pi_boost, pi_release, pi_chain", "rt_test": "pi_stress",
+                 "statistic": "correctness",
+                 "harness": "self-checked, %d of 3 ran" % len(measured),
+                 "rt": ("pass, %s inversions" % pis["inversions"]) if pi_ok
+                 else "FAIL (exit %s)" % (pis and pis["exit"]),
+                 "diff": "-", "allowed": "-", "resolution": "-",
+                 "verdict": "agree" if pi_ok and len(measured) == 3 else "DIFFER",
+                 "detail": "both ran without an inversion: the harness stops on M running while "
+                           "H waits or a priority not what inheritance requires"})
+    return rows, notes
+
+
+RULE = ("Rule: a harness figure H agrees with rt-tests' R when |H - R| <= sH + sR + r. R is the "
+        "mean of rt-tests' figures from one run before and one after the harness in this session "
+        "and sR their difference (the machine's noise over the session); H likewise, with sH from "
+        "a second harness run of the short families (0 where the harness ran once); r is the "
+        "resolution of the two figures: one harness histogram bucket for percentiles (rt-tests' "
+        "samples are binned with the same buckets before their percentile is taken), the "
+        "histogram's mid-point error plus rt-tests' 0.01 us rounding and microsecond "
+        "quantisation for means. Harness means are first put in rt-tests' window: the "
+        "empty-measurement cost the harness subtracts is added back, and a round trip is "
+        "halved. Only idle scenarios have an rt-tests counterpart.")
+
+
+def fmt(v):
+    if isinstance(v, list):
+        return " / ".join(fmt(x) for x in v)
+    if isinstance(v, float):
+        return "%.0f" % v if abs(v) >= 100 else "%.1f" % v
+    return str(v)
+
+
+def table(rows):
+    head = ["metric", "rt-tests", "stat", "harness", "rt-tests before / after", "|H - R|",
+            "allowed", "verdict"]
+    cells = [[r["metric"], r["rt_test"], r["statistic"], fmt(r["harness"]), fmt(r["rt"]),
+              fmt(r["diff"]), fmt(r["allowed"]), r["verdict"]] for r in rows]
+    return head, cells
+
+
+def render_text(rows, notes, title):
+    head, cells = table(rows)
+    width = [max(len(c[i]) for c in [head] + cells) for i in range(len(head))]
+    out = [title, "=" * len(title),
+           "  ".join(h.ljust(w) for h, w in zip(head, width)).rstrip(),
+           "  ".join("-" * w for w in width)]
+    out += ["  ".join(c.ljust(w) for c, w in zip(row, width)).rstrip() for row in cells]
+    out += ["(all figures in ns)"] + notes
+    return "\n".join(out) + "\n"
+
+
+def render_markdown(rows, notes, title):
+    head, cells = table(rows)
+    out = ["## " + title, "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in cells]
+    out += ["", "All figures in ns. " + RULE, ""]
+    out += ["- %s: %s" % (r["metric"], r["detail"]) for r in rows]
+    out += ["- " + n for n in notes]
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- main
+
+def main(argv=None):
+    args = parse_args(argv)
+    validate(args)
+    args.out = os.path.abspath(os.path.join(ROOT, args.out))
+    os.makedirs(args.out, exist_ok=True)
+    missing = [t for t in RT_TESTS if shutil.which(t) is None]
+    do_rt = not args.no_rt_tests and args.fifo and not missing
+    if missing and not args.no_rt_tests:
+        say("bench_linux: rt-tests missing (%s): apt-get install rt-tests; harness only"
+            % ", ".join(missing))
+    if not args.fifo:
+        say("bench_linux: SCHED_FIFO not permitted: measuring under SCHED_OTHER (--allow-other); "
+            "every figure is labelled sched_other and rt-tests are not run")
+    quick = QUICK_TIMING if args.quick else {}
+    args.rt_counts = (quick.get("CYCLIC_IDLE", args.samples),
+                      quick.get("LOOP_PERIODS_IDLE", args.loop_periods))
+    start = time.monotonic()
+    say("building bench/linux in %s" % os.path.join(args.out, "obj"))
+    exe = build(args)
+    before = after = pis = repeat = None
+    try:
+        if do_rt:
+            before = rt_pass(args, "before")
+        rc = run_harness(args, exe)
+        if do_rt:
+            repeat = harness_repeat(args, exe)
+            after = rt_pass(args, "after")
+            pis = pi_stress(args)
+    except (RuntimeError, subprocess.TimeoutExpired) as err:
+        say("bench_linux: rt-tests failed: %s" % err)
+        return 1
+    results = json.load(open(os.path.join(args.out, "results.json"), encoding="utf-8"))
+    if do_rt:
+        rows, notes = crosscheck(results, repeat, before, after, pis, args.ipc_samples)
+        title = "Cross-check with rt-tests (same session, CPU %d, priority %d)" % (args.cpu, args.prio)
+        print(render_text(rows, notes, title) + "\n" + RULE)
+        with open(os.path.join(args.out, "report.md"), "a", encoding="utf-8") as f:
+            f.write("\n" + render_markdown(rows, notes, title))
+        with open(os.path.join(args.out, "crosscheck.json"), "w", encoding="utf-8") as f:
+            json.dump({"rule": RULE, "rows": rows, "notes": notes, "cpu": args.cpu,
+                       "prio": args.prio, "rt_counts": args.rt_counts,
+                       "ipc_samples": args.ipc_samples, "pi_stress": pis}, f, indent=2)
+        if pis["exit"] != 0:
+            rc = rc or 1
+    say("bench_linux: %s in %.0f s; results in %s" % ("done" if rc == 0 else "FAILED",
+                                                        time.monotonic() - start, args.out))
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
