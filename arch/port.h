@@ -36,13 +36,14 @@ static inline void arch_unlock(uint32_t key);
 /* [inline] True in an interrupt handler (any exception but thread mode). */
 static inline bool arch_in_isr(void);
 
-/* [inline] Load-linked / store-conditional on a word, for the kernel's
+/* [inline] Load-linked / store-conditional on a machine word (wide
+ * enough for a pointer), for the kernel's
  * lock-free fast paths. arch_sc stores v and returns true only if no
  * exception (interrupt, switch) and no other store to *p happened since
  * the matching arch_ll; otherwise it stores nothing and returns false.
  * The sequence between them must be short and must not call anything. */
-static inline uint32_t arch_ll(volatile uint32_t *p);
-static inline bool arch_sc(volatile uint32_t *p, uint32_t v);
+static inline uintptr_t arch_ll(volatile uintptr_t *p);
+static inline bool arch_sc(volatile uintptr_t *p, uintptr_t v);
 
 /* --- Context ----------------------------------------------------------- */
 

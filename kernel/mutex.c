@@ -38,8 +38,8 @@
  */
 #include "kernel.h"
 
-#define MTX_TRACKED 0x1u
-#define MTX_CEILING 0x2u
+#define MTX_TRACKED ((uintptr_t)0x1)
+#define MTX_CEILING ((uintptr_t)0x2)
 #define MTX_FLAGS   (MTX_TRACKED | MTX_CEILING)
 
 _Static_assert(_Alignof(vos_task_t) >= 4, "task addresses need two free low bits");
@@ -97,13 +97,13 @@ static void held_remove(vos_task_t *t, vos_mutex_t *m)
 /* Make t the owner of m (free, lock held), tracked if it must be. */
 static void take(vos_mutex_t *m, vos_task_t *t)
 {
-    uint32_t ceil = m->owner_word & MTX_CEILING;
+    uintptr_t ceil = m->owner_word & MTX_CEILING;
     m->count = 1;
     if (ceil || m->waiters.head != NULL) {
-        m->owner_word = (uint32_t)(uintptr_t)t | ceil | MTX_TRACKED;
+        m->owner_word = (uintptr_t)t | ceil | MTX_TRACKED;
         held_push(t, m);
     } else {
-        m->owner_word = (uint32_t)(uintptr_t)t;
+        m->owner_word = (uintptr_t)t;
     }
 }
 
@@ -243,7 +243,7 @@ int vos_mutex_lock(vos_mutex_t *m, vos_dur_t timeout)
     do {
         if (arch_ll(&m->owner_word) != 0)
             return lock_slow(m, timeout);
-    } while (!arch_sc(&m->owner_word, (uint32_t)(uintptr_t)cur));
+    } while (!arch_sc(&m->owner_word, (uintptr_t)cur));
     VOS_TRACE_MUTEX_LOCK(m, VOS_OK, cur);
     return VOS_OK;
 }
@@ -276,7 +276,7 @@ int vos_mutex_unlock(vos_mutex_t *m)
     if (VOS__UNLIKELY(arch_in_isr() || cur == NULL))
         return VOS_ERR_CONTEXT;
     do {
-        if (arch_ll(&m->owner_word) != (uint32_t)(uintptr_t)cur)
+        if (arch_ll(&m->owner_word) != (uintptr_t)cur)
             return unlock_slow(m);
     } while (!arch_sc(&m->owner_word, 0));
     VOS_TRACE_MUTEX_UNLOCK(m, VOS_OK, NULL);

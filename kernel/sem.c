@@ -58,7 +58,7 @@ static __attribute__((noinline)) int give_slow(vos_sem_t *s)
 /* Shared by the task and interrupt forms once the context is checked. */
 static inline int give_fast(vos_sem_t *s)
 {
-    uint32_t c;
+    uintptr_t c;
     do {
         c = arch_ll(&s->count);
         if (VOS__UNLIKELY(s->waiters.head != NULL || c >= s->max))
@@ -102,7 +102,7 @@ static __attribute__((noinline)) int take_slow(vos_sem_t *s, vos_dur_t timeout)
 
 static inline int take_fast(vos_sem_t *s, vos_dur_t timeout)
 {
-    uint32_t c;
+    uintptr_t c;
     do {
         c = arch_ll(&s->count);
         if (VOS__UNLIKELY(c == 0))

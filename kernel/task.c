@@ -77,8 +77,12 @@ int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *ar
 
 int vos_task_suspend(vos_task_t *t)
 {
-    if (t == NULL)
-        t = vos__started && !arch_in_isr() ? vos__cur : NULL;
+    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+    if (t == NULL) {
+        if (!vos__started || arch_in_isr())
+            return VOS_ERR_CONTEXT;      /* no calling task to suspend */
+        t = vos__cur;
+    }
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
     VOS__CHECK(!vos__is_idle(t), VOS_ERR_CONTEXT);
     if (t == vos__cur && vos__can_block() != VOS_OK)

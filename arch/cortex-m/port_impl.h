@@ -45,14 +45,14 @@ static inline bool arch_in_isr(void)
 /* LDREX/STREX. Armv7-M clears the local monitor on every exception entry
  * and return, so a switch or an interrupt between the two makes the
  * STREX fail, which is the contract of arch_sc. */
-static inline uint32_t arch_ll(volatile uint32_t *p)
+static inline uintptr_t arch_ll(volatile uintptr_t *p)
 {
-    uint32_t v;
+    uintptr_t v;
     __asm__ volatile("ldrex %0, [%1]" : "=r"(v) : "r"(p) : "memory");
     return v;
 }
 
-static inline bool arch_sc(volatile uint32_t *p, uint32_t v)
+static inline bool arch_sc(volatile uintptr_t *p, uintptr_t v)
 {
     uint32_t fail;
     __asm__ volatile("strex %0, %2, [%1]" : "=&r"(fail) : "r"(p), "r"(v) : "memory");

@@ -79,12 +79,12 @@ static inline void arch_switch(void)
 extern void (*volatile arch_host_sc_irq)(void) __attribute__((weak));
 void arch_host_sc_interrupt(void) __attribute__((weak));
 
-static inline uint32_t arch_ll(volatile uint32_t *p)
+static inline uintptr_t arch_ll(volatile uintptr_t *p)
 {
     return *p;
 }
 
-static inline bool arch_sc(volatile uint32_t *p, uint32_t v)
+static inline bool arch_sc(volatile uintptr_t *p, uintptr_t v)
 {
     if (&arch_host_sc_irq != NULL && arch_host_sc_irq != NULL) {
         arch_host_sc_interrupt();

@@ -28,7 +28,7 @@
 
 typedef struct vos_mutex {
     uint32_t tag;               /* VOS_TAG_MUTEX */
-    volatile uint32_t owner_word;/* owning task | VOS__MTX_* flags; 0 when free */
+    volatile uintptr_t owner_word;/* owning task | flag bits (kernel/mutex.c); 0 when free */
     struct vos_waitq waiters;
     struct vos_mutex *next_held;/* link in the owner's list of tracked mutexes */
     uint16_t count;             /* recursion depth of the owner */

@@ -14,7 +14,7 @@
 
 typedef struct vos_sem {
     uint32_t tag;               /* VOS_TAG_SEM */
-    volatile uint32_t count;
+    volatile uintptr_t count;   /* a machine word: updated with LL/SC */
     uint32_t max;
     struct vos_waitq waiters;
 } vos_sem_t;

@@ -98,9 +98,9 @@ void vos_yield(void);
 
 /* Suspend t (NULL or vos_self(): the caller). A blocked task stays on its
  * wait and is suspended instead of becoming ready when the wait ends.
- * Context: thread. Errors: VOS_ERR_INVALID, VOS_ERR_STATE (already suspended,
- * exited), VOS_ERR_CONTEXT (suspending oneself from an interrupt or before
- * start; suspending the idle task). */
+ * Context: thread, or before vos_start() for another task.
+ * Errors: VOS_ERR_INVALID, VOS_ERR_STATE (already suspended, exited),
+ * VOS_ERR_CONTEXT (from an interrupt; NULL before start; the idle task). */
 int vos_task_suspend(vos_task_t *t);
 
 /* Resume a suspended task; it runs at once if it outranks the caller.

@@ -122,7 +122,7 @@ VT_TEST(blocking_from_an_interrupt_is_refused)
     VT_ASSERT(isr_ran);
     VT_EQ(isr_sleep, VOS_ERR_CONTEXT);
     VT_EQ(isr_until, VOS_ERR_CONTEXT);
-    VT_EQ(isr_suspend_self, VOS_ERR_INVALID);    /* no task "self" in a handler */
+    VT_EQ(isr_suspend_self, VOS_ERR_CONTEXT);    /* no calling task in a handler */
     VT_EQ(isr_create, VOS_ERR_CONTEXT);
     VT_EQ(isr_resume_task_form, VOS_ERR_CONTEXT);
     VT_EQ(isr_prio, VOS_ERR_CONTEXT);

@@ -246,10 +246,11 @@ static const char *check_sem(const vos_sem_t *s)
     if (s->tag != VOS_TAG_SEM)
         return NULL;
     if (s->count > s->max)
-        return broken("semaphore %p count %u above max %u", (const void *)s, s->count, s->max);
+        return broken("semaphore %p count %u above max %u", (const void *)s,
+                      (unsigned)s->count, s->max);
     if (s->count > 0 && s->waiters.head != NULL)
-        return broken("semaphore %p has count %u and waiter %s", (const void *)s, s->count,
-                      name(s->waiters.head));
+        return broken("semaphore %p has count %u and waiter %s", (const void *)s,
+                      (unsigned)s->count, name(s->waiters.head));
     return check_waitq("semaphore", &s->waiters, NULL);
 }
 

@@ -36,12 +36,12 @@ static inline void arch_switch(void)
 {
 }
 
-static inline uint32_t arch_ll(volatile uint32_t *p)
+static inline uintptr_t arch_ll(volatile uintptr_t *p)
 {
     return *p;
 }
 
-static inline bool arch_sc(volatile uint32_t *p, uint32_t v)
+static inline bool arch_sc(volatile uintptr_t *p, uintptr_t v)
 {
     *p = v;
     return true;
