@@ -574,6 +574,31 @@ static void case_mutex_unlock_window(void)
     CHECK_LOG("H-locks H-got L");
 }
 
+/* vos_task_exit (task.h): "Mutexes it still holds are released". Also a
+ * mutex nobody waited for, locked on the fast path. */
+static void exit_holding_quietly(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);
+}
+
+static void exit_untracked_main(void *arg)
+{
+    (void)arg;
+    vos_mutex_init(&mx);
+    t_watch_mutex(&mx);
+    vos_task_t *e = t_task("E", exit_holding_quietly, NULL, 7);
+    CHECK_EQ(vos_task_state(e), VOS_TASK_EXITED);
+    CHECK(vos_mutex_owner(&mx) == NULL);
+    CHECK_EQ(vos_mutex_lock(&mx, VOS_NO_WAIT), VOS_OK);
+    CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
+}
+
+static void case_mutex_released_on_exit_uncontended(void)
+{
+    CHECK_EQ(t_run(exit_untracked_main, NULL, 5), HOST_IDLE);
+}
+
 /* --- Ceiling ---------------------------------------------------------------------------- */
 
 static void ceiling_user(void *arg)
@@ -642,6 +667,7 @@ int main(int argc, char **argv)
         {"mutex_deadlock_refused", case_mutex_deadlock_refused},
         {"mutex_delete_with_waiters", case_mutex_delete_with_waiters},
         {"mutex_released_on_exit", case_mutex_released_on_exit},
+        {"mutex_released_on_exit_uncontended", case_mutex_released_on_exit_uncontended},
         {"sem_fast_path_interrupted", case_sem_fast_path_interrupted},
         {"sem_give_meets_new_waiter", case_sem_give_meets_new_waiter},
         {"mutex_lock_window", case_mutex_lock_window},
