@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Record the priority-inversion scenario with tracing on, on the emulated
-board, and turn it into a CTF trace and a timeline (make trace).
+"""Record the priority-inversion scenario and the flight pipeline with
+tracing on, on the emulated board, and turn each into a CTF trace and a
+timeline (make trace).
 
 Builds apps/inversion in a tracing build (build/<board>-trace), runs it in
 QEMU, decodes the "@VOS trace" dump with tools/vtrace into
@@ -46,7 +47,7 @@ def main():
     cfg = run(["cmake", "-S", ".", "-B", bdir, "-DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake",
                "-DCMAKE_BUILD_TYPE=Release", "-DVAIOS_TRACE=ON", "-DVAIOS_BOARD=" + args.board],
               stdout=subprocess.DEVNULL)
-    bld = run(["cmake", "--build", bdir, "--target", "inversion.elf", "-j2"],
+    bld = run(["cmake", "--build", bdir, "--target", "inversion.elf", "test_flight.elf", "-j2"],
               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if not step("build_traced_image", cfg.returncode == 0 and bld.returncode == 0,
                 "" if bld.returncode == 0 else bld.stdout[-2000:]):
@@ -76,6 +77,20 @@ def main():
         fh.write(bt.stdout)
     step("babeltrace2_reads_it", bt.returncode == 0 and bt.stdout.count("\n") > 20,
          "%d events listed" % bt.stdout.count("\n"))
+    # The flight pipeline: the last events of the flight suite, traced.
+    flog = os.path.join(ROOT, out, "flight.log")
+    with open(flog, "w") as fh:
+        fq = run([os.path.join(ROOT, "tools", "qemu-run"),
+                  os.path.join(ROOT, bdir, "tests", "target", "test_flight.elf"), "120"],
+                 stdout=fh, stderr=subprocess.STDOUT)
+    fctf = os.path.join(ROOT, out, "flight.ctf")
+    shutil.rmtree(fctf, ignore_errors=True)
+    fv = run([sys.executable, "-m", "tools.vtrace", flog, "--ctf", fctf,
+              "--timeline", os.path.join(ROOT, out, "flight.png"),
+              "--svg", os.path.join(ROOT, out, "flight.svg"),
+              "--title", "1 kHz flight pipeline (last events of the flight suite), VAIOS traced"],
+             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    step("flight_pipeline_traced", fq.returncode == 0 and fv.returncode == 0, fv.stdout.strip())
     if args.check:
         ex = run([sys.executable, "-m", "tools.vtrace.expect",
                   os.path.join("tests", "target", "trace_inversion.expect"), ctf],
@@ -84,8 +99,9 @@ def main():
     if args.docs:
         for src, name in ((png, "inversion-timeline.png"), (svg, "inversion-timeline.svg")):
             shutil.copy(src, os.path.join(ROOT, "docs", "img", name))
-    print("trace: %s (CTF), %s, %s" % (os.path.relpath(ctf, ROOT), os.path.relpath(png, ROOT),
-                                       os.path.relpath(svg, ROOT)))
+    print("trace: %s (CTF), %s, %s; flight pipeline: %s" % (
+        os.path.relpath(ctf, ROOT), os.path.relpath(png, ROOT), os.path.relpath(svg, ROOT),
+        os.path.relpath(fctf, ROOT)))
     return finish(steps)
 
 

@@ -80,6 +80,14 @@ static void reset_slots(void)
     }
 }
 
+#if VOS_CFG_TRACE
+static void put_line(const char *line)
+{
+    board_console_write(line);
+    board_console_write("\n");
+}
+#endif
+
 static void runner_entry(void *arg)
 {
     (void)arg;
@@ -105,6 +113,12 @@ static void runner_entry(void *arg)
         reset_slots();
     }
     board_printf("@VT result %d %d\n", passed, failed);
+#if VOS_CFG_TRACE
+    /* A traced build leaves the last events of the suite in the ring:
+     * print them for tools/vtrace (make trace uses the flight suite). */
+    vos_trace_stop();
+    vos_trace_emit(put_line);
+#endif
     board_exit(failed);
 }
 
