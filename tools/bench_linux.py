@@ -207,6 +207,8 @@ def validate(args):
     # What the harness will really do (quick mode keeps unguarded defaults).
     args.harness_counts = {k: args.timing_defs.get(k, TIMING_DEFAULTS[k]) for k in TIMING_DEFAULTS}
     args.ipc_samples = 200 if args.quick else IPC_SAMPLES
+    args.ipc_runs = 2 if args.quick else 3          # per rt-tests pass
+    args.harness_repeats = 1 if args.quick else 2   # beyond the main run
     if args.quick:
         args.pi_stress_seconds = 1
     for tool in ("cmake", "cc"):
@@ -230,6 +232,32 @@ def build(args):
     return os.path.join(obj, "bench-linux")
 
 
+def kernel_build_config():
+    """Preemption model, HZ and RT group scheduling as this kernel was built
+    and booted (/proc/config.gz, /proc/cmdline): a PREEMPT_DYNAMIC kernel
+    runs its built-in default unless preempt= is on the command line."""
+    found = {}
+    try:
+        import gzip
+        with gzip.open("/proc/config.gz", "rt") as f:
+            for line in f:
+                m = re.match(r"CONFIG_(PREEMPT_NONE|PREEMPT_VOLUNTARY|PREEMPT|PREEMPT_LAZY|"
+                             r"PREEMPT_RT|HZ|NO_HZ_FULL|RT_GROUP_SCHED)=(\S+)", line)
+                if m:
+                    found[m.group(1)] = m.group(2)
+    except OSError:
+        return []
+    model = next((k for k in ("PREEMPT_RT", "PREEMPT_LAZY", "PREEMPT", "PREEMPT_VOLUNTARY",
+                              "PREEMPT_NONE") if found.get(k) == "y"), "?")
+    cmdline = open("/proc/cmdline").read()
+    boot = re.search(r"\bpreempt=(\S+)", cmdline)
+    return ['@VOS config kernel_preempt_built=%s kernel_preempt_boot=%s kernel_hz=%s '
+            'nohz_full=%s rt_group_sched=%s' % (model.lower(), boot.group(1) if boot else
+                                               "default", found.get("HZ", "?"),
+                                               found.get("NO_HZ_FULL", "n"),
+                                               found.get("RT_GROUP_SCHED", "n"))]
+
+
 def run_harness(args, exe):
     """The harness through vaios_report.py; returns its exit status."""
     cmd = [exe, "--cpu", str(args.cpu), "--prio", str(args.prio)]
@@ -251,6 +279,7 @@ def run_harness(args, exe):
             "@VOS config target=linux", '@VOS config compiler="%s"' % (cc[0] if cc else "?"),
             "@VOS config harness_counts=\"%s\"" % " ".join(
                 "%s=%d" % kv for kv in sorted(args.harness_counts.items()))]
+    head += kernel_build_config()
     for line in head:
         report.stdin.write(line + "\n")
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, errors="replace")
@@ -287,6 +316,8 @@ def cyclictest(args, interval_us, loops):
 def json_tool(args, name, loops, label):
     """ptsematest or pmqtest: the receiver's min/avg/max in ns, from --json."""
     path = os.path.join(args.out, "%s-%s.json" % (name, label))
+    if os.path.exists(path):
+        os.unlink(path)
     cmd = [name, "-a", str(args.cpu), "-p", str(args.prio), "-i", "100", "-l", str(loops),
            "--json=" + path]
     run_tool(cmd, timeout=loops * 1e-4 * 3 + 30)
@@ -297,22 +328,27 @@ def json_tool(args, name, loops, label):
 
 
 def rt_pass(args, label):
-    """One pass of the comparable rt-tests; returns their figures."""
+    """One pass of the comparable rt-tests; returns their figures. The
+    short tools run args.ipc_runs times, for their run-to-run spread."""
     n, m = args.rt_counts
-    say("rt-tests (%s): cyclictest -i 100 -l %d, -i 1000 -l %d, ptsematest, pmqtest -l %d"
-        % (label, n, m + 1, args.ipc_samples))
+    say("rt-tests (%s): cyclictest -i 100 -l %d, -i 1000 -l %d; %d x ptsematest, pmqtest -l %d"
+        % (label, n, m + 1, args.ipc_runs, args.ipc_samples))
     cyc = cyclictest(args, 100, n)
     loop = cyclictest(args, 1000, m + 1)
     jitter = [abs(b - a) for a, b in zip(loop, loop[1:])]
     return {"cyclic": cyc, "loop": jitter,
-            "ptsematest": json_tool(args, "ptsematest", args.ipc_samples, label),
-            "pmqtest": json_tool(args, "pmqtest", args.ipc_samples, label)}
+            "ptsematest": [json_tool(args, "ptsematest", args.ipc_samples, "%s%d" % (label, k))
+                           for k in range(args.ipc_runs)],
+            "pmqtest": [json_tool(args, "pmqtest", args.ipc_samples, "%s%d" % (label, k))
+                        for k in range(args.ipc_runs)]}
 
 
 def pi_stress(args):
     path = os.path.join(args.out, "pi_stress.json")
     cmd = ["pi_stress", "--duration", str(args.pi_stress_seconds), "--groups", "1", "--mlockall",
            "--quiet", "--json=" + path]
+    if os.path.exists(path):
+        os.unlink(path)
     say("pi_stress --duration %d --groups 1" % args.pi_stress_seconds)
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                        timeout=args.pi_stress_seconds + 60)
@@ -328,34 +364,46 @@ def pi_stress(args):
 # ---------------------------------------------------------------- cross-check
 
 def harness_repeat(args, exe):
-    """The short families again (sync, messaging), for the harness's own
-    run-to-run noise on the figures compared by their means."""
+    """The short families again (sync, messaging), args.harness_repeats
+    times, for the harness's own run-to-run spread on the figures compared
+    by their means; returns the parsed runs."""
     cmd = [exe, "--cpu", str(args.cpu), "--prio", str(args.prio), "--families", "sync,messaging",
            "--timeout", "120"]
-    say("harness again, for its noise: " + " ".join(cmd))
-    out = subprocess.run(cmd, stdout=subprocess.PIPE, text=True, errors="replace",
-                         timeout=300).stdout
-    run = vaios_report.Run()
-    for line in out.splitlines():
-        if line.startswith("@VOS "):
-            try:
-                run.apply(line)
-            except (ValueError, IndexError):
-                pass
-    return run
+    say("harness again (%d x), for its spread: %s" % (args.harness_repeats, " ".join(cmd)))
+    runs = []
+    for _ in range(args.harness_repeats):
+        out = subprocess.run(cmd, stdout=subprocess.PIPE, text=True, errors="replace",
+                             timeout=300).stdout
+        run = vaios_report.Run()
+        for line in out.splitlines():
+            if line.startswith("@VOS "):
+                try:
+                    run.apply(line)
+                except (ValueError, IndexError):
+                    pass
+        runs.append(run)
+    return runs
 
 
-def figure_range(values):
-    """(mean, spread) of one instrument's repeated figures."""
-    return sum(values) / len(values), (max(values) - min(values))
+PARTS = 5      # each cyclictest run is cut into this many consecutive parts
 
 
-def judge(h_values, r_values, res):
+def spread(values):
+    """Range of one instrument's figure over its runs or parts."""
+    return max(values) - min(values)
+
+
+def judge(h, sh, r, sr, res):
     """The rule (RULE): agree when |H - R| <= sH + sR + r."""
-    h, sh = figure_range(h_values)
-    r, sr = figure_range(r_values)
     allowed = sh + sr + res
-    return h, r, abs(h - r), allowed, "agree" if abs(h - r) <= allowed else "DIFFER"
+    return abs(h - r), allowed, "agree" if abs(h - r) <= allowed else "DIFFER"
+
+
+def shown(center, parts, what):
+    """A figure with the range it took over its runs or parts."""
+    if len(parts) < 2:
+        return fmt(center)
+    return "%s (%s..%s, %d %s)" % (fmt(center), fmt(min(parts)), fmt(max(parts)), len(parts), what)
 
 
 def scen(results, mid, name):
@@ -367,9 +415,11 @@ def crosscheck(results, repeat, before, after, pis, ipc_samples):
     """One row per shared metric: figures, tolerance, verdict."""
     rows, notes = [], []
 
-    def row(metric, tool, stat, hv, rv, res, extra):
-        h, r, diff, allowed, v = judge(hv, rv, res)
-        d = {"metric": metric, "rt_test": tool, "statistic": stat, "harness": hv, "rt": rv,
+    def row(metric, tool, stat, h, h_parts, h_what, r, r_parts, r_what, res, extra):
+        diff, allowed, v = judge(h, spread(h_parts), r, spread(r_parts), res)
+        d = {"metric": metric, "rt_test": tool, "statistic": stat,
+             "harness": shown(h, h_parts, h_what), "rt": shown(r, r_parts, r_what),
+             "harness_figure": h, "harness_parts": h_parts, "rt_figure": r, "rt_parts": r_parts,
              "diff": round(diff, 1), "allowed": round(allowed, 1), "resolution": round(res, 1),
              "verdict": v}
         d.update(extra)
@@ -380,9 +430,14 @@ def crosscheck(results, repeat, before, after, pis, ipc_samples):
         if h is None:
             notes.append("%s (%s): not measured by the harness in this run" % (mid, name))
             return
-        rv = [binned_quantile(p[key], 5000) for p in (before, after)]
+        parts = []
+        for p in (before, after):
+            k = max(len(p[key]) // PARTS, 1)
+            parts += [p[key][i:i + k] for i in range(0, k * PARTS, k) if p[key][i:i + k]]
         both = before[key] + after[key]
-        row("%s (%s)" % (mid, name), tool, "p50", [h["p50"]], rv, bucket_width(h["p50"]),
+        row("%s (%s)" % (mid, name), tool, "p50", h["p50"], [h["p50"]], "run",
+            binned_quantile(both, 5000), [binned_quantile(x, 5000) for x in parts], "parts",
+            bucket_width(h["p50"]),
             {"detail": "p99 harness %s, rt-tests %s; max harness %s, rt-tests %s; min harness %s, "
                        "rt-tests %s" % (h["p99"], "/".join(str(binned_quantile(p[key], 9900))
                                                           for p in (before, after)),
@@ -390,15 +445,13 @@ def crosscheck(results, repeat, before, after, pis, ipc_samples):
 
     def mean_row(mid, name, tool, half, what):
         figures, errs = [], []
-        for res_doc in (results, None):
-            if res_doc is not None:
-                h = scen(results, mid, name)
-                overhead = float(results["config"].get("empty_measurement", 0))
-                hist = h and h.get("hist")
-            else:
-                rec = repeat.metrics.get(mid, {}).get(name) if repeat else None
-                overhead = float(repeat.config.get("empty_measurement", 0)) if repeat else 0
-                hist = rec and rec.hist
+        h = scen(results, mid, name)
+        sources = [(h and h.get("hist"), results["config"].get("empty_measurement", 0))]
+        for run in repeat or []:
+            rec = run.metrics.get(mid, {}).get(name)
+            sources.append((rec and rec.hist, run.config.get("empty_measurement", 0)))
+        for hist, overhead in sources:
+            overhead = float(overhead)
             if not hist:
                 continue
             mean, err = hist_mean(hist)
@@ -408,15 +461,15 @@ def crosscheck(results, repeat, before, after, pis, ipc_samples):
         if not figures:
             notes.append("%s (%s): not measured by the harness in this run" % (mid, name))
             return
-        rv = [before[tool]["avg"], after[tool]["avg"]]
+        runs = before[tool] + after[tool]
+        rv = [d["avg"] for d in runs]
         # Histogram mid-points, rt-tests' 0.01 us rounding and the spread of
         # a mean of microsecond-quantised samples (two standard errors).
         res = max(errs) + 10 + 2 * 1000 / math.sqrt(12 * ipc_samples)
         row("%s (%s)%s" % (mid, name, " / 2" if half else ""), tool, "mean",
-            [round(x, 1) for x in figures], rv, res,
-            {"detail": "%s; min rt-tests %s/%s, max %s/%s" % (
-                what, before[tool]["min"], after[tool]["min"], before[tool]["max"],
-                after[tool]["max"])})
+            sum(figures) / len(figures), figures, "runs", sum(rv) / len(rv), rv, "runs", res,
+            {"detail": "%s; rt-tests min %s, max %s over its runs" % (
+                what, min(d["min"] for d in runs), max(d["max"] for d in runs))})
 
     quantile_row("cyclic_100us", "idle", "cyclictest -i 100", "cyclic")
     quantile_row("loop_1khz", "idle", "cyclictest -i 1000, |period - 1 ms|", "loop")
@@ -442,10 +495,13 @@ def crosscheck(results, repeat, before, after, pis, ipc_samples):
     return rows, notes
 
 
-RULE = ("Rule: a harness figure H agrees with rt-tests' R when |H - R| <= sH + sR + r. R is the "
-        "mean of rt-tests' figures from one run before and one after the harness in this session "
-        "and sR their difference (the machine's noise over the session); H likewise, with sH from "
-        "a second harness run of the short families (0 where the harness ran once); r is the "
+RULE = ("Rule: a harness figure H agrees with rt-tests' R when |H - R| <= sH + sR + r, that is "
+        "when the two instruments differ by no more than each one varies by itself on this "
+        "machine in this session. R is rt-tests' figure over all its samples from its runs before "
+        "and after the harness, and sR the range (max - min) of that figure over the parts of "
+        "those runs (each cyclictest run cut into five consecutive parts; each ptsematest and "
+        "pmqtest run whole); H and sH likewise over the harness's runs (the short families run "
+        "again for that; sH = 0 for a figure measured once); r is the "
         "resolution of the two figures: one harness histogram bucket for percentiles (rt-tests' "
         "samples are binned with the same buckets before their percentile is taken), the "
         "histogram's mid-point error plus rt-tests' 0.01 us rounding and microsecond "
@@ -463,7 +519,7 @@ def fmt(v):
 
 
 def table(rows):
-    head = ["metric", "rt-tests", "stat", "harness", "rt-tests before / after", "|H - R|",
+    head = ["metric", "rt-tests", "stat", "harness H (range)", "rt-tests R (range)", "|H - R|",
             "allowed", "verdict"]
     cells = [[r["metric"], r["rt_test"], r["statistic"], fmt(r["harness"]), fmt(r["rt"]),
               fmt(r["diff"]), fmt(r["allowed"]), r["verdict"]] for r in rows]
