@@ -306,9 +306,16 @@ int vos_mutex_delete(vos_mutex_t *m)
     return VOS_OK;
 }
 
+/* A mutex left by a task that exited (or was stopped) without unlocking
+ * it is free: the next lock takes it over (lock_slow). */
 vos_task_t *vos_mutex_owner(const vos_mutex_t *m)
 {
-    return mutex_valid(m) ? owner_of(m) : NULL;
+    if (!mutex_valid(m))
+        return NULL;
+    vos_task_t *o = owner_of(m);
+    if (o != NULL && (o->state == VOS_TASK_EXITED || o->state == VOS_TASK_FAULTED))
+        return NULL;
+    return o;
 }
 
 void vos__mutex_waiter_left(struct vos_mutex *m)

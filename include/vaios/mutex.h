@@ -66,7 +66,8 @@ int vos_mutex_unlock(vos_mutex_t *m);
  * boost it gave). Context: task. Errors: VOS_ERR_INVALID, VOS_ERR_CONTEXT. */
 int vos_mutex_delete(vos_mutex_t *m);
 
-/* Current owner, or NULL (also for an invalid mutex). Any context. */
+/* Current owner, or NULL: free, held by a task that has exited, or an
+ * invalid mutex. Any context. */
 vos_task_t *vos_mutex_owner(const vos_mutex_t *m);
 
 #endif /* VAIOS_MUTEX_H */

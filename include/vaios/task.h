@@ -130,8 +130,10 @@ int vos_task_state(const vos_task_t *t);
 int vos_task_set_slicing(vos_task_t *t, bool on);
 
 /* End the calling task. Returning from the entry function does the same.
- * Mutexes it still holds are released (waiters are woken with ownership),
- * so a task that exits never deadlocks the others. Context: thread. */
+ * Mutexes it still holds are released: one that others wait for passes to
+ * its first waiter at once, any other is free for the next locker (see
+ * vaios/mutex.h), so a task that exits never deadlocks the others.
+ * Context: thread. */
 void vos_task_exit(void) __attribute__((noreturn));
 
 /* Bytes of the task's stack never used so far (the guard excluded).
