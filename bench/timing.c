@@ -8,11 +8,21 @@
 #include "core.h"
 #include "families.h"
 
-#define DELAY_SAMPLES      500
-#define LOOP_PERIODS_IDLE  10000
-#define LOOP_PERIODS_LOAD  2000
-#define CYCLIC_IDLE        100000
-#define CYCLIC_LOAD        20000
+#ifndef DELAY_SAMPLES
+#define DELAY_SAMPLES 500
+#endif
+#ifndef LOOP_PERIODS_IDLE
+#define LOOP_PERIODS_IDLE 10000
+#endif
+#ifndef LOOP_PERIODS_LOAD
+#define LOOP_PERIODS_LOAD 2000
+#endif
+#ifndef CYCLIC_IDLE
+#define CYCLIC_IDLE 100000
+#endif
+#ifndef CYCLIC_LOAD
+#define CYCLIC_LOAD 20000
+#endif
 
 static volatile bool load_stop;
 static volatile uint32_t load_irqs;

@@ -19,7 +19,8 @@
  * A task should not exit holding a mutex. If it does, the mutexes others
  * wait for are handed to their first waiter at once, and any other one
  * passes to the next task that locks it (as long as the exited task's
- * control block has not been reused for a new task).
+ * control block has not been reused for a new task, nor freed: the next
+ * lock reads it).
  */
 #ifndef VAIOS_MUTEX_H
 #define VAIOS_MUTEX_H
