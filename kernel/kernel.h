@@ -71,6 +71,15 @@ static inline vos_task_t *vos__pick_inline(void)
 }
 vos_task_t *vos__pick(void);
 
+#if VOS_CFG_TIMESLICE > 0
+/* Arm the time slice if the task that must run now has sliced equals and
+ * no slice runs (the slice interrupt exists only while it is needed). */
+void vos__slice_check(void);
+#define VOS__SLICE_CHECK() vos__slice_check()
+#else
+#define VOS__SLICE_CHECK() ((void)0)
+#endif
+
 /* Append t at the tail of its level. Lock held (or an interrupt handler). */
 static inline void vos__ready_insert(vos_task_t *t)
 {
@@ -88,6 +97,7 @@ static inline void vos__ready_insert(vos_task_t *t)
         tail->next = t;
         h->prev = t;
     }
+    VOS__SLICE_CHECK();
 }
 
 void vos__ready_remove(vos_task_t *t);

@@ -66,6 +66,7 @@ void vos__ready_remove(vos_task_t *t)
             vos__ready[p] = t->next;
     }
     t->next = t->prev = NULL;
+    VOS__SLICE_CHECK();
 }
 
 vos_task_t *vos__pick(void)

@@ -23,6 +23,7 @@ static vos_task_t *tq_head, *tq_tail;   /* sorted by deadline, NULL-terminated *
 
 #if VOS_CFG_TIMESLICE > 0
 static vos_time_t slice_end;           /* end of the current slice, 0: none */
+static bool slice_needed(void);
 #endif
 
 /* Program the alarm for the earliest event. Lock held. */
@@ -87,21 +88,38 @@ void vos__timeout_del(vos_task_t *t)
 void vos__time_start(void)
 {
 #if VOS_CFG_TIMESLICE > 0
-    slice_end = arch_now() + VOS_CFG_TIMESLICE;
+    slice_end = slice_needed() ? arch_now() + VOS_CFG_TIMESLICE : 0;
 #endif
     alarm_program();
 }
 
 #if VOS_CFG_TIMESLICE > 0
+/* Does the task that runs now share its level with a sliced equal? */
+static bool slice_needed(void)
+{
+    vos_task_t *top = vos__pick_inline();
+    return top->next != top && (top->flags & VOS__TF_SLICE);
+}
+
 /* End of a time slice: the running task, if it takes part in slicing,
- * goes behind its equals. Lock held, interrupt context. */
+ * goes behind its equals. The next slice is armed only if the task that
+ * then runs has equals to share with: no slice interrupt otherwise.
+ * Lock held, interrupt context. */
 static void slice_expire(vos_time_t now)
 {
     vos_task_t *cur = vos__cur;
     if ((cur->flags & VOS__TF_SLICE) && cur->state == VOS_TASK_READY &&
         vos__ready[cur->prio] == cur && cur->next != cur)
         vos__ready[cur->prio] = cur->next;
-    slice_end = now + VOS_CFG_TIMESLICE;
+    slice_end = slice_needed() ? now + VOS_CFG_TIMESLICE : 0;
+}
+
+void vos__slice_check(void)
+{
+    if (slice_end == 0 && vos__started && slice_needed()) {
+        slice_end = arch_now() + VOS_CFG_TIMESLICE;
+        alarm_program();
+    }
 }
 #endif
 

@@ -45,8 +45,10 @@ static void case_round_robin(void)
 static void case_opt_out(void)
 {
     CHECK_EQ(t_run(rr_main, (void *)1, 9), 0);
-    /* A runs to its end; B and C alternate at the slice boundaries. */
-    CHECK_LOG("A+0 A-2300 B+2300 C+3000 B-6600 C-6900");
+    /* A runs to its end with no slice interrupt (it opted out); when it
+     * ends, B starts with an equal to share with and gets a whole slice,
+     * then B and C alternate. */
+    CHECK_LOG("A+0 A-2300 B+2300 C+3300 B-6600 C-6900");
 }
 
 static void yielder(void *arg)
