@@ -24,8 +24,21 @@
 #define CYCLIC_LOAD 20000
 #endif
 
+#ifndef CYCLIC_EXTRA
+#define CYCLIC_EXTRA 10000      /* periods of each single-load scenario */
+#endif
+
+/* Load scenarios. Load tasks run below the main task (priority 1) in
+ * slots 1 and 2; the measured task runs above everything. */
+enum load { IDLE, LOADED, BUSY, IRQ, SEMLOAD, ALLOCLOAD };
+static const char *const load_name[] = { "idle", "loaded", "busy", "irq10k", "semload",
+                                         "allocpressure" };
+
 static volatile bool load_stop;
 static volatile uint32_t load_irqs;
+static os_sem_t load_sem;
+static os_mutex_t load_mtx;
+static os_heap_t load_heap;
 
 static void busy(void *arg)
 {
@@ -40,22 +53,81 @@ static void load_isr(void)
     load_irqs++;
 }
 
-/* Start the load; the busy task goes in slot 1 (below the main task). */
-static void load_start(void)
+/* Two tasks contending for a mutex and passing a semaphore back and
+ * forth: the kernel's blocking, waking and inheritance paths all the time. */
+static void sem_contender(void *arg)
+{
+    bool giver = arg != NULL;
+    while (!load_stop) {
+        os_mutex_lock(&load_mtx);
+        if (giver)
+            os_sem_give(&load_sem);
+        else
+            os_sem_trytake(&load_sem);
+        os_mutex_unlock(&load_mtx);
+        os_yield();
+    }
+}
+
+/* Allocation and free of random sizes on a heap kept half full. */
+static void allocator(void *arg)
+{
+    (void)arg;
+    enum { SLOTS = 48 };
+    void *slot[SLOTS] = { 0 };
+    uint32_t seed = 0xA11CE;
+    while (!load_stop) {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        unsigned k = seed % SLOTS;
+        if (slot[k] != NULL) {
+            os_free(&load_heap, slot[k]);
+            slot[k] = NULL;
+        } else {
+            slot[k] = os_malloc(&load_heap, 16 + (seed >> 8) % 600);
+        }
+    }
+    for (unsigned k = 0; k < SLOTS; k++)
+        if (slot[k] != NULL)
+            os_free(&load_heap, slot[k]);
+}
+
+static int load_start(enum load kind)
 {
     load_stop = false;
     load_irqs = 0;
-    vb_spawn(1, "busy", busy, NULL, 1);
-    /* 99.73 us, not 100: a period commensurate with the measured one would
-     * keep the interrupts at one fixed phase of it in this exact emulator,
-     * and the worst case would never be seen. */
-    board_irq_start(0, (uint32_t)os_ns(99730), 0x80, load_isr);
+    int tasks = 0;
+    if (kind == LOADED || kind == BUSY) {
+        vb_spawn(1, "busy", busy, NULL, 1);
+        tasks = 1;
+    } else if (kind == SEMLOAD) {
+        os_sem_init(&load_sem, 0, 1);
+        os_mutex_init(&load_mtx);
+        vb_spawn(1, "sem_a", sem_contender, (void *)1, 1);
+        vb_spawn(2, "sem_b", sem_contender, NULL, 1);
+        tasks = 2;
+    } else if (kind == ALLOCLOAD) {
+        os_heap_init(&load_heap, vb_arena.u64, 16 * 1024);
+        vb_spawn(1, "alloc", allocator, NULL, 1);
+        tasks = 1;
+    }
+    if (kind == LOADED || kind == IRQ) {
+        /* 99.73 us, not 100: a period commensurate with the measured one
+         * would keep the interrupts at one fixed phase of it in this exact
+         * emulator, and the worst case would never be seen. */
+        board_irq_start(0, (uint32_t)os_ns(99730), 0x80, load_isr);
+    }
+    return tasks;
 }
 
-static void load_end(void)
+static void load_end(enum load kind, int tasks)
 {
-    board_irq_stop(0);
+    if (kind == LOADED || kind == IRQ)
+        board_irq_stop(0);
     load_stop = true;
+    if (tasks > 0)
+        vb_join(1 + tasks);
 }
 
 /* --- delay_5ms -------------------------------------------------------------- */
@@ -111,33 +183,35 @@ static void cyclic_task(void *arg)
     }
 }
 
-static void run(const char *id, void (*fn)(void *), int n, bool loaded, int64_t origin,
+static void run(const char *id, void (*fn)(void *), int n, enum load kind, int64_t origin,
                 const char *note)
 {
     vb_progress(id, 0, (unsigned)n);
     vb_reset(origin);
     periods = n;
-    if (loaded)
-        load_start();
+    int tasks = load_start(kind);
     vb_spawn(0, id, fn, NULL, VB_MAIN_PRIO + 2);
     vb_join(1);
-    if (loaded) {
-        load_end();
-        vb_join(2);
-    }
-    vb_report(id, loaded ? "loaded" : "idle", board_cycle_unit, 0, note);
+    load_end(kind, tasks);
+    vb_report(id, load_name[kind], board_cycle_unit, 0, note);
 }
 
 void bench_timing(void)
 {
-    run("delay_5ms", delay_task, DELAY_SAMPLES, false, (int64_t)os_ms(5),
+    run("delay_5ms", delay_task, DELAY_SAMPLES, IDLE, (int64_t)os_ms(5),
         "sleep(5 ms) from a random phase: actual length; no tick rounding");
-    run("loop_1khz", loop_task, LOOP_PERIODS_IDLE, false, 0,
+    run("loop_1khz", loop_task, LOOP_PERIODS_IDLE, IDLE, 0,
         "|period - 1 ms| of a sleep_until loop over 10000 periods");
-    run("loop_1khz", loop_task, LOOP_PERIODS_LOAD, true, 0,
+    run("loop_1khz", loop_task, LOOP_PERIODS_LOAD, LOADED, 0,
         "busy lower task + 10 kHz timer interrupt; |period - 1 ms|");
-    run("cyclic_100us", cyclic_task, CYCLIC_IDLE, false, 0,
+    run("cyclic_100us", cyclic_task, CYCLIC_IDLE, IDLE, 0,
         "wake time minus release time, 100 us period");
-    run("cyclic_100us", cyclic_task, CYCLIC_LOAD, true, 0,
+    run("cyclic_100us", cyclic_task, CYCLIC_LOAD, LOADED, 0,
         "busy lower task + 10 kHz timer interrupt; wake minus release");
+    run("cyclic_100us", cyclic_task, CYCLIC_EXTRA, BUSY, 0, "busy lower task");
+    run("cyclic_100us", cyclic_task, CYCLIC_EXTRA, IRQ, 0, "10 kHz timer interrupt");
+    run("cyclic_100us", cyclic_task, CYCLIC_EXTRA, SEMLOAD, 0,
+        "two lower tasks contending for a mutex and passing a semaphore");
+    run("cyclic_100us", cyclic_task, CYCLIC_EXTRA, ALLOCLOAD, 0,
+        "a lower task allocating and freeing random sizes");
 }
