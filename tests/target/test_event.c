@@ -10,35 +10,6 @@
 #include "vtest.h"
 #include "port.h"   /* arch_lock: a consistent look at flags and task states */
 
-static uint32_t rng_next(uint32_t *s)   /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-static void (*volatile isr_fn)(void);
-static volatile bool isr_done;
-
-static void swi_handler(void)
-{
-    isr_fn();
-    isr_done = true;
-}
-
-/* Run fn once in a real interrupt handler and return when it has run. */
-static void run_in_isr(void (*fn)(void))
-{
-    isr_fn = fn;
-    isr_done = false;
-    board_swi_init(0, 0x80, swi_handler);
-    board_swi_pend(0);
-    __asm__ volatile("dsb\n\tisb" ::: "memory");
-    while (!isr_done)
-        ;
-}
 
 static uint32_t flags_of(const vos_event_t *e)
 {
@@ -322,7 +293,7 @@ VT_TEST(interrupt_context)
     n_run = 0;
     wt[0] = (struct waiter){ .bits = 0x100, .options = VOS_EVENT_ANY, .timeout = VOS_FOREVER };
     vt_spawn(0, "hi", waiter_task, (void *)0, VT_RUNNER_PRIO + 1);
-    run_in_isr(isr_calls);
+    vt_run_in_isr(isr_calls);
     VT_EQ(isr_r[0], VOS_ERR_CONTEXT);
     VT_EQ(isr_r[1], VOS_ERR_CONTEXT);
     VT_EQ(isr_r[2], VOS_ERR_CONTEXT);
@@ -366,7 +337,7 @@ static void rw_task(void *arg)
     int id = (int)(uintptr_t)arg;
     uint32_t s = 0x2545F491u * (uint32_t)(id + 1);
     while (!rw_stop) {
-        uint32_t r = rng_next(&s);
+        uint32_t r = vt_rand(&s);
         uint32_t bits = (r & 0xFF) ? (r & 0xFF) : 0x10;
         unsigned options = (r >> 8) & 3;
         vos_dur_t timeout = (r >> 12) % 3 == 0 ? vos_us(20 + (r >> 24)) : vos_ms(2);
@@ -389,7 +360,7 @@ static void rw_task(void *arg)
 
 static void rw_isr(void)
 {
-    uint32_t r = rng_next(&rw_isr_rng);
+    uint32_t r = vt_rand(&rw_isr_rng);
     if (vos_event_set_isr(&ev, (r & 0xFF) & (r >> 8)) != VOS_OK)
         rw_bad++;
 }
@@ -408,7 +379,7 @@ VT_TEST(randomised_no_waiter_left_behind)
     uint32_t s = 0xBEEF1u;
     int checks = 0, left_behind = 0;
     for (int round = 0; round < 4000; round++) {
-        uint32_t r = rng_next(&s);
+        uint32_t r = vt_rand(&s);
         if (r & 1) {
             VT_EQ(vos_event_set(&ev, (r >> 1) & (r >> 9) & 0xFF), VOS_OK);
             /* The waiters are all below the runner: the released ones are

@@ -58,26 +58,6 @@ static bool intact(const uint8_t *p, size_t n, uint32_t tag)
     return true;
 }
 
-/* Run fn once in a real interrupt handler at a kernel-level priority. */
-static void (*volatile isr_fn)(void);
-static volatile bool isr_done;
-
-static void swi_handler(void)
-{
-    isr_fn();
-    isr_done = true;
-}
-
-static void run_in_isr(void (*fn)(void))
-{
-    isr_fn = fn;
-    isr_done = false;
-    board_swi_init(0, 0x80, swi_handler);
-    board_swi_pend(0);
-    __asm__ volatile("dsb\n\tisb" ::: "memory");
-    while (!isr_done)
-        ;
-}
 
 /* --- Heap ----------------------------------------------------------------- */
 
@@ -266,7 +246,7 @@ static void heap_in_isr(void)
 VT_TEST(heap_from_interrupt_handler)
 {
     VT_EQ(vos_heap_init(&heap, arena, ARENA), VOS_OK);
-    run_in_isr(heap_in_isr);
+    vt_run_in_isr(heap_in_isr);
     VT_ASSERT(isr_a != NULL && isr_b != NULL);
     VT_EQ((uintptr_t)isr_b & 127u, 0);
     VT_EQ(isr_fa, VOS_OK);
@@ -332,7 +312,7 @@ VT_TEST(heap_shared_by_tasks_and_interrupt)
     vt_spawn(1, "high", churn_task, (void *)(uintptr_t)0x4321u, VT_RUNNER_PRIO - 1);
     for (int i = 0; i < 20; i++) {
         vos_sleep(vos_us(700));
-        run_in_isr(churn_isr);
+        vt_run_in_isr(churn_isr);
     }
     churn_stop = true;
     vt_join(2, 2000);
@@ -391,7 +371,7 @@ static void pool_in_isr(void)
 VT_TEST(pool_from_interrupt_handler)
 {
     VT_EQ(vos_pool_init(&pool, pool_mem, 40, 16), VOS_OK);
-    run_in_isr(pool_in_isr);
+    vt_run_in_isr(pool_in_isr);
     VT_ASSERT(pool_isr_blk != NULL);
     VT_EQ(pool_isr_free, VOS_OK);
     VT_EQ(pool_isr_double, VOS_ERR_STATE);

@@ -15,26 +15,6 @@
 
 /* --- Helpers ------------------------------------------------------------ */
 
-static void (*volatile isr_fn)(void);
-static volatile bool isr_done;
-
-static void swi_handler(void)
-{
-    isr_fn();
-    isr_done = true;
-}
-
-/* Run fn once in a real interrupt handler and return when it has run. */
-static void run_in_isr(void (*fn)(void))
-{
-    isr_fn = fn;
-    isr_done = false;
-    board_swi_init(0, 0x80, swi_handler);
-    board_swi_pend(0);
-    __asm__ volatile("dsb\n\tisb" ::: "memory");
-    while (!isr_done)
-        ;
-}
 
 #define LOG_MAX 64
 static char order[LOG_MAX];
@@ -652,7 +632,7 @@ VT_TEST(interrupt_context_refused)
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
     memset(&isr_init_target, 0x5A, sizeof isr_init_target);
     vos_mutex_t copy = m;
-    run_in_isr(isr_calls);
+    vt_run_in_isr(isr_calls);
     for (int i = 0; i < 8; i++)
         VT_EQ(isr_r[i], VOS_ERR_CONTEXT);
     VT_EQ(isr_r[8], VOS_ERR_INVALID);

@@ -9,35 +9,6 @@
  */
 #include "vtest.h"
 
-static uint32_t rng_next(uint32_t *s)   /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-static void (*volatile isr_fn)(void);
-static volatile bool isr_done;
-
-static void swi_handler(void)
-{
-    isr_fn();
-    isr_done = true;
-}
-
-/* Run fn once in a real interrupt handler and return when it has run. */
-static void run_in_isr(void (*fn)(void))
-{
-    isr_fn = fn;
-    isr_done = false;
-    board_swi_init(0, 0x80, swi_handler);
-    board_swi_pend(0);
-    __asm__ volatile("dsb\n\tisb" ::: "memory");
-    while (!isr_done)
-        ;
-}
 
 /* Take everything pending on the caller, so a case starts from zero. */
 static void drain(void)
@@ -375,7 +346,7 @@ VT_TEST(interrupt_forms_from_a_handler)
     w_done = 0;
     start_taker(0, false, VOS_FOREVER, VT_RUNNER_PRIO + 1);
     isr_target = vt_task(0);
-    run_in_isr(isr_calls);
+    vt_run_in_isr(isr_calls);
     VT_EQ(isr_r[0], VOS_ERR_CONTEXT);
     VT_EQ(isr_r[1], VOS_ERR_CONTEXT);
     VT_EQ(isr_r[2], VOS_ERR_CONTEXT);
@@ -403,7 +374,7 @@ static void rz_consume(void *arg)
     (void)arg;
     uint32_t s = 0x1F123BB5u;
     for (;;) {
-        uint32_t r = rng_next(&s);
+        uint32_t r = vt_rand(&s);
         vos_dur_t timeout = (r & 3) == 0 ? VOS_NO_WAIT : vos_us(1 + ((r >> 4) & 63));
         uint32_t v = 0;
         int err = vos_notify_take((r & 0x100) != 0, timeout, &v);
@@ -423,7 +394,7 @@ static void rz_consume(void *arg)
 
 static void rz_isr(void)
 {
-    uint32_t r = rng_next(&rz_isr_rng);
+    uint32_t r = vt_rand(&rz_isr_rng);
     int n = (int)(r & 3);
     for (int i = 0; i < n; i++) {
         if (vos_notify_give_isr(rz_consumer) == VOS_OK)
@@ -438,7 +409,7 @@ static void rz_give(void *arg)
     (void)arg;
     uint32_t s = 0xDEADBEEFu;
     for (int i = 0; i < 3000; i++) {
-        uint32_t r = rng_next(&s);
+        uint32_t r = vt_rand(&s);
         if (vos_notify_give(rz_consumer) == VOS_OK)
             rz_given++;
         else

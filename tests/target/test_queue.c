@@ -14,36 +14,6 @@
 
 /* --- Helpers ------------------------------------------------------------ */
 
-static uint32_t rng_next(uint32_t *s)   /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* Run fn once in a real interrupt handler (software-pended line at a
- * kernel-level priority) and return when it has run. */
-static void (*volatile isr_fn)(void);
-static volatile bool isr_done;
-
-static void swi_handler(void)
-{
-    isr_fn();
-    isr_done = true;
-}
-
-static void run_in_isr(void (*fn)(void))
-{
-    isr_fn = fn;
-    isr_done = false;
-    board_swi_init(0, 0x80, swi_handler);
-    board_swi_pend(0);
-    __asm__ volatile("dsb\n\tisb" ::: "memory");
-    while (!isr_done)
-        ;
-}
 
 /* --- Before the scheduler starts ---------------------------------------- */
 
@@ -117,9 +87,9 @@ static void ring_model_run(size_t size, size_t cap, uint32_t seed)
     uint8_t item[16], out[16];
 
     for (int step = 0; step < 3000; step++) {
-        uint32_t r = rng_next(&s);
+        uint32_t r = vt_rand(&s);
         for (size_t i = 0; i < size; i++)
-            item[i] = (uint8_t)(rng_next(&s) >> 8);
+            item[i] = (uint8_t)(vt_rand(&s) >> 8);
         if ((r & 3) != 0 && r % 7 != 0) {      /* send, mostly */
             bool front = (r >> 8) % 4 == 0;
             int err = front ? vos_queue_send_front(&q, item, VOS_NO_WAIT)
@@ -501,7 +471,7 @@ static void isr_bad_calls(void)
 VT_TEST(wrong_context_from_interrupt)
 {
     VT_EQ(vos_queue_init(&hq, hq_buf, sizeof hq_buf[0], 3), VOS_OK);
-    run_in_isr(isr_bad_calls);
+    vt_run_in_isr(isr_bad_calls);
     VT_EQ(isr_r[0], VOS_ERR_CONTEXT);
     VT_EQ(isr_r[1], VOS_ERR_CONTEXT);
     VT_EQ(isr_r[2], VOS_ERR_CONTEXT);
@@ -539,7 +509,7 @@ VT_TEST(interrupt_forms_wake_tasks)
     VT_EQ(vos_queue_init(&hq, hq_buf, sizeof hq_buf[0], 2), VOS_OK);
     rx_done = 0;
     vt_spawn(0, "rx", receiver, (void *)0, VT_RUNNER_PRIO + 1);
-    run_in_isr(isr_send_two);
+    vt_run_in_isr(isr_send_two);
     VT_EQ(isr_r[0], VOS_OK);
     VT_EQ(isr_r[1], VOS_OK);
     VT_EQ(isr_r[2], VOS_OK);
@@ -553,7 +523,7 @@ VT_TEST(interrupt_forms_wake_tasks)
     tx_err[3] = 1;
     vt_spawn(0, "tx", sender_back, (void *)0x4443, VT_RUNNER_PRIO + 1);   /* 0x4443 % 4 == 3 */
     VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_BLOCKED);
-    run_in_isr(isr_recv_one);
+    vt_run_in_isr(isr_recv_one);
     VT_EQ(isr_r[0], VOS_OK);
     VT_EQ(isr_out, 0x3333);
     VT_EQ(isr_r[1], 2);              /* the sender's item took the slot */
@@ -638,13 +608,13 @@ static void st_sender(void *arg)
     uint32_t s = 0x9E3779B9u * (uint32_t)(id + 1);
     for (int seq = 0; seq < st_msgs; seq++) {
         struct st_msg m = { .sender = (uint8_t)id, .seq = (uint16_t)seq };
-        m.payload = rng_next(&s);
-        m.extra[0] = st_size > 8 ? rng_next(&s) : 0;
+        m.payload = vt_rand(&s);
+        m.extra[0] = st_size > 8 ? vt_rand(&s) : 0;
         uint32_t key = arch_lock();
         st_sent_sum += m.payload + m.extra[0];
         arch_unlock(key);
         for (;;) {
-            uint32_t r = rng_next(&s);
+            uint32_t r = vt_rand(&s);
             bool front = st_front_ok && (r & 0x300) == 0;
             int err = front ? vos_queue_send_front(&sq, &m, st_timeout(r))
                             : vos_queue_send(&sq, &m, st_timeout(r));
@@ -657,7 +627,7 @@ static void st_sender(void *arg)
             if (r & 0x1000)
                 vos_yield();
         }
-        uint32_t r = rng_next(&s);
+        uint32_t r = vt_rand(&s);
         if ((r & 0xF) == 0)
             vos_sleep(vos_us(r >> 28));
         else if ((r & 0xF) == 1)
@@ -670,7 +640,7 @@ static void st_receiver(void *arg)
     uint32_t s = 0x85EBCA6Bu * (uint32_t)((uintptr_t)arg + 1);
     struct st_msg m;
     for (;;) {
-        uint32_t r = rng_next(&s);
+        uint32_t r = vt_rand(&s);
         /* Never VOS_FOREVER: a receiver must see st_done at the end. */
         vos_dur_t timeout = (r % 5) == 4 ? vos_ms(5) : st_timeout(r);
         int err = vos_queue_recv(&sq, &m, timeout);
@@ -692,7 +662,7 @@ static void st_receiver(void *arg)
 
 static void st_isr(void)
 {
-    uint32_t r = rng_next(&st_isr_rng);
+    uint32_t r = vt_rand(&st_isr_rng);
     if (r & 1) {
         if (st_isr_sent < ST_MAX_MSGS) {
             struct st_msg m = { .sender = ST_ISR_ID, .seq = (uint16_t)st_isr_sent };

@@ -15,36 +15,6 @@
 
 /* --- Helpers ------------------------------------------------------------ */
 
-static uint32_t rng_next(uint32_t *s)   /* xorshift32 */
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* Run fn once in a real interrupt handler (software-pended line at a
- * kernel-level priority) and return when it has run. */
-static void (*volatile isr_fn)(void);
-static volatile bool isr_done;
-
-static void swi_handler(void)
-{
-    isr_fn();
-    isr_done = true;
-}
-
-static void run_in_isr(void (*fn)(void))
-{
-    isr_fn = fn;
-    isr_done = false;
-    board_swi_init(0, 0x80, swi_handler);
-    board_swi_pend(0);
-    __asm__ volatile("dsb\n\tisb" ::: "memory");
-    while (!isr_done)
-        ;
-}
 
 #define LOG_MAX 64
 static char order[LOG_MAX];
@@ -82,7 +52,7 @@ static void waiter(void *arg)
     vos_time_t t0 = vos_now();
     w_err[id] = vos_sem_take(&s, w_timeout[id]);
     w_waited[id] = vos_now() - t0;
-    w_isr_done_seen[id] = isr_done;
+    w_isr_done_seen[id] = vt_isr_done;
     log_c((char)('a' + id));
 }
 
@@ -526,7 +496,7 @@ VT_TEST(give_isr_wakes_task_after_handler)
     log_reset();
     spawn_waiter(0, VT_RUNNER_PRIO + 1, VOS_FOREVER);
     VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_BLOCKED);
-    run_in_isr(isr_give_wake);
+    vt_run_in_isr(isr_give_wake);
     VT_EQ(isr_r[0], VOS_OK);
     VT_EQ(isr_r[1], 0);
     VT_EQ(isr_r[2], VOS_TASK_READY);
@@ -552,7 +522,7 @@ VT_TEST(give_isr_wakes_task_after_handler)
     spawn_waiter(0, VT_RUNNER_PRIO - 1, VOS_FOREVER);
     vos_sleep(vos_us(50));
     VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_BLOCKED);
-    run_in_isr(isr_give_wake);
+    vt_run_in_isr(isr_give_wake);
     VT_EQ(isr_r[0], VOS_OK);
     VT_ASSERT(log_is(""));
     VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_READY);
@@ -581,7 +551,7 @@ VT_TEST(wrong_context)
 {
     VT_EQ(vos_sem_init(&s, 1, 2), VOS_OK);
     memset(&isr_init_target, 0x5A, sizeof isr_init_target);
-    run_in_isr(isr_bad_calls);
+    vt_run_in_isr(isr_bad_calls);
     VT_EQ(isr_r[0], VOS_ERR_CONTEXT);
     VT_EQ(isr_r[1], VOS_ERR_CONTEXT);
     VT_EQ(isr_r[2], VOS_ERR_CONTEXT);
@@ -642,7 +612,7 @@ VT_TEST(delete_with_waiters)
     VT_EQ(vos_sem_take(&s, VOS_FOREVER), VOS_ERR_INVALID);
     VT_EQ(vos_sem_count(&s), VOS_ERR_INVALID);
     VT_EQ(vos_sem_delete(&s), VOS_ERR_INVALID);
-    run_in_isr(isr_on_deleted);
+    vt_run_in_isr(isr_on_deleted);
     VT_EQ(isr_r[0], VOS_ERR_INVALID);
     VT_EQ(isr_r[1], VOS_ERR_INVALID);
     VT_EQ(isr_r[2], VOS_ERR_INVALID);
@@ -734,7 +704,7 @@ static void rs_task(void *arg)
     uint32_t r = 0x2545F491u * (uint32_t)((uintptr_t)arg + 1);
     int held = 0;
     for (int i = 0; i < 800 && !rs_stop; i++) {
-        rng_next(&r);
+        vt_rand(&r);
         if ((r & 3) != 0 || held == 0) {
             static const vos_dur_t tmo[4] = { VOS_NO_WAIT, 3000, 40000, VOS_FOREVER };
             vos_dur_t t = tmo[(r >> 4) & 3];
@@ -780,7 +750,7 @@ static void rs_task(void *arg)
 
 static void rs_isr(void)
 {
-    uint32_t r = rng_next(&rs_isr_rng);
+    uint32_t r = vt_rand(&rs_isr_rng);
     int err;
     rs_isr_ops++;
     if (r & 1) {

@@ -71,6 +71,35 @@ void vt_join(int n, unsigned timeout_ms)
     }
 }
 
+static void (*volatile isr_fn)(void);
+volatile bool vt_isr_done;
+
+static void swi_handler(void)
+{
+    isr_fn();
+    vt_isr_done = true;
+}
+
+void vt_run_in_isr(void (*fn)(void))
+{
+    isr_fn = fn;
+    vt_isr_done = false;
+    board_swi_init(0, 0x80, swi_handler);
+    board_swi_pend(0);
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
+    while (!vt_isr_done)
+        ;
+}
+
+uint32_t vt_rand(uint32_t *state)
+{
+    uint32_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *state = x;
+}
+
 static void reset_slots(void)
 {
     for (int i = 0; i < VT_TASK_SLOTS; i++) {

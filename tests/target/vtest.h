@@ -64,6 +64,16 @@ vos_task_t *vt_spawn(int slot, const char *name, vos_entry_t entry, void *arg, u
  * exited by then is reported as a failure. */
 void vt_join(int n, unsigned timeout_ms);
 
+/* Run fn once in a real interrupt handler (a software-pended line at a
+ * kernel-level priority) and return when it has run. vt_isr_done is set
+ * when the handler finishes (a case may look at it from a task that the
+ * handler woke, to see that it ran only after the handler returned). */
+void vt_run_in_isr(void (*fn)(void));
+extern volatile bool vt_isr_done;
+
+/* xorshift32: the fixed-seed generator of the randomised cases. */
+uint32_t vt_rand(uint32_t *state);
+
 /* Print a note line attached to the running case. */
 #define vt_note(...) board_printf("   note: " __VA_ARGS__)
 
