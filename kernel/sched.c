@@ -114,6 +114,7 @@ void vos_yield(void)
         VOS__ASSERT(vos__ready[cur->prio] == cur);
         vos__ready[cur->prio] = next;
         VOS__SW_REASON(VOS_TRACE_SW_YIELD);
+        __asm__ volatile("" ::: "memory");   /* keeps the four live values in r0-r3 */
         arch_switch();
     }
 }
