@@ -16,28 +16,6 @@
 /* --- Helpers ------------------------------------------------------------ */
 
 
-#define LOG_MAX 64
-static char order[LOG_MAX];
-static volatile int order_n;
-
-static void log_c(char c)
-{
-    if (order_n < LOG_MAX - 1)
-        order[order_n++] = c;
-    order[order_n] = 0;
-}
-
-static void log_reset(void)
-{
-    order_n = 0;
-    order[0] = 0;
-}
-
-static bool log_is(const char *want)
-{
-    return strcmp(order, want) == 0;
-}
-
 #define PRIO(t)  vos_task_priority(t)
 #define BASE(t)  vos_task_base_priority(t)
 #define SELF     vos_self()
@@ -73,7 +51,7 @@ static void actor_entry(void *arg)
     a->prio_seen = vos_task_priority(NULL);
     for (int i = 1; i < a->depth && a->lock_err == VOS_OK; i++)
         VT_EQ(vos_mutex_lock(a->m, VOS_NO_WAIT), VOS_OK);
-    log_c((char)('a' + id));
+    vt_log((char)('a' + id));
     if (a->lock_err != VOS_OK)
         return;
     if (a->mode != ACT_UNLOCK)
@@ -106,7 +84,7 @@ static void go(int slot)
 
 static void log_task(void *arg)
 {
-    log_c((char)(uintptr_t)arg);
+    vt_log((char)(uintptr_t)arg);
 }
 
 static vos_mutex_t m, m2, m3;
@@ -200,7 +178,7 @@ VT_TEST(recursive_locking)
 
     /* A higher task waits: it boosts the owner and gets nothing before
      * the third unlock. */
-    log_reset();
+    vt_log_reset();
     vos_task_t *a = spawn_actor(0, &m, VT_RUNNER_PRIO + 1, VOS_FOREVER, ACT_UNLOCK, 1);
     VT_EQ(vos_task_state(a), VOS_TASK_BLOCKED);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO + 1);
@@ -213,9 +191,9 @@ VT_TEST(recursive_locking)
     VT_ASSERT(vos_mutex_owner(&m) == SELF);
     VT_EQ(vos_task_state(a), VOS_TASK_BLOCKED);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO + 1);
-    VT_ASSERT(log_is(""));
+    VT_ASSERT(vt_log_is(""));
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);   /* handed over; it runs at once */
-    VT_ASSERT(log_is("a"));
+    VT_ASSERT(vt_log_is("a"));
     VT_EQ(act[0].lock_err, VOS_OK);
     VT_ASSERT(act[0].owner_seen == a);
     VT_EQ(act[0].prio_seen, VT_RUNNER_PRIO + 1);
@@ -264,7 +242,7 @@ VT_TEST(unlock_by_non_owner)
     VT_EQ(vos_mutex_unlock(&m), VOS_ERR_NOT_OWNER);        /* free */
 
     /* Owned on the fast path by another task. */
-    log_reset();
+    vt_log_reset();
     vos_task_t *a = spawn_actor(0, &m, 21, VOS_FOREVER, ACT_HOLD, 1);
     VT_ASSERT(vos_mutex_owner(&m) == a);
     vos_mutex_t copy = m;
@@ -285,9 +263,9 @@ VT_TEST(unlock_by_non_owner)
     VT_EQ(PRIO(a), 23);
     VT_EQ(BASE(a), 21);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
-    VT_ASSERT(log_is("a"));
+    VT_ASSERT(vt_log_is("a"));
     go(0);                                   /* a unlocks: b gets it */
-    VT_ASSERT(log_is("ab"));
+    VT_ASSERT(vt_log_is("ab"));
     VT_EQ(act[0].unlock_err, VOS_OK);
     VT_EQ(act[1].lock_err, VOS_OK);
     VT_ASSERT(act[1].owner_seen == b);
@@ -306,9 +284,9 @@ VT_TEST(trylock_on_owned_mutex)
     VT_LE(vos_now() - t0, 1000);
     VT_ASSERT(memcmp(&copy, &m, sizeof m) == 0);
     /* A higher task's failed try does not boost the owner. */
-    log_reset();
+    vt_log_reset();
     spawn_actor(1, &m, 26, VOS_NO_WAIT, ACT_UNLOCK, 1);
-    VT_ASSERT(log_is("b"));
+    VT_ASSERT(vt_log_is("b"));
     VT_EQ(act[1].lock_err, VOS_ERR_WOULD_BLOCK);
     VT_EQ(PRIO(a), 21);
     VT_ASSERT(memcmp(&copy, &m, sizeof m) == 0);
@@ -451,7 +429,7 @@ VT_TEST(suspended_waiter_still_waits_and_gets_mutex)
 {
     VT_EQ(vos_mutex_init(&m), VOS_OK);
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
-    log_reset();
+    vt_log_reset();
     vos_task_t *a = spawn_actor(0, &m, 22, VOS_FOREVER, ACT_UNLOCK, 1);
     VT_EQ(PRIO(NULL), 22);
     VT_EQ(vos_task_suspend(a), VOS_OK);
@@ -463,9 +441,9 @@ VT_TEST(suspended_waiter_still_waits_and_gets_mutex)
     VT_ASSERT(vos_mutex_owner(&m) == a);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
-    VT_ASSERT(log_is(""));
+    VT_ASSERT(vt_log_is(""));
     VT_EQ(vos_task_resume(a), VOS_OK);         /* runs now, with the mutex */
-    VT_ASSERT(log_is("a"));
+    VT_ASSERT(vt_log_is("a"));
     VT_EQ(act[0].lock_err, VOS_OK);
     VT_ASSERT(act[0].owner_seen == a);
     VT_EQ(act[0].unlock_err, VOS_OK);
@@ -486,7 +464,7 @@ static void dl_task(void *arg)
     const struct dl_arg *d = arg;
     VT_EQ(vos_mutex_lock(d->first, VOS_FOREVER), VOS_OK);
     dl_err[d->id] = vos_mutex_lock(d->second, VOS_FOREVER);
-    log_c((char)('a' + d->id));
+    vt_log((char)('a' + d->id));
     if (dl_err[d->id] == VOS_OK)
         VT_EQ(vos_mutex_unlock(d->second), VOS_OK);
     VT_EQ(vos_mutex_unlock(d->first), VOS_OK);
@@ -497,7 +475,7 @@ VT_TEST(deadlock_detected)
     VT_EQ(vos_mutex_init(&m), VOS_OK);
     VT_EQ(vos_mutex_init(&m2), VOS_OK);
     /* A holds M1 and waits for M2, which we hold; we lock M1. */
-    log_reset();
+    vt_log_reset();
     VT_EQ(vos_mutex_lock(&m2, VOS_FOREVER), VOS_OK);
     static const struct dl_arg da = { &m, &m2, 0 };
     vos_task_t *a = vt_spawn(0, "A", dl_task, (void *)&da, 21);
@@ -513,9 +491,9 @@ VT_TEST(deadlock_detected)
     VT_ASSERT(vos_mutex_owner(&m2) == SELF);
     VT_EQ(PRIO(NULL), 21);
     VT_EQ(PRIO(a), 21);
-    VT_ASSERT(log_is(""));
+    VT_ASSERT(vt_log_is(""));
     VT_EQ(vos_mutex_unlock(&m2), VOS_OK);          /* A gets M2 and finishes */
-    VT_ASSERT(log_is("a"));
+    VT_ASSERT(vt_log_is("a"));
     VT_EQ(dl_err[0], VOS_OK);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     vt_join(1, 10);
@@ -525,7 +503,7 @@ VT_TEST(deadlock_detected)
     /* A cycle of three: A holds M1 waits M2, B holds M2 waits M3, we hold
      * M3 and lock M1. The boost went along the chain meanwhile. */
     VT_EQ(vos_mutex_init(&m3), VOS_OK);
-    log_reset();
+    vt_log_reset();
     VT_EQ(vos_mutex_lock(&m3, VOS_FOREVER), VOS_OK);
     static const struct dl_arg db = { &m2, &m3, 1 };
     vos_task_t *b = vt_spawn(1, "B", dl_task, (void *)&db, 21);
@@ -543,7 +521,7 @@ VT_TEST(deadlock_detected)
     VT_EQ(PRIO(b), 22);
     VT_ASSERT(vos_mutex_owner(&m) == a);
     VT_EQ(vos_mutex_unlock(&m3), VOS_OK);   /* B, then A, finish at once */
-    VT_ASSERT(log_is("ba"));
+    VT_ASSERT(vt_log_is("ba"));
     VT_EQ(dl_err[0], VOS_OK);
     VT_EQ(dl_err[1], VOS_OK);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
@@ -561,7 +539,7 @@ VT_TEST(delete_with_waiters)
 {
     VT_EQ(vos_mutex_init(&m), VOS_OK);
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
-    log_reset();
+    vt_log_reset();
     spawn_actor(0, &m, 22, VOS_FOREVER, ACT_UNLOCK, 1);
     spawn_actor(1, &m, 24, vos_ms(1), ACT_UNLOCK, 1);
     spawn_actor(2, &m, VT_RUNNER_PRIO - 1, vos_us(300), ACT_UNLOCK, 1);
@@ -569,7 +547,7 @@ VT_TEST(delete_with_waiters)
     VT_EQ(vos_task_state(vt_task(2)), VOS_TASK_BLOCKED);
     VT_EQ(PRIO(NULL), 24);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
-    VT_ASSERT(log_is("ba"));                    /* higher ones at once, best first */
+    VT_ASSERT(vt_log_is("ba"));                    /* higher ones at once, best first */
     VT_EQ(act[0].lock_err, VOS_ERR_DELETED);
     VT_EQ(act[1].lock_err, VOS_ERR_DELETED);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);          /* the boost went with it */
@@ -652,14 +630,14 @@ VT_TEST(interrupt_context_refused)
 VT_TEST(exit_holding_mutex_with_waiter)
 {
     VT_EQ(vos_mutex_init(&m), VOS_OK);
-    log_reset();
+    vt_log_reset();
     vos_task_t *a = spawn_actor(0, &m, 22, VOS_FOREVER, ACT_EXIT, 1);
     vos_task_t *b = spawn_actor(1, &m, 21, VOS_FOREVER, ACT_UNLOCK, 1);
     VT_EQ(vos_task_state(b), VOS_TASK_BLOCKED);
-    VT_ASSERT(log_is("a"));
+    VT_ASSERT(vt_log_is("a"));
     go(0);                                   /* a exits holding m: b gets it */
     VT_EQ(vos_task_state(a), VOS_TASK_EXITED);
-    VT_ASSERT(log_is("ab"));
+    VT_ASSERT(vt_log_is("ab"));
     VT_EQ(act[1].lock_err, VOS_OK);
     VT_ASSERT(act[1].owner_seen == b);
     VT_EQ(act[1].prio_seen, 21);
@@ -669,7 +647,7 @@ VT_TEST(exit_holding_mutex_with_waiter)
 
     /* Boosted when it exits, holding three levels: the waiter gets the
      * mutex once, and one unlock frees it. */
-    log_reset();
+    vt_log_reset();
     a = spawn_actor(0, &m, VT_RUNNER_PRIO - 1, VOS_FOREVER, ACT_EXIT, 3);
     vos_sleep(vos_us(50));
     VT_ASSERT(vos_mutex_owner(&m) == a);
@@ -678,7 +656,7 @@ VT_TEST(exit_holding_mutex_with_waiter)
     VT_EQ(BASE(a), VT_RUNNER_PRIO - 1);
     go(0);                                   /* a runs at 25 and exits */
     VT_EQ(vos_task_state(a), VOS_TASK_EXITED);
-    VT_ASSERT(log_is("ab"));
+    VT_ASSERT(vt_log_is("ab"));
     VT_EQ(act[1].lock_err, VOS_OK);
     VT_ASSERT(vos_mutex_owner(&m) == b);
     VT_EQ(PRIO(b), 25);
@@ -731,7 +709,7 @@ VT_TEST(waiters_in_priority_order_fifo_among_equals)
 {
     VT_EQ(vos_mutex_init(&m), VOS_OK);
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
-    log_reset();
+    vt_log_reset();
     /* The first one to block lifts us to 25, so the others run (and
      * block, in creation order among equals) only when we sleep. */
     static const unsigned prio[6] = { 25, 22, 22, 24, 21, 25 };
@@ -745,7 +723,7 @@ VT_TEST(waiters_in_priority_order_fifo_among_equals)
         VT_EQ(vos_task_state(vt_task(i)), VOS_TASK_BLOCKED);
     VT_EQ(PRIO(NULL), 25);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);     /* each passes it on to the next */
-    VT_ASSERT(log_is("afdbce"));
+    VT_ASSERT(vt_log_is("afdbce"));
     for (int i = 0; i < 6; i++) {
         VT_EQ(act[i].lock_err, VOS_OK);
         VT_ASSERT(act[i].owner_seen == vt_task(i));
@@ -762,7 +740,7 @@ VT_TEST(hand_over_to_lower_waiter_is_direct)
 {
     VT_EQ(vos_mutex_init(&m), VOS_OK);
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
-    log_reset();
+    vt_log_reset();
     static const unsigned prio[3] = { 9, 9, 7 };
     for (int i = 0; i < 3; i++) {
         spawn_actor(i, &m, prio[i], VOS_FOREVER, ACT_UNLOCK, 1);
@@ -772,12 +750,12 @@ VT_TEST(hand_over_to_lower_waiter_is_direct)
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);       /* lower waiters: no boost */
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
     /* The first of the equals owns it already, before it runs. */
-    VT_ASSERT(log_is(""));
+    VT_ASSERT(vt_log_is(""));
     VT_ASSERT(vos_mutex_owner(&m) == vt_task(0));
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
     VT_EQ(vos_mutex_unlock(&m), VOS_ERR_NOT_OWNER);
     vt_join(3, 10);
-    VT_ASSERT(log_is("abc"));
+    VT_ASSERT(vt_log_is("abc"));
     for (int i = 0; i < 3; i++)
         VT_EQ(act[i].lock_err, VOS_OK);
     VT_ASSERT(vos_mutex_owner(&m) == NULL);
@@ -841,22 +819,22 @@ VT_TEST(ceiling_raises_owner_at_once)
 {
     VT_EQ(vos_mutex_init_ceiling(&m, 24), VOS_OK);
     VT_ASSERT(vos_mutex_owner(&m) == NULL);
-    log_reset();
+    vt_log_reset();
     VT_EQ(vos_mutex_lock(&m, VOS_FOREVER), VOS_OK);
     VT_EQ(PRIO(NULL), 24);
     VT_EQ(BASE(NULL), VT_RUNNER_PRIO);
     VT_ASSERT(vos_mutex_owner(&m) == SELF);
     vt_spawn(0, "mid", log_task, (void *)'m', 22);   /* below the ceiling: waits */
-    VT_ASSERT(log_is(""));
+    VT_ASSERT(vt_log_is(""));
     vt_spawn(1, "hi", log_task, (void *)'h', 25);    /* above it: runs */
-    VT_ASSERT(log_is("h"));
+    VT_ASSERT(vt_log_is("h"));
     /* Recursion keeps the ceiling until the last level. */
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
     VT_EQ(PRIO(NULL), 24);
-    VT_ASSERT(log_is("h"));
+    VT_ASSERT(vt_log_is("h"));
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
-    VT_ASSERT(log_is("hm"));                          /* runs as we drop */
+    VT_ASSERT(vt_log_is("hm"));                          /* runs as we drop */
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     VT_ASSERT(vos_mutex_owner(&m) == NULL);
     VT_EQ(vos_mutex_unlock(&m), VOS_ERR_NOT_OWNER);

@@ -23,28 +23,6 @@
 #define PRIO(t)  vos_task_priority(t)
 #define BASE(t)  vos_task_base_priority(t)
 
-#define LOG_MAX 96
-static char order[LOG_MAX];
-static volatile int order_n;
-
-static void log_c(char c)
-{
-    if (order_n < LOG_MAX - 1)
-        order[order_n++] = c;
-    order[order_n] = 0;
-}
-
-static void log_reset(void)
-{
-    order_n = 0;
-    order[0] = 0;
-}
-
-static bool log_is(const char *want)
-{
-    return strcmp(order, want) == 0;
-}
-
 static void spin_until(vos_time_t t)
 {
     while (vos_now() < t)
@@ -101,7 +79,7 @@ static void t_slow_task(void *arg)
     for (int k = 0; k < INV_ROUNDS; k++) {
         vos_sleep_until(inv_round(k));
         inv_lock();
-        log_c('S');
+        vt_log('S');
         while (vos_now() < inv_round(k) + vos_us(400)) {
             if (inv_high_waiting) {
                 inv_slow_boosted_samples++;
@@ -109,7 +87,7 @@ static void t_slow_task(void *arg)
                     inv_slow_bad_prio++;
             }
         }
-        log_c('u');
+        vt_log('u');
         inv_unlock();
         if (PRIO(NULL) != INV_LOW || BASE(NULL) != INV_LOW)
             inv_slow_bad_prio++;
@@ -128,7 +106,7 @@ static void t_cyclic_task(void *arg)
         vos_dur_t w = vos_now() - t;
         if (w > inv_worst_wait)
             inv_worst_wait = w;
-        log_c('H');
+        vt_log('H');
         inv_unlock();
     }
 }
@@ -138,7 +116,7 @@ static void t_work_task(void *arg)
     (void)arg;
     for (int k = 0; k < INV_ROUNDS; k++) {
         vos_sleep_until(inv_round(k) + vos_us(200));
-        log_c('W');
+        vt_log('W');
         while (vos_now() < inv_round(k) + vos_ms(1))
             if (inv_high_waiting)
                 inv_work_while_waiting++;
@@ -153,7 +131,7 @@ static void inversion_run(bool use_sem)
     inv_high_waiting = false;
     inv_work_while_waiting = inv_slow_bad_prio = inv_slow_boosted_samples = inv_errors = 0;
     inv_worst_wait = 0;
-    log_reset();
+    vt_log_reset();
     inv_t0 = vos_now() + vos_us(100);
     vt_spawn(0, "tSlowTask", t_slow_task, NULL, INV_LOW);
     vt_spawn(1, "tCyclicTask", t_cyclic_task, NULL, INV_HIGH);
@@ -170,7 +148,7 @@ VT_TEST(inversion_medium_never_runs_while_high_waits)
     VT_ASSERT(inv_slow_boosted_samples > 0);       /* it did wait every time */
     /* Per round: slow locks, high asks, slow finishes its section at high
      * priority, high gets it, only then the medium task runs. */
-    VT_ASSERT(log_is("SuHWSuHWSuHWSuHWSuHW"));
+    VT_ASSERT(vt_log_is("SuHWSuHWSuHWSuHWSuHW"));
     /* High waits for at most the rest of the critical section (300 us)
      * plus the hand-over. */
     VT_LE(inv_worst_wait, vos_us(300) + vos_us(10));
@@ -186,7 +164,7 @@ VT_TEST(inversion_seen_without_inheritance)
     /* The same program with a semaphore: the medium task runs while the
      * high one waits, and the high one waits past the medium's work. */
     VT_ASSERT(inv_work_while_waiting > 0);
-    VT_ASSERT(log_is("SWuHSWuHSWuHSWuHSWuH"));
+    VT_ASSERT(vt_log_is("SWuHSWuHSWuHSWuHSWuH"));
     VT_LE(vos_us(900), inv_worst_wait);
     VT_EQ(vos_mutex_delete(&inv_m), VOS_OK);
     VT_EQ(vos_sem_delete(&inv_s), VOS_OK);
@@ -212,11 +190,11 @@ static void s_low(void *arg)
     if (vos_mutex_unlock(s_m1_first ? &sm1 : &sm2) != VOS_OK)
         s_err++;
     s_prio[1] = PRIO(NULL);
-    log_c('l');
+    vt_log('l');
     if (vos_mutex_unlock(s_m1_first ? &sm2 : &sm1) != VOS_OK)
         s_err++;
     s_prio[2] = PRIO(NULL);
-    log_c('L');
+    vt_log('L');
 }
 
 static void s_waiter(void *arg)
@@ -225,7 +203,7 @@ static void s_waiter(void *arg)
     vos_sleep_until(s_t0 + (mm == &sm1 ? vos_us(50) : vos_us(60)));
     if (vos_mutex_lock(mm, VOS_FOREVER) != VOS_OK)
         s_err++;
-    log_c(mm == &sm1 ? 'A' : 'B');
+    vt_log(mm == &sm1 ? 'A' : 'B');
     if (vos_mutex_unlock(mm) != VOS_OK)
         s_err++;
 }
@@ -234,7 +212,7 @@ static void s_logger(void *arg)
 {
     char c = (char)(uintptr_t)arg;
     vos_sleep_until(s_t0 + (c == 'P' ? vos_us(100) : vos_us(110)));
-    log_c(c);
+    vt_log(c);
 }
 
 static void two_mutex_run(bool m1_first)
@@ -243,7 +221,7 @@ static void two_mutex_run(bool m1_first)
     VT_EQ(vos_mutex_init(&sm2), VOS_OK);
     s_m1_first = m1_first;
     s_err = 0;
-    log_reset();
+    vt_log_reset();
     s_t0 = vos_now() + vos_us(50);
     /* The others sleep until their time; L, above us, runs as it is
      * created and holds the CPU until it is done. */
@@ -265,7 +243,7 @@ VT_TEST(release_boosting_mutex_first_falls_to_other_waiters)
      * (25) preempts L, but Q (23) does not; after M2, H2 and Q run. */
     VT_EQ(s_prio[1], 24);
     VT_EQ(s_prio[2], 21);
-    VT_ASSERT(log_is("APlBQL"));
+    VT_ASSERT(vt_log_is("APlBQL"));
 }
 
 VT_TEST(release_other_mutex_first_keeps_boost)
@@ -273,7 +251,7 @@ VT_TEST(release_other_mutex_first_keeps_boost)
     two_mutex_run(false);
     VT_EQ(s_prio[1], 27);                        /* H1 still waits */
     VT_EQ(s_prio[2], 21);
-    VT_ASSERT(log_is("lAPBQL"));
+    VT_ASSERT(vt_log_is("lAPBQL"));
 }
 
 /* --- A waiter times out while its boost is in effect -----------------------
@@ -303,7 +281,7 @@ static void t_low(void *arg)
             t_prio_after = PRIO(NULL);
     }
     t_prio_base = BASE(NULL);
-    log_c('L');
+    vt_log('L');
     if (vos_mutex_unlock(&tm) != VOS_OK)
         t_err++;
 }
@@ -316,14 +294,14 @@ static void t_high(void *arg)
     t_h_result = vos_mutex_lock(&tm, vos_us(200));
     t_h_waiting = false;
     t_h_done = true;
-    log_c('H');
+    vt_log('H');
 }
 
 static void t_logger(void *arg)
 {
     char c = (char)(uintptr_t)arg;
     vos_sleep_until(t_t0 + vos_us(c == 'P' ? 150 : c == 'Q' ? 160 : 170));
-    log_c(c);
+    vt_log(c);
 }
 
 /* Spins over H's deadline, so that L is preempted, not running, when its
@@ -333,7 +311,7 @@ static void t_top(void *arg)
     (void)arg;
     vos_sleep_until(t_t0 + vos_us(250));
     spin_until(t_t0 + vos_us(350));
-    log_c('T');
+    vt_log('T');
 }
 
 static void timeout_run(bool preempt)
@@ -343,7 +321,7 @@ static void timeout_run(bool preempt)
     t_h_result = 1;
     t_prio_boosted = t_prio_after = t_prio_base = -1;
     t_h_waiting = t_h_done = false;
-    log_reset();
+    vt_log_reset();
     t_t0 = vos_now() + vos_us(50);
     vt_spawn(1, "H", t_high, NULL, 28);
     vt_spawn(2, "P", t_logger, (void *)'P', 25);
@@ -365,7 +343,7 @@ VT_TEST(waiter_timeout_while_owner_runs_boosted)
     timeout_run(false);
     VT_EQ(t_prio_boosted, 28);
     VT_EQ(t_prio_after, 21);
-    VT_ASSERT(log_is("HPQLR"));
+    VT_ASSERT(vt_log_is("HPQLR"));
 }
 
 VT_TEST(waiter_timeout_while_owner_preempted)
@@ -376,9 +354,9 @@ VT_TEST(waiter_timeout_while_owner_preempted)
     /* T holds the CPU over the deadline; then H, P and Q; L and R share
      * level 21 and both end (their order there is not specified when L
      * was not running as it fell). */
-    VT_EQ(order_n, 6);
-    VT_ASSERT(strncmp(order, "THPQ", 4) == 0);
-    VT_ASSERT((order[4] == 'L' && order[5] == 'R') || (order[4] == 'R' && order[5] == 'L'));
+    VT_EQ(vt_log_len(), 6);
+    VT_ASSERT(strncmp(vt_log_text(), "THPQ", 4) == 0);
+    VT_ASSERT((vt_log_text()[4] == 'L' && vt_log_text()[5] == 'R') || (vt_log_text()[4] == 'R' && vt_log_text()[5] == 'L'));
 }
 
 /* --- The application changes a boosted task's priority ----------------------
@@ -397,10 +375,10 @@ static void c_low(void *arg)
         c_err++;
     spin_until(c_t0 + vos_us(500));
     c_seen[5] = PRIO(NULL);
-    log_c('u');
+    vt_log('u');
     if (vos_mutex_unlock(&cm) != VOS_OK)
         c_err++;
-    log_c('L');
+    vt_log('L');
 }
 
 static void c_high(void *arg)
@@ -409,7 +387,7 @@ static void c_high(void *arg)
     vos_sleep_until(c_t0 + vos_us(50));
     if (vos_mutex_lock(&cm, VOS_FOREVER) != VOS_OK)
         c_err++;
-    log_c('H');
+    vt_log('H');
     if (vos_mutex_unlock(&cm) != VOS_OK)
         c_err++;
 }
@@ -418,7 +396,7 @@ static void c_mid(void *arg)
 {
     (void)arg;
     vos_sleep_until(c_t0 + vos_us(60));
-    log_c('P');
+    vt_log('P');
 }
 
 static void c_ctl(void *arg)
@@ -437,14 +415,14 @@ static void c_ctl(void *arg)
     if (vos_task_set_priority(l, 21) != VOS_OK)
         c_err++;
     c_seen[3] = PRIO(l) * 100 + BASE(l);
-    log_c('c');
+    vt_log('c');
 }
 
 VT_TEST(priority_change_while_boosted_schedules_by_max)
 {
     VT_EQ(vos_mutex_init(&cm), VOS_OK);
     c_err = 0;
-    log_reset();
+    vt_log_reset();
     c_t0 = vos_now() + vos_us(50);
     vos_task_t *l = vt_task(0);
     vt_spawn(1, "H", c_high, NULL, 27);
@@ -458,7 +436,7 @@ VT_TEST(priority_change_while_boosted_schedules_by_max)
     VT_EQ(c_seen[2], 2929);
     VT_EQ(c_seen[3], 2721);
     VT_EQ(c_seen[5], 27);
-    VT_ASSERT(log_is("cuHPL"));
+    VT_ASSERT(vt_log_is("cuHPL"));
     VT_EQ(PRIO(l), 21);
     VT_EQ(vos_mutex_delete(&cm), VOS_OK);
 }
@@ -479,7 +457,7 @@ static void b_low(void *arg)
         b_err++;
     if (vos_sem_take(&bs, VOS_FOREVER) != VOS_OK)
         b_err++;
-    log_c('L');
+    vt_log('L');
     if (vos_mutex_unlock(&bm) != VOS_OK)
         b_err++;
 }
@@ -489,13 +467,13 @@ static void b_x(void *arg)
     (void)arg;
     if (vos_sem_take(&bs, VOS_FOREVER) != VOS_OK)
         b_err++;
-    log_c('X');
+    vt_log('X');
 }
 
 static void b_high(void *arg)
 {
     b_h_result = vos_mutex_lock(&bm, (vos_dur_t)(uintptr_t)arg);
-    log_c('H');
+    vt_log('H');
     if (b_h_result == VOS_OK && vos_mutex_unlock(&bm) != VOS_OK)
         b_err++;
 }
@@ -506,7 +484,7 @@ static void boosted_sem_waiter_run(vos_dur_t h_timeout)
     VT_EQ(vos_sem_init(&bs, 0, 2), VOS_OK);
     b_err = 0;
     b_h_result = 1;
-    log_reset();
+    vt_log_reset();
     vos_task_t *l = vt_spawn(0, "L", b_low, NULL, 21);
     vt_spawn(1, "X", b_x, NULL, 23);
     VT_EQ(vos_task_state(l), VOS_TASK_BLOCKED);
@@ -519,10 +497,10 @@ VT_TEST(boosted_owner_moves_up_in_semaphore_queue)
 {
     boosted_sem_waiter_run(VOS_FOREVER);
     VT_EQ(vos_sem_give(&bs), VOS_OK);            /* to L, now first */
-    VT_ASSERT(log_is("LH"));
+    VT_ASSERT(vt_log_is("LH"));
     VT_EQ(PRIO(vt_task(0)), 21);
     VT_EQ(vos_sem_give(&bs), VOS_OK);
-    VT_ASSERT(log_is("LHX"));
+    VT_ASSERT(vt_log_is("LHX"));
     vt_join(3, 10);
     VT_EQ(b_err, 0);
     VT_EQ(b_h_result, VOS_OK);
@@ -534,13 +512,13 @@ VT_TEST(boost_timeout_moves_owner_back_in_semaphore_queue)
 {
     boosted_sem_waiter_run(vos_us(100));
     vos_sleep(vos_us(200));                      /* H gives up */
-    VT_ASSERT(log_is("H"));
+    VT_ASSERT(vt_log_is("H"));
     VT_EQ(b_h_result, VOS_ERR_TIMEOUT);
     VT_EQ(PRIO(vt_task(0)), 21);
     VT_EQ(vos_sem_give(&bs), VOS_OK);            /* to X again */
-    VT_ASSERT(log_is("HX"));
+    VT_ASSERT(vt_log_is("HX"));
     VT_EQ(vos_sem_give(&bs), VOS_OK);
-    VT_ASSERT(log_is("HXL"));
+    VT_ASSERT(vt_log_is("HXL"));
     vt_join(3, 10);
     VT_EQ(b_err, 0);
     VT_EQ(vos_mutex_delete(&bm), VOS_OK);
@@ -563,10 +541,10 @@ static void z_low(void *arg)
         z_err++;
     vos_sleep_until(z_t0 + vos_us(200));
     z_prio_woken = PRIO(NULL);
-    log_c('l');
+    vt_log('l');
     if (vos_mutex_unlock(&zm) != VOS_OK)
         z_err++;
-    log_c('L');
+    vt_log('L');
 }
 
 static void z_high(void *arg)
@@ -575,7 +553,7 @@ static void z_high(void *arg)
     vos_sleep_until(z_t0 + vos_us(50));
     if (vos_mutex_lock(&zm, VOS_FOREVER) != VOS_OK)
         z_err++;
-    log_c('H');
+    vt_log('H');
     if (vos_mutex_unlock(&zm) != VOS_OK)
         z_err++;
 }
@@ -584,9 +562,9 @@ static void z_mid(void *arg)
 {
     (void)arg;
     vos_sleep_until(z_t0 + vos_us(100));
-    log_c('P');
+    vt_log('P');
     spin_until(z_t0 + vos_us(400));
-    log_c('p');
+    vt_log('p');
 }
 
 VT_TEST(sleeping_owner_wakes_at_inherited_priority)
@@ -594,7 +572,7 @@ VT_TEST(sleeping_owner_wakes_at_inherited_priority)
     VT_EQ(vos_mutex_init(&zm), VOS_OK);
     z_err = 0;
     z_prio_woken = -1;
-    log_reset();
+    vt_log_reset();
     z_t0 = vos_now() + vos_us(30);
     vos_task_t *l = vt_spawn(0, "L", z_low, NULL, 21);
     vt_spawn(1, "H", z_high, NULL, 27);
@@ -605,7 +583,7 @@ VT_TEST(sleeping_owner_wakes_at_inherited_priority)
     vt_join(3, 10);
     VT_EQ(z_err, 0);
     VT_EQ(z_prio_woken, 27);
-    VT_ASSERT(log_is("PlHpL"));
+    VT_ASSERT(vt_log_is("PlHpL"));
     VT_EQ(vos_mutex_delete(&zm), VOS_OK);
 }
 

@@ -5,74 +5,48 @@
  */
 #include "vtest.h"
 
-#define LOG_MAX 64
-static char order[LOG_MAX];
-static volatile int order_n;
-
-static void log_c(char c)
-{
-    if (order_n < LOG_MAX - 1)
-        order[order_n++] = c;
-    order[order_n] = 0;
-}
-
-static void log_reset(void)
-{
-    order_n = 0;
-    order[0] = 0;
-}
-
-static bool log_is(const char *want)
-{
-    int i = 0;
-    for (; want[i]; i++)
-        if (order[i] != want[i])
-            return false;
-    return order[i] == 0;
-}
-
 static void log_task(void *arg)
 {
-    log_c((char)(uintptr_t)arg);
+    vt_log((char)(uintptr_t)arg);
 }
 
 VT_TEST(higher_priority_preempts_at_create)
 {
-    log_reset();
-    log_c('r');
+    vt_log_reset();
+    vt_log('r');
     vt_spawn(0, "hi", log_task, (void *)'h', VT_RUNNER_PRIO + 1);
-    log_c('r');
+    vt_log('r');
     vt_spawn(1, "lo", log_task, (void *)'l', VT_RUNNER_PRIO - 1);
-    log_c('r');
+    vt_log('r');
     vt_join(2, 100);
-    VT_ASSERT(log_is("rhrrl"));
+    VT_ASSERT(vt_log_is("rhrrl"));
 }
 
 VT_TEST(fifo_among_equals)
 {
-    log_reset();
+    vt_log_reset();
     for (int i = 0; i < 5; i++)
         vt_spawn(i, "eq", log_task, (void *)(uintptr_t)('a' + i), VT_RUNNER_PRIO - 1);
     vt_join(5, 100);
-    VT_ASSERT(log_is("abcde"));
+    VT_ASSERT(vt_log_is("abcde"));
 }
 
 static void yielder(void *arg)
 {
     for (int i = 0; i < 3; i++) {
-        log_c((char)(uintptr_t)arg);
+        vt_log((char)(uintptr_t)arg);
         vos_yield();
     }
 }
 
 VT_TEST(yield_rotates_equals)
 {
-    log_reset();
+    vt_log_reset();
     vt_spawn(0, "y1", yielder, (void *)'a', VT_RUNNER_PRIO - 1);
     vt_spawn(1, "y2", yielder, (void *)'b', VT_RUNNER_PRIO - 1);
     vt_spawn(2, "y3", yielder, (void *)'c', VT_RUNNER_PRIO - 1);
     vt_join(3, 100);
-    VT_ASSERT(log_is("abcabcabc"));
+    VT_ASSERT(vt_log_is("abcabcabc"));
 }
 
 VT_TEST(yield_alone_returns_at_once)
@@ -85,20 +59,20 @@ VT_TEST(yield_alone_returns_at_once)
 static void self_suspender(void *arg)
 {
     (void)arg;
-    log_c('1');
+    vt_log('1');
     VT_EQ(vos_task_suspend(NULL), VOS_OK);
-    log_c('2');
+    vt_log('2');
 }
 
 VT_TEST(suspend_and_resume)
 {
-    log_reset();
+    vt_log_reset();
     vos_task_t *t = vt_spawn(0, "susp", self_suspender, NULL, VT_RUNNER_PRIO + 1);
     VT_EQ(vos_task_state(t), VOS_TASK_SUSPENDED);
-    log_c('r');
+    vt_log('r');
     VT_EQ(vos_task_resume(t), VOS_OK);      /* higher: runs at once */
-    log_c('r');
-    VT_ASSERT(log_is("1r2r"));
+    vt_log('r');
+    VT_ASSERT(vt_log_is("1r2r"));
     VT_EQ(vos_task_resume(t), VOS_ERR_STATE);
     vt_join(1, 100);
 }
@@ -107,19 +81,19 @@ static void spinner(void *arg)
 {
     volatile int *stop = arg;
     while (!*stop)
-        log_c('s'), vos_yield();
+        vt_log('s'), vos_yield();
 }
 
 VT_TEST(suspend_other_ready_task)
 {
     static volatile int stop;
     stop = 0;
-    log_reset();
+    vt_log_reset();
     vos_task_t *t = vt_spawn(0, "spin", spinner, (void *)&stop, VT_RUNNER_PRIO - 1);
     VT_EQ(vos_task_suspend(t), VOS_OK);
     VT_EQ(vos_task_suspend(t), VOS_ERR_STATE);
     vos_sleep(vos_us(100));                  /* it must not run meanwhile */
-    VT_EQ(order_n, 0);
+    VT_EQ(vt_log_len(), 0);
     stop = 1;
     VT_EQ(vos_task_resume(t), VOS_OK);
     vt_join(1, 100);
@@ -127,21 +101,21 @@ VT_TEST(suspend_other_ready_task)
 
 static void prio_logger(void *arg)
 {
-    log_c((char)(uintptr_t)arg);
+    vt_log((char)(uintptr_t)arg);
     vos_task_set_priority(NULL, VT_RUNNER_PRIO - 2);  /* drop below the runner */
-    log_c((char)(uintptr_t)arg);
+    vt_log((char)(uintptr_t)arg);
 }
 
 VT_TEST(priority_change_takes_effect_at_once)
 {
-    log_reset();
+    vt_log_reset();
     vos_task_t *t = vt_spawn(0, "p", prio_logger, (void *)'p', VT_RUNNER_PRIO - 1);
-    log_c('r');
+    vt_log('r');
     VT_EQ(vos_task_set_priority(t, VT_RUNNER_PRIO + 1), VOS_OK);   /* runs now */
-    log_c('r');                               /* it dropped: runner again */
+    vt_log('r');                               /* it dropped: runner again */
     VT_EQ(vos_task_priority(t), VT_RUNNER_PRIO - 2);
     vt_join(1, 100);
-    VT_ASSERT(log_is("rprp"));
+    VT_ASSERT(vt_log_is("rprp"));
 }
 
 VT_TEST(raise_own_priority_and_back)
@@ -155,20 +129,20 @@ VT_TEST(raise_own_priority_and_back)
 
 static void exiter(void *arg)
 {
-    log_c('x');
+    vt_log('x');
     if (arg)
         vos_task_exit();
-    log_c('!');   /* only when returning normally */
+    vt_log('!');   /* only when returning normally */
 }
 
 VT_TEST(task_exit_by_call_and_by_return)
 {
-    log_reset();
+    vt_log_reset();
     vos_task_t *a = vt_spawn(0, "ex1", exiter, (void *)1, VT_RUNNER_PRIO + 1);
     vos_task_t *b = vt_spawn(1, "ex2", exiter, NULL, VT_RUNNER_PRIO + 1);
     VT_EQ(vos_task_state(a), VOS_TASK_EXITED);
     VT_EQ(vos_task_state(b), VOS_TASK_EXITED);
-    VT_ASSERT(log_is("xx!"));
+    VT_ASSERT(vt_log_is("xx!"));
     /* An exited task's memory may be used for a new task. */
     vt_spawn(0, "again", exiter, (void *)1, VT_RUNNER_PRIO + 1);
     VT_EQ(vos_task_state(a), VOS_TASK_EXITED);

@@ -16,28 +16,6 @@
 /* --- Helpers ------------------------------------------------------------ */
 
 
-#define LOG_MAX 64
-static char order[LOG_MAX];
-static volatile int order_n;
-
-static void log_c(char c)
-{
-    if (order_n < LOG_MAX - 1)
-        order[order_n++] = c;
-    order[order_n] = 0;
-}
-
-static void log_reset(void)
-{
-    order_n = 0;
-    order[0] = 0;
-}
-
-static bool log_is(const char *want)
-{
-    return strcmp(order, want) == 0;
-}
-
 /* The semaphore most cases use, and what its waiters saw. */
 static vos_sem_t s;
 static vos_dur_t w_timeout[VT_TASK_SLOTS];
@@ -53,7 +31,7 @@ static void waiter(void *arg)
     w_err[id] = vos_sem_take(&s, w_timeout[id]);
     w_waited[id] = vos_now() - t0;
     w_isr_done_seen[id] = vt_isr_done;
-    log_c((char)('a' + id));
+    vt_log((char)('a' + id));
 }
 
 static void spawn_waiter(int slot, unsigned prio, vos_dur_t timeout)
@@ -170,12 +148,12 @@ VT_TEST(no_wait_never_blocks)
     VT_EQ(vos_sem_init(&s, 0, 1), VOS_OK);
     /* A lower task that is ready must not get the CPU: the call does not
      * block, not even for an instant. */
-    log_reset();
+    vt_log_reset();
     spawn_waiter(0, VT_RUNNER_PRIO - 1, VOS_NO_WAIT);
     vos_time_t t0 = vos_now();
     VT_EQ(vos_sem_take(&s, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
     VT_LE(vos_now() - t0, 1000);
-    VT_ASSERT(log_is(""));
+    VT_ASSERT(vt_log_is(""));
     vt_join(1, 10);
     VT_EQ(w_err[0], VOS_ERR_WOULD_BLOCK);
     VT_EQ(vos_sem_count(&s), 0);
@@ -199,7 +177,7 @@ VT_TEST(take_timeout_expires_and_leaves_nothing)
 
     /* Two waiters: the one with a timeout gives up, the other one is
      * served by the next give. */
-    log_reset();
+    vt_log_reset();
     spawn_waiter(0, VT_RUNNER_PRIO + 2, vos_us(300));
     spawn_waiter(1, VT_RUNNER_PRIO + 1, VOS_FOREVER);
     VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_BLOCKED);
@@ -211,7 +189,7 @@ VT_TEST(take_timeout_expires_and_leaves_nothing)
     VT_EQ(vos_sem_give(&s), VOS_OK);          /* to waiter 1, which runs now */
     VT_EQ(w_err[1], VOS_OK);
     VT_EQ(vos_sem_count(&s), 0);
-    VT_ASSERT(log_is("ab"));
+    VT_ASSERT(vt_log_is("ab"));
     vt_join(2, 10);
     VT_EQ(vos_sem_give(&s), VOS_OK);
     VT_EQ(vos_sem_count(&s), 1);
@@ -311,24 +289,24 @@ VT_TEST(longest_timeouts_accepted)
 VT_TEST(suspended_waiter_keeps_its_unit)
 {
     VT_EQ(vos_sem_init(&s, 0, 2), VOS_OK);
-    log_reset();
+    vt_log_reset();
     vos_task_t *w = vt_task(0);
     spawn_waiter(0, VT_RUNNER_PRIO + 1, VOS_FOREVER);
     VT_EQ(vos_task_suspend(w), VOS_OK);
     VT_EQ(vos_task_state(w), VOS_TASK_BLOCKED);       /* still waiting */
     VT_EQ(vos_sem_give(&s), VOS_OK);                  /* its unit; it stays put */
     VT_EQ(vos_task_state(w), VOS_TASK_SUSPENDED);
-    VT_ASSERT(log_is(""));
+    VT_ASSERT(vt_log_is(""));
     VT_EQ(vos_sem_count(&s), 0);
     VT_EQ(vos_sem_take(&s, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
     VT_EQ(vos_task_resume(w), VOS_OK);                /* higher: runs now */
-    VT_ASSERT(log_is("a"));
+    VT_ASSERT(vt_log_is("a"));
     VT_EQ(w_err[0], VOS_OK);
     vt_join(1, 10);
 
     /* Its timeout expires while it is suspended: it learns so when resumed,
      * and a later give is counted. */
-    log_reset();
+    vt_log_reset();
     spawn_waiter(0, VT_RUNNER_PRIO + 1, vos_us(200));
     VT_EQ(vos_task_suspend(w), VOS_OK);
     vos_sleep(vos_us(300));
@@ -357,13 +335,13 @@ VT_TEST(suspended_waiter_keeps_its_unit)
 VT_TEST(give_to_higher_waiter_switches_at_once)
 {
     VT_EQ(vos_sem_init(&s, 0, 1), VOS_OK);
-    log_reset();
+    vt_log_reset();
     spawn_waiter(0, VT_RUNNER_PRIO + 1, VOS_FOREVER);
     VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_BLOCKED);
-    log_c('r');
+    vt_log('r');
     VT_EQ(vos_sem_give(&s), VOS_OK);
-    log_c('r');
-    VT_ASSERT(log_is("rar"));
+    vt_log('r');
+    VT_ASSERT(vt_log_is("rar"));
     VT_EQ(w_err[0], VOS_OK);
     VT_EQ(vos_sem_count(&s), 0);
     vt_join(1, 10);
@@ -373,12 +351,12 @@ VT_TEST(give_to_higher_waiter_switches_at_once)
 VT_TEST(give_to_lower_waiter_hands_the_unit_over)
 {
     VT_EQ(vos_sem_init(&s, 0, 1), VOS_OK);
-    log_reset();
+    vt_log_reset();
     spawn_waiter(0, VT_RUNNER_PRIO - 1, VOS_FOREVER);
     vos_sleep(vos_us(50));                    /* let it block */
     VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_BLOCKED);
     VT_EQ(vos_sem_give(&s), VOS_OK);
-    VT_ASSERT(log_is(""));                    /* lower: no switch */
+    VT_ASSERT(vt_log_is(""));                    /* lower: no switch */
     VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_READY);
     /* The unit is already the waiter's: the count never saw it, and the
      * giver cannot take it back. */
@@ -388,7 +366,7 @@ VT_TEST(give_to_lower_waiter_hands_the_unit_over)
     VT_EQ(vos_sem_count(&s), 1);
     vt_join(1, 10);
     VT_EQ(w_err[0], VOS_OK);
-    VT_ASSERT(log_is("a"));
+    VT_ASSERT(vt_log_is("a"));
     VT_EQ(vos_sem_count(&s), 1);
     VT_EQ(vos_sem_delete(&s), VOS_OK);
 }
@@ -396,7 +374,7 @@ VT_TEST(give_to_lower_waiter_hands_the_unit_over)
 VT_TEST(waiters_in_priority_order_fifo_among_equals)
 {
     VT_EQ(vos_sem_init(&s, 0, 8), VOS_OK);
-    log_reset();
+    vt_log_reset();
     /* Higher than the runner: each blocks as it is created, in slot order. */
     static const unsigned prio[7] = { 22, 25, 22, 24, 25, 21, 24 };
     for (int i = 0; i < 7; i++) {
@@ -406,7 +384,7 @@ VT_TEST(waiters_in_priority_order_fifo_among_equals)
     /* Each give serves (and runs) the best waiter at once. */
     for (int i = 0; i < 7; i++)
         VT_EQ(vos_sem_give(&s), VOS_OK);
-    VT_ASSERT(log_is("bedgacf"));
+    VT_ASSERT(vt_log_is("bedgacf"));
     VT_EQ(vos_sem_count(&s), 0);
     vt_join(7, 10);
     for (int i = 0; i < 7; i++)
@@ -419,7 +397,7 @@ VT_TEST(lower_waiters_served_fifo_among_equals)
     /* Waiters below the runner: the runner gives one unit at a time and
      * lets the served one run; the unit goes to the first equal to block. */
     VT_EQ(vos_sem_init(&s, 0, 8), VOS_OK);
-    log_reset();
+    vt_log_reset();
     static const unsigned prio[5] = { 7, 9, 9, 7, 9 };
     for (int i = 0; i < 5; i++) {
         spawn_waiter(i, prio[i], VOS_FOREVER);
@@ -429,10 +407,10 @@ VT_TEST(lower_waiters_served_fifo_among_equals)
     static const char want[] = "bcead";
     for (int i = 0; i < 5; i++) {
         VT_EQ(vos_sem_give(&s), VOS_OK);
-        VT_EQ(order_n, i);                   /* the served task has not run yet */
+        VT_EQ(vt_log_len(), i);                   /* the served task has not run yet */
         vos_sleep(vos_us(30));
-        VT_EQ(order_n, i + 1);
-        VT_EQ(order[i], want[i]);
+        VT_EQ(vt_log_len(), i + 1);
+        VT_EQ(vt_log_text()[i], want[i]);
     }
     vt_join(5, 10);
     VT_EQ(vos_sem_count(&s), 0);
@@ -448,24 +426,24 @@ static void prio_changer(void *arg)
 VT_TEST(waiter_priority_change_reorders_service)
 {
     VT_EQ(vos_sem_init(&s, 0, 4), VOS_OK);
-    log_reset();
+    vt_log_reset();
     spawn_waiter(0, 21, VOS_FOREVER);
     spawn_waiter(1, 22, VOS_FOREVER);
     VT_EQ(vos_task_set_priority(vt_task(0), 23), VOS_OK);   /* now ahead of 1 */
     VT_EQ(vos_task_priority(vt_task(0)), 23);
     VT_EQ(vos_sem_give(&s), VOS_OK);
-    VT_ASSERT(log_is("a"));
+    VT_ASSERT(vt_log_is("a"));
     VT_EQ(vos_sem_give(&s), VOS_OK);
-    VT_ASSERT(log_is("ab"));
+    VT_ASSERT(vt_log_is("ab"));
     vt_join(2, 10);
     /* The same change made by another task. */
-    log_reset();
+    vt_log_reset();
     spawn_waiter(0, 21, VOS_FOREVER);
     spawn_waiter(1, 22, VOS_FOREVER);
     vt_spawn(2, "chg", prio_changer, NULL, 24);
     VT_EQ(vos_sem_give(&s), VOS_OK);
     VT_EQ(vos_sem_give(&s), VOS_OK);
-    VT_ASSERT(log_is("ab"));
+    VT_ASSERT(vt_log_is("ab"));
     vt_join(3, 10);
     VT_EQ(vos_sem_delete(&s), VOS_OK);
 }
@@ -477,7 +455,7 @@ static volatile int isr_r[12];
 static void isr_give_wake(void)
 {
     isr_r[0] = vos_sem_give_isr(&s);           /* to the waiting task */
-    isr_r[1] = order_n;                         /* it has not run yet */
+    isr_r[1] = vt_log_len();                         /* it has not run yet */
     isr_r[2] = vos_task_state(vt_task(0));
     isr_r[3] = vos_sem_give_isr(&s);           /* nobody waits: counted */
     isr_r[4] = vos_sem_give_isr(&s);
@@ -493,7 +471,7 @@ static void isr_give_wake(void)
 VT_TEST(give_isr_wakes_task_after_handler)
 {
     VT_EQ(vos_sem_init(&s, 0, 2), VOS_OK);
-    log_reset();
+    vt_log_reset();
     spawn_waiter(0, VT_RUNNER_PRIO + 1, VOS_FOREVER);
     VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_BLOCKED);
     vt_run_in_isr(isr_give_wake);
@@ -510,7 +488,7 @@ VT_TEST(give_isr_wakes_task_after_handler)
     VT_EQ(isr_r[10], 0);
     VT_EQ(isr_r[11], VOS_OK);
     /* The woken task ran as the handler returned, before the runner. */
-    VT_ASSERT(log_is("a"));
+    VT_ASSERT(vt_log_is("a"));
     VT_EQ(w_err[0], VOS_OK);
     VT_ASSERT(w_isr_done_seen[0]);
     VT_EQ(vos_sem_count(&s), 1);
@@ -518,16 +496,16 @@ VT_TEST(give_isr_wakes_task_after_handler)
 
     /* A lower task woken from the handler waits for the runner to block. */
     VT_EQ(vos_sem_take(&s, VOS_NO_WAIT), VOS_OK);
-    log_reset();
+    vt_log_reset();
     spawn_waiter(0, VT_RUNNER_PRIO - 1, VOS_FOREVER);
     vos_sleep(vos_us(50));
     VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_BLOCKED);
     vt_run_in_isr(isr_give_wake);
     VT_EQ(isr_r[0], VOS_OK);
-    VT_ASSERT(log_is(""));
+    VT_ASSERT(vt_log_is(""));
     VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_READY);
     vt_join(1, 10);
-    VT_ASSERT(log_is("a"));
+    VT_ASSERT(vt_log_is("a"));
     VT_EQ(w_err[0], VOS_OK);
     VT_EQ(vos_sem_delete(&s), VOS_OK);
 }
@@ -584,7 +562,7 @@ static void isr_on_deleted(void)
 VT_TEST(delete_with_waiters)
 {
     VT_EQ(vos_sem_init(&s, 0, 3), VOS_OK);
-    log_reset();
+    vt_log_reset();
     spawn_waiter(0, VT_RUNNER_PRIO + 1, VOS_FOREVER);
     spawn_waiter(1, VT_RUNNER_PRIO + 3, vos_ms(1));
     spawn_waiter(2, VT_RUNNER_PRIO - 1, vos_us(300));
@@ -593,13 +571,13 @@ VT_TEST(delete_with_waiters)
         VT_EQ(vos_task_state(vt_task(i)), VOS_TASK_BLOCKED);
     VT_EQ(vos_sem_delete(&s), VOS_OK);
     /* The higher waiters ran at once, best first; the lower one is ready. */
-    VT_ASSERT(log_is("ba"));
+    VT_ASSERT(vt_log_is("ba"));
     VT_EQ(w_err[0], VOS_ERR_DELETED);
     VT_EQ(w_err[1], VOS_ERR_DELETED);
     VT_EQ(vos_task_state(vt_task(2)), VOS_TASK_READY);
     vt_join(3, 10);
     VT_EQ(w_err[2], VOS_ERR_DELETED);
-    VT_ASSERT(log_is("bac"));
+    VT_ASSERT(vt_log_is("bac"));
     /* Past every old deadline: no stale timeout fires on anyone. */
     vos_sleep(vos_ms(2));
     VT_EQ(w_err[1], VOS_ERR_DELETED);

@@ -91,6 +91,41 @@ void vt_run_in_isr(void (*fn)(void))
         ;
 }
 
+static char log_text[VT_LOG_MAX];
+static volatile int log_len;
+
+void vt_log(char c)
+{
+    if (log_len < VT_LOG_MAX - 1)
+        log_text[log_len++] = c;
+    log_text[log_len] = 0;
+}
+
+void vt_log_reset(void)
+{
+    log_len = 0;
+    log_text[0] = 0;
+}
+
+bool vt_log_is(const char *want)
+{
+    int i = 0;
+    for (; want[i]; i++)
+        if (log_text[i] != want[i])
+            return false;
+    return log_text[i] == 0;
+}
+
+const char *vt_log_text(void)
+{
+    return log_text;
+}
+
+int vt_log_len(void)
+{
+    return log_len;
+}
+
 uint32_t vt_rand(uint32_t *state)
 {
     uint32_t x = *state;

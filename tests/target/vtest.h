@@ -71,6 +71,15 @@ void vt_join(int n, unsigned timeout_ms);
 void vt_run_in_isr(void (*fn)(void));
 extern volatile bool vt_isr_done;
 
+/* A log of one-character events, for checking the order in which tasks
+ * ran: vt_log appends (any context), vt_log_is compares the whole log. */
+#define VT_LOG_MAX 96
+void vt_log(char c);
+void vt_log_reset(void);
+bool vt_log_is(const char *want);
+const char *vt_log_text(void);
+int vt_log_len(void);
+
 /* xorshift32: the fixed-seed generator of the randomised cases. */
 uint32_t vt_rand(uint32_t *state);
 
