@@ -32,7 +32,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 STATS = ("min", "p50", "p99", "p999", "max")
-NOT_MEASURED_REASON = "not implemented in this build"
+NOT_MEASURED_REASON = "not measured by this build"
 DEFAULT_SCENARIO = "idle"       # a metric's top-level figures come from here if measured
 UNNAMED_SCENARIO = "default"    # the scenario of a metric line without scenario=
 # Records of the same stream that other tools decode (kept in run.log, not warned about):
@@ -662,10 +662,10 @@ def bucket_bounds(buckets, maximum):
 def draw_histograms(results, directory, warn):
     """Draw every scenario that has buckets; return {(id, scenario): [picture names]}."""
     terminals = gnuplot_terminals()
-    todo = [(m, s, st) for m, e in results["metrics"].items()
+    pending = [(m, s, st) for m, e in results["metrics"].items()
             for s, st in e["scenarios"].items() if st["hist"]]
     pictures = {}
-    if not todo:
+    if not pending:
         return pictures
     if not terminals:
         warn("histograms not drawn: gnuplot " + ("has no png/svg terminal" if terminals is not None
@@ -675,7 +675,7 @@ def draw_histograms(results, directory, warn):
     for stale in (f for ext in ("png", "svg", "dat", "gp") for f in directory.glob(f"*.{ext}")):
         stale.unlink()
     png = "pngcairo" if "pngcairo" in terminals else ("png" if "png" in terminals else None)
-    for metric_id, scen, stats in todo:
+    for metric_id, scen, stats in pending:
         stem = re.sub(r"[^\w.-]", "_", f"{metric_id}_{scen}")
         outputs = [(t, f"{stem}.{ext}") for t, ext in ((png, "png"), ("svg", "svg"))
                    if t in terminals]
