@@ -13,6 +13,10 @@
 #define SCB_CPACR   0xE000ED88u   /* coprocessor access (FPU: CP10, CP11) */
 #define SCB_VTOR    0xE000ED08u
 #define SCB_CCR     0xE000ED14u
+#define SCB_CFSR    0xE000ED28u   /* configurable fault status */
+#define SCB_HFSR    0xE000ED2Cu   /* hard fault status */
+#define SCB_MMFAR   0xE000ED34u   /* memory-management fault address */
+#define SCB_BFAR    0xE000ED38u   /* bus fault address */
 #define CCR_STKALIGN (1u << 9)
 #define CPACR_CP10_CP11_FULL (0xFu << 20)
 

@@ -16,18 +16,6 @@ int main(void);
 const char board_name[] = "netduinoplus2";
 const char board_cycle_unit[] = "insn";
 
-#define WEAK_DEFAULT __attribute__((weak, alias("Default_Handler")))
-void NMI_Handler(void) WEAK_DEFAULT;
-void MemManage_Handler(void) WEAK_DEFAULT;
-void BusFault_Handler(void) WEAK_DEFAULT;
-void UsageFault_Handler(void) WEAK_DEFAULT;
-void DebugMon_Handler(void) WEAK_DEFAULT;
-void SysTick_Handler(void) WEAK_DEFAULT;
-void TIM2_IRQHandler(void) WEAK_DEFAULT;
-void TIM3_IRQHandler(void) WEAK_DEFAULT;
-void TIM4_IRQHandler(void) WEAK_DEFAULT;
-void SWI0_IRQHandler(void) WEAK_DEFAULT;
-void SWI1_IRQHandler(void) WEAK_DEFAULT;
 
 typedef void (*vector_t)(void);
 
@@ -69,60 +57,4 @@ void Reset_Handler(void)
     __asm__ volatile("dsb\n\tisb");
     int status = main();
     board_exit(status);
-}
-
-static void put_hex(uint32_t v)
-{
-    char buf[11] = "0x";
-    for (int i = 0; i < 8; i++)
-        buf[2 + i] = "0123456789abcdef"[(v >> (28 - 4 * i)) & 0xF];
-    buf[10] = 0;
-    board_console_write(buf);
-}
-
-void Default_Handler(void)
-{
-    uint32_t ipsr;
-    __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
-    board_console_write("\n!! unexpected exception ");
-    put_hex(ipsr);
-    board_console_write("\n");
-    board_exit(3);
-}
-
-/* Report where the fault happened: the stacked PC of the faulting code. */
-void hardfault_report(uint32_t *frame, uint32_t exc_return);
-void hardfault_report(uint32_t *frame, uint32_t exc_return)
-{
-    board_console_write("\n!! hard fault: pc=");
-    put_hex(frame[6]);
-    board_console_write(" lr=");
-    put_hex(frame[5]);
-    board_console_write(" exc_return=");
-    put_hex(exc_return);
-    board_console_write(" hfsr=");
-    put_hex(REG32(0xE000ED2Cu));
-    board_console_write(" cfsr=");
-    put_hex(REG32(0xE000ED28u));
-    board_console_write("\n");
-    board_exit(4);
-}
-
-__attribute__((naked)) void HardFault_Handler(void)
-{
-    __asm__ volatile(
-        "tst   lr, #4          \n\t"  /* which stack holds the frame */
-        "ite   eq              \n\t"
-        "mrseq r0, msp         \n\t"
-        "mrsne r0, psp         \n\t"
-        "mov   r1, lr          \n\t"
-        "b     hardfault_report\n\t");
-}
-
-void vos_hook_halt(const char *why)
-{
-    board_console_write("\n!! kernel halt: ");
-    board_console_write(why);
-    board_console_write("\n");
-    board_exit(5);
 }

@@ -153,10 +153,6 @@
 #define DWT_CTRL              0xE0001000u
 #define DWT_CTRL_CYCCNTENA    (1u << 0)
 #define DWT_CYCCNT            0xE0001004u
-#define SCB_CFSR              0xE000ED28u
-#define SCB_HFSR              0xE000ED2Cu
-#define SCB_MMFAR             0xE000ED34u
-#define SCB_BFAR              0xE000ED38u
 
 /* --- Interrupt lines (RM0368 vector table, 85 lines: 0..84) --------------- */
 

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the STM32F4 boards do when something goes wrong: an unexpected
+ * exception, a hard fault (reported with the faulting PC and the fault
+ * status and address registers), or the kernel halting. Each prints one
+ * line on the console and ends the run with its own exit status.
+ */
+#include <stdint.h>
+#include "board.h"
+#include "nvic.h"
+#include "stm32f4_vectors.h"
+#include "vaios/vaios.h"
+
+#define EXIT_UNEXPECTED_EXCEPTION 3
+#define EXIT_HARD_FAULT           4
+#define EXIT_KERNEL_HALT          5
+
+/* Handlers a board or an application may define; unexpected otherwise. */
+#define WEAK_DEFAULT __attribute__((weak, alias("Default_Handler")))
+void NMI_Handler(void) WEAK_DEFAULT;
+void MemManage_Handler(void) WEAK_DEFAULT;
+void BusFault_Handler(void) WEAK_DEFAULT;
+void UsageFault_Handler(void) WEAK_DEFAULT;
+void DebugMon_Handler(void) WEAK_DEFAULT;
+void SysTick_Handler(void) WEAK_DEFAULT;
+void TIM2_IRQHandler(void) WEAK_DEFAULT;
+void TIM3_IRQHandler(void) WEAK_DEFAULT;
+void TIM4_IRQHandler(void) WEAK_DEFAULT;
+void SWI0_IRQHandler(void) WEAK_DEFAULT;
+void SWI1_IRQHandler(void) WEAK_DEFAULT;
+
+static void put_hex(uint32_t v)
+{
+    board_printf("0x%08x", (unsigned)v);
+}
+
+void Default_Handler(void)
+{
+    uint32_t ipsr;
+    __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
+    board_printf("\n!! unexpected exception %u (IRQ %d)\n", (unsigned)ipsr, (int)ipsr - 16);
+    board_exit(EXIT_UNEXPECTED_EXCEPTION);
+}
+
+/* Report where the fault happened: the stacked PC of the faulting code,
+ * and the fault status and address registers. */
+void hardfault_report(uint32_t *frame, uint32_t exc_return);
+void hardfault_report(uint32_t *frame, uint32_t exc_return)
+{
+    board_console_write("\n!! hard fault: pc=");
+    put_hex(frame[6]);
+    board_console_write(" lr=");
+    put_hex(frame[5]);
+    board_console_write(" exc_return=");
+    put_hex(exc_return);
+    board_console_write(" hfsr=");
+    put_hex(REG32(SCB_HFSR));
+    board_console_write(" cfsr=");
+    put_hex(REG32(SCB_CFSR));
+    board_console_write(" mmfar=");
+    put_hex(REG32(SCB_MMFAR));
+    board_console_write(" bfar=");
+    put_hex(REG32(SCB_BFAR));
+    board_console_write("\n");
+    board_exit(EXIT_HARD_FAULT);
+}
+
+__attribute__((naked)) void HardFault_Handler(void)
+{
+    __asm__ volatile(
+        "tst   lr, #4          \n\t"  /* which stack holds the frame */
+        "ite   eq              \n\t"
+        "mrseq r0, msp         \n\t"
+        "mrsne r0, psp         \n\t"
+        "mov   r1, lr          \n\t"
+        "b     hardfault_report\n\t");
+}
+
+void vos_hook_halt(const char *why)
+{
+    board_console_write("\n!! kernel halt: ");
+    board_console_write(why);
+    board_console_write("\n");
+    board_exit(EXIT_KERNEL_HALT);
+}
