@@ -29,16 +29,26 @@ void TIM4_IRQHandler(void) WEAK_DEFAULT;
 void SWI0_IRQHandler(void) WEAK_DEFAULT;
 void SWI1_IRQHandler(void) WEAK_DEFAULT;
 
+/* Hand-made hex output: a fault report must not pull printf into every
+ * image (the minimal image's footprint budget would show it). */
 static void put_hex(uint32_t v)
 {
-    board_printf("0x%08x", (unsigned)v);
+    char buf[11];
+    buf[0] = '0';                   /* no initialiser: it would call memcpy */
+    buf[1] = 'x';
+    for (int i = 0; i < 8; i++)
+        buf[2 + i] = "0123456789abcdef"[(v >> (28 - 4 * i)) & 0xF];
+    buf[10] = 0;
+    board_console_write(buf);
 }
 
 void Default_Handler(void)
 {
     uint32_t ipsr;
     __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
-    board_printf("\n!! unexpected exception %u (IRQ %d)\n", (unsigned)ipsr, (int)ipsr - 16);
+    board_console_write("\n!! unexpected exception ");
+    put_hex(ipsr);
+    board_console_write("\n");
     board_exit(EXIT_UNEXPECTED_EXCEPTION);
 }
 

@@ -55,6 +55,9 @@ const vector_t vector_table[16 + IRQ_COUNT] = {
 };
 #pragma GCC diagnostic pop
 
+/* The copy and clear loops stay loops: turned into memcpy/memset calls
+ * they would pull 400 bytes of library code into every image. */
+__attribute__((optimize("no-tree-loop-distribute-patterns")))
 void Reset_Handler(void)
 {
     /* The table is where the hardware found it (flash aliased at 0 with
