@@ -36,6 +36,12 @@ static inline vos_dur_t vos_ns(uint64_t ns) { return vos__units(ns, 1000000000u)
 static inline vos_dur_t vos_us(uint64_t us) { return vos__units(us, 1000000u); }
 static inline vos_dur_t vos_ms(uint64_t ms) { return vos__units(ms, 1000u); }
 
+/* A duration of n time-base cycles, and the cycles of a duration. Code
+ * that builds or reads durations uses these (and vos_ns/us/ms), never the
+ * representation, so that durations and absolute times stay distinct. */
+static inline vos_dur_t vos_cycles(uint64_t n) { return (vos_dur_t)n; }
+static inline uint64_t vos_dur_cycles(vos_dur_t d) { return (uint64_t)d; }
+
 /* Cycles to nanoseconds, rounded down (for reporting). */
 static inline uint64_t vos_to_ns(vos_dur_t d)
 {
