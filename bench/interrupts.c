@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Interrupt metrics (MEASURING.md): irq_latency, irq_to_task, irq_storm,
+ * Interrupt metrics (docs/benchmark.md): irq_latency, irq_to_task, irq_storm,
  * tick_isr, and crit_max (in the image built with VOS_CFG_CRIT_STATS).
  *
  * irq_latency "idle": a software-pended interrupt, from the counter read

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Allocator metrics (MEASURING.md): alloc_8, alloc_64, alloc_512,
+ * Allocator metrics (docs/benchmark.md): alloc_8, alloc_64, alloc_512,
  * alloc_4k (clean heap), alloc_frag (a heap broken into many small holes),
  * free, alloc_throughput (a fixed-seed mixed workload).
  *

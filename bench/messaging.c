@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Messaging metrics (MEASURING.md): msg_latency, queue_send_recv.
+ * Messaging metrics (docs/benchmark.md): msg_latency, queue_send_recv.
  */
 #include "core.h"
 #include "families.h"

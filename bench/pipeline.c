@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * imu_pipeline (MEASURING.md): the 1 kHz flight pipeline of apps/flight on
+ * imu_pipeline (docs/benchmark.md): the 1 kHz flight pipeline of apps/flight on
  * tasks, through the OS adaptation layer only, so another kernel runs the
  * identical application:
  *

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * soak (MEASURING.md): the flight pipeline of pipeline.c, closed loop with
+ * soak (docs/benchmark.md): the flight pipeline of pipeline.c, closed loop with
  * its telemetry on the heap, flown for VB_SOAK_SECONDS of virtual time
  * (default 60; build with -DVB_SOAK_SECONDS=3600 for an hour). With the
  * CPU idle most of each millisecond, the emulator skips the idle time, so

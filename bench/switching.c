@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Switching metrics (MEASURING.md): ctx_yield, ctx_yield_fpu, ctx_yield_10,
+ * Switching metrics (docs/benchmark.md): ctx_yield, ctx_yield_fpu, ctx_yield_10,
  * ctx_preempt, task_wake, and the scale rows ctx_preempt_N / task_wake_N
  * with N tasks in the system.
  *

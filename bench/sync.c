@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Synchronisation metrics (MEASURING.md): sem_give_take, sem_take_avail,
+ * Synchronisation metrics (docs/benchmark.md): sem_give_take, sem_take_avail,
  * sem_pingpong, mutex_lock_unlock, pi_boost, pi_release, pi_chain.
  *
  * The inversion scenarios check their own correctness while they measure:

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Timing metrics (MEASURING.md): delay_5ms, loop_1khz, cyclic_100us, each
+ * Timing metrics (docs/benchmark.md): delay_5ms, loop_1khz, cyclic_100us, each
  * idle and under load ("loaded": a busy task below the measured one plus
  * a 10 kHz timer interrupt whose handler does a little work, as in the
  * peers' runs).

@@ -3,7 +3,7 @@
 """Run the VAIOS benchmark on the emulated board and write the report.
 
 Runs the benchmark image in QEMU (tools/qemu-run, the instrument of
-MEASURING.md), adds what only the host can measure (footprint from the
+docs/benchmark.md), adds what only the host can measure (footprint from the
 ELF files and the link map, the host tool versions), and streams it all
 through tools/vaios_report.py, which prints the tables and writes
 build/bench/{report.md,results.json} and the histograms.

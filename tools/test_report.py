@@ -104,7 +104,7 @@ class CompleteRun(ReportTestCase):
 
     def setUp(self):
         super().setUp()
-        self.proc, self.results, self.md = self.report(COMPLETE_STREAM)
+        self.proc, self.results, self.report_md = self.report(COMPLETE_STREAM)
 
     def test_exit_status_zero(self):
         self.assertEqual(self.proc.returncode, 0, self.proc.stderr)
@@ -118,7 +118,7 @@ class CompleteRun(ReportTestCase):
         self.assertEqual(config["note"], 'say "hi"')
         self.assertEqual(list(config)[:4], ["target", "unit", "kernel", "commit"])
         for key, value in config.items():
-            self.assertIn(f"| {key} | {value} |", self.md)
+            self.assertIn(f"| {key} | {value} |", self.report_md)
 
     def test_default_scenario_is_idle_even_when_not_first(self):
         entry = self.results["metrics"]["ctx_yield"]
@@ -152,8 +152,8 @@ class CompleteRun(ReportTestCase):
             self.assertIsNone(missing[stat])
         catalogue = vaios_report.load_catalogue(REPO / "bench" / "catalogue.csv")
         self.assertEqual(list(metrics), list(catalogue))
-        self.assertIn("| tm_basic | not measured | " + vaios_report.NOT_MEASURED_REASON, self.md)
-        self.assertIn("| domain_switch | skipped | MPU port not built |", self.md)
+        self.assertIn("| tm_basic | not measured | " + vaios_report.NOT_MEASURED_REASON, self.report_md)
+        self.assertIn("| domain_switch | skipped | MPU port not built |", self.report_md)
 
     def test_bad_record_is_a_warning(self):
         warnings = self.results["run"]["warnings"]
@@ -162,18 +162,18 @@ class CompleteRun(ReportTestCase):
         self.assertFalse(any("trace" in w for w in warnings), warnings)  # another tool's records
 
     def test_comparison_and_leader(self):
-        self.assertIn("| ctx_yield (busy) | insn | 45 | 71 | - | - |", self.md)
-        self.assertIn("| ctx_yield (idle) | insn | 33 | 37 | 41 / 50 | VAIOS |", self.md)
-        self.assertIn("| sem_give_take | insn | 20 | 20 | 20 / 20 | tie |", self.md)
-        self.assertIn("| loop_1khz | insn | - | - | 1 / 2 | - |", self.md)
-        self.assertIn("`task_notify_pair`", self.md)  # listed as not compared
+        self.assertIn("| ctx_yield (busy) | insn | 45 | 71 | - | - |", self.report_md)
+        self.assertIn("| ctx_yield (idle) | insn | 33 | 37 | 41 / 50 | VAIOS |", self.report_md)
+        self.assertIn("| sem_give_take | insn | 20 | 20 | 20 / 20 | tie |", self.report_md)
+        self.assertIn("| loop_1khz | insn | - | - | 1 / 2 | - |", self.report_md)
+        self.assertIn("`task_notify_pair`", self.report_md)  # listed as not compared
 
     def test_published_figures_are_a_separate_table(self):
-        section = self.md.split("## Published real-board figures")[1].split("\n## ")[0]
+        section = self.report_md.split("## Published real-board figures")[1].split("\n## ")[0]
         self.assertIn("| ctx_yield | cycles | 200 | 100 | K2 |", section)
         self.assertIn("| alloc_throughput | ops_per_s | 5 | 7 | K2 |", section)
         self.assertNotIn("this run", section)      # an instruction-count run is never mixed in
-        self.assertIn("synthetic board, cycles\n", self.md)  # provenance kept
+        self.assertIn("synthetic board, cycles\n", self.report_md)  # provenance kept
 
     def test_terminal_tables_fit_100_columns(self):
         self.assertIn("Comparison in the same instrument", self.proc.stdout)
@@ -188,7 +188,7 @@ class CompleteRun(ReportTestCase):
         names = {p.name for p in hist.iterdir() if p.stat().st_size > 0}
         self.assertTrue({"ctx_yield_idle.png", "ctx_yield_idle.svg"} <= names, names)
         self.assertNotIn("ctx_yield_busy.png", names)
-        self.assertIn("(hist/ctx_yield_idle.svg)", self.md)
+        self.assertIn("(hist/ctx_yield_idle.svg)", self.report_md)
         self.assertIn("n=100", (hist / "ctx_yield_idle.svg").read_text())
 
 

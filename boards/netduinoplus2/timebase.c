@@ -10,7 +10,7 @@
  * kernel's alarm can be switched off entirely when nothing is due.
  *
  * Alarm: TIM5's update interrupt, driven the way QEMU 7.2's timer model
- * really behaves (see ../../docs/porting.md and MEASURING.md): with CNT,
+ * really behaves (see ../../docs/benchmark.md and ../../docs/porting.md): with CNT,
  * EGR and PSC never written, a write of ARR = X raises the update
  * interrupt X counts after the write (and every X after, which the handler
  * stops by clearing CEN). Compare channels are not modelled. So the alarm

@@ -3,7 +3,7 @@
  * Stand-alone Cortex-M4F image that measures the path length of the flight
  * pipeline per IMU sample, in QEMU's netduinoplus2 with -icount shift=0,
  * where TIM2 counts exactly one tick per executed instruction (see
- * /work/shared/MEASURING.md: "the instrument"). No kernel: it times the
+ * docs/benchmark.md: "The instrument"). No kernel: it times the
  * numerical blocks alone, which is what the pipeline tasks will call.
  *
  * Scenario (closed loop, default airframe, seed 21): 1 s level hover, a
