@@ -25,6 +25,8 @@ REPO = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
 
 import check_budgets  # noqa: E402  (imported after the path is set)
+import check_citations  # noqa: E402
+import update_readme  # noqa: E402
 import vaios_report   # noqa: E402
 
 REPORT = [sys.executable, str(TOOLS / "vaios_report.py")]
@@ -345,6 +347,90 @@ class Budgets(unittest.TestCase):
     def test_unreadable_results(self):
         proc = run_tool(CHECK + ["--results", str(self.tmp / "none.json")])
         self.assertEqual(proc.returncode, 2)
+
+
+class ReadmeTable(unittest.TestCase):
+    """tools/update_readme.py: the README's label is the commit of the figures it shows."""
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp(prefix="update_readme_test_"))
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO,
+                              capture_output=True, text=True).stdout.strip()
+        self.results = json.loads(json.dumps(Budgets.RESULTS))
+        self.results["config"].update(commit=head, compiler="cc 1")
+        self.results["run"]["complete"] = True
+        for entry in self.results["metrics"].values():
+            entry.setdefault("scenario", "idle" if entry["scenarios"] else None)
+            for st in entry["scenarios"].values():
+                st.update({k: st.get(k, st.get("p50")) for k in ("min", "p99", "p999")}, n=10)
+        self.readme = "# x\n\n%s\nold\n%s\n\ntail\n" % (update_readme.BEGIN, update_readme.END)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def generated(self, results):
+        snapshot = update_readme.snapshot_of(results)
+        return update_readme.replace_block(self.readme, update_readme.render_block(snapshot)), \
+            snapshot
+
+    def test_label_is_the_runs_commit_and_check_passes(self):
+        readme, snapshot = self.generated(self.results)
+        self.assertIn("commit `%s`" % self.results["config"]["commit"], readme)
+        self.assertTrue(readme.startswith("# x\n") and readme.endswith("\ntail\n"))
+        self.assertEqual(update_readme.check(readme, snapshot), [])
+        self.assertEqual(update_readme.check(readme, snapshot, results=self.results), [])
+
+    def test_edited_label_or_figure_fails(self):
+        readme, snapshot = self.generated(self.results)
+        commit = self.results["config"]["commit"]
+        self.assertTrue(update_readme.check(readme.replace(commit, "0000000"), snapshot))
+        self.assertTrue(update_readme.check(readme.replace("| 37 |", "| 36 |"), snapshot))
+
+    def test_dirty_unknown_or_incomplete_run_is_refused(self):
+        for change in ({"commit": self.results["config"]["commit"] + "-dirty"},
+                       {"commit": "unknown"}):
+            bad = json.loads(json.dumps(self.results))
+            bad["config"].update(change)
+            with self.assertRaises(update_readme.Refused):
+                update_readme.render_block(update_readme.snapshot_of(bad))
+        bad = json.loads(json.dumps(self.results))
+        bad["run"]["complete"] = False
+        with self.assertRaises(update_readme.Refused):
+            update_readme.render_block(update_readme.snapshot_of(bad))
+
+    def test_commit_outside_the_history_fails(self):
+        bad = json.loads(json.dumps(self.results))
+        bad["config"]["commit"] = "fffffff"
+        readme, snapshot = self.generated(bad)
+        self.assertTrue(any("not a commit" in p for p in update_readme.check(readme, snapshot)))
+
+    def test_a_run_of_the_same_sources_with_other_figures_fails(self):
+        readme, snapshot = self.generated(self.results)
+        other = json.loads(json.dumps(self.results))
+        other["metrics"]["ctx_yield"]["scenarios"]["busy"]["max"] = 91
+        problems = update_readme.check(readme, snapshot, results=other)
+        self.assertTrue(any("ctx_yield (busy)" in p for p in problems), problems)
+
+
+class Citations(unittest.TestCase):
+    """tools/check_citations.py finds citations of files outside the repository."""
+
+    def test_outside_citations_are_found(self):
+        # Spelled in pieces so that this file itself cites nothing outside.
+        outside = "MEASURING" + ".md"
+        text = ("see " + outside + ", docs/benchmark.md, [p](porting.md), /" + "work/x/y,\n"
+                + "../" * 4 + "z and build/bench/report.md\n")
+        names = {"benchmark.md", "porting.md"}
+        found = [m for _, m in check_citations.problems_in("docs/x.txt", text, str(REPO), names)]
+        self.assertEqual(len(found), 3, found)
+        self.assertTrue(any(outside in m for m in found))
+        self.assertTrue(any("absolute path" in m for m in found))
+        self.assertTrue(any("climbs out" in m for m in found))
+
+    def test_repository_cites_nothing_outside(self):
+        scanned, failures = check_citations.check(str(REPO))
+        self.assertGreater(scanned, 100)
+        self.assertEqual(failures, [])
 
 
 if __name__ == "__main__":

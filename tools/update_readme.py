@@ -1,16 +1,32 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Refresh the results table of README.md from build/bench/results.json.
+"""Generate, and check, the results table of README.md.
 
 The table sits between the markers <!-- results:begin --> and
-<!-- results:end -->: VAIOS beside the peers measured in the same
-instrument (bench/peers), with the run's commit and instrument. Run it
-after `make bench`; the numbers in the README are then the ones the
-benchmark printed, never typed by hand.
+<!-- results:end -->. It is generated, never typed: from a benchmark run's
+results.json (`make bench` writes build/bench/results.json) this tool
+writes the block, labelled with that run's commit, and stores the figures
+it shows in bench/readme-results.json (results.json without histograms).
+
+  tools/update_readme.py             refresh from build/bench/results.json
+  tools/update_readme.py --rerender  rewrite the block from the stored
+                                     figures (after a change of the table's
+                                     layout or of bench/peers); same label
+  tools/update_readme.py --check     (make test) the block is exactly what
+                                     the stored figures give, and their
+                                     commit is a clean commit of this history;
+                                     with --results, a run of the same
+                                     sources must give the same figures
+
+A run is refused when its commit is unknown or has "-dirty" (the image was
+built from a tree that differs from every commit), or when it did not
+complete: the label is then always the commit that produced the figures.
+The commit comes from the image, written at build time (cmake/vb_commit.cmake).
 """
 import argparse
 import json
 import os
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -18,35 +34,161 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import vaios_report as vr  # noqa: E402
 
 BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
+SNAPSHOT = os.path.join(ROOT, "bench", "readme-results.json")
+# Paths whose changes cannot change a figure of the table; any other change
+# between the label's commit and HEAD means the figures cannot be re-checked.
+NOT_FIGURES = ("*.md", "docs", "tests", ".ci", "bench/budgets.txt", "bench/readme-results.json",
+               "tools/test_report.py", "tools/check_citations.py", "tools/check_budgets.py",
+               "tools/update_readme.py", "tools/run_tests.py")
+
+
+class Refused(Exception):
+    """A results document or README that must not be used or accepted."""
+
+
+def git(repo, *args):
+    """(exit status, stdout) of a git command in repo."""
+    done = subprocess.run(["git"] + list(args), cwd=repo, capture_output=True, text=True)
+    return done.returncode, done.stdout.strip()
+
+
+def snapshot_of(results):
+    """What the table needs from a results.json: config and statistics, no histograms."""
+    metrics = {}
+    for metric_id, entry in results["metrics"].items():
+        keep = {k: v for k, v in entry.items() if k not in ("hist", "scenarios", "note")}
+        keep["scenarios"] = {s: {k: v for k, v in st.items() if k not in ("hist", "note")}
+                             for s, st in entry["scenarios"].items()}
+        metrics[metric_id] = keep
+    return {"config": results["config"], "run": {"complete": results["run"]["complete"]},
+            "metrics": metrics}
+
+
+def usable_commit(results):
+    """The run's commit, or Refused when it cannot label a table."""
+    if not results.get("run", {}).get("complete"):
+        raise Refused("the run did not complete")
+    commit = results.get("config", {}).get("commit", "unknown")
+    if commit in ("", "unknown"):
+        raise Refused("the run does not name its commit")
+    if commit.endswith("-dirty"):
+        raise Refused("the image was built from a tree with uncommitted changes (%s): commit "
+                      "them, run `make bench` again, then refresh the README" % commit)
+    return commit
+
+
+def render_block(results, root=ROOT):
+    """The README block (markers included) for a results or snapshot document."""
+    commit = usable_commit(results)
+    catalogue = vr.load_catalogue(os.path.join(root, "bench", "catalogue.csv"))
+    peers = vr.load_peers(os.path.join(root, "bench", "peers"), catalogue)
+    table = vr.comparison_table(results, catalogue, peers, compact=True)
+    cfg = results["config"]
+    text = vr.render_markdown(table).split("\n", 2)[2]
+    label = ("VAIOS figures of commit `%s` (the commit the benchmark image was built from, "
+             "recorded in its results.json), %s: instructions on the emulated STM32F405 "
+             "(QEMU `-icount shift=0`: one count is one instruction). The peer columns come "
+             "from bench/peers: figures taken by a separate harness, not by this run. "
+             "Generated by "
+             "`tools/update_readme.py`; the full report with distributions, histograms and the "
+             "configuration is `build/bench/report.md` after `make bench`."
+             % (commit, cfg.get("compiler", cfg.get("cc", "?"))))
+    return "\n".join([BEGIN, "", label, "", text.rstrip(), "", END])
+
+
+def readme_block(readme):
+    """The block of a README text, markers included; Refused when missing."""
+    if readme.count(BEGIN) != 1 or readme.count(END) != 1:
+        raise Refused("README.md must hold exactly one results block")
+    head, rest = readme.split(BEGIN, 1)
+    return BEGIN + rest.split(END, 1)[0] + END
+
+
+def replace_block(readme, block):
+    """README text with its block replaced."""
+    old = readme_block(readme)
+    return readme.replace(old, block)
+
+
+def figures(document):
+    """{(metric, scenario): statistics} of a results or snapshot document."""
+    out = {}
+    for metric_id, entry in document["metrics"].items():
+        for scen, st in entry["scenarios"].items():
+            out[(metric_id, scen)] = {k: st.get(k) for k in vr.STATS + ("n", "unit")}
+    return out
+
+
+def check(readme, snapshot, repo=ROOT, results=None, root=ROOT):
+    """[problem] for a README text, its stored figures and optionally a fresh run."""
+    problems = []
+    try:
+        block = readme_block(readme)
+        if block != render_block(snapshot, root):
+            problems.append("README.md's results block is not what bench/readme-results.json "
+                            "gives (label or figures edited, or the table's layout or "
+                            "bench/peers changed): run tools/update_readme.py --rerender")
+        commit = usable_commit(snapshot)
+    except Refused as err:
+        return problems + [str(err)]
+    if git(repo, "cat-file", "-e", commit + "^{commit}")[0] != 0:
+        return problems + ["the table's commit %s is not a commit of this repository" % commit]
+    if git(repo, "merge-base", "--is-ancestor", commit, "HEAD")[0] != 0:
+        problems.append("the table's commit %s is not in the history of HEAD" % commit)
+    if results is not None:
+        try:
+            run_commit = usable_commit(results)
+        except Refused:
+            return problems     # a run of a modified tree proves nothing about a commit
+        status, changed = git(repo, "diff", "--name-only", commit, run_commit, "--", ".",
+                              *(":(exclude)" + p for p in NOT_FIGURES))
+        if status == 0 and not changed:
+            mine, theirs = figures(snapshot), figures(results)
+            for key in sorted(set(mine) | set(theirs)):
+                if mine.get(key) != theirs.get(key):
+                    problems.append("%s (%s): README shows %s, a run of the same sources (%s) "
+                                    "gives %s" % (key[0], key[1], mine.get(key), run_commit,
+                                                  theirs.get(key)))
+    return problems
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--results", default=os.path.join(ROOT, "build", "bench", "results.json"))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--results", help="a run's results.json (default build/bench/results.json "
+                    "when refreshing; with --check, compared when given and present)")
     ap.add_argument("--readme", default=os.path.join(ROOT, "README.md"))
+    ap.add_argument("--snapshot", default=SNAPSHOT)
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true")
+    mode.add_argument("--rerender", action="store_true")
     args = ap.parse_args()
-    results = json.load(open(args.results))
-    catalogue = vr.load_catalogue(os.path.join(ROOT, "bench", "catalogue.csv"))
-    peers = vr.load_peers(os.path.join(ROOT, "bench", "peers"), catalogue)
-    table = vr.comparison_table(results, catalogue, peers, compact=True)
-    table.title = "Results"
-    cfg = results.get("config", {})
-    text = vr.render_markdown(table).split("\n", 2)[2]
-    block = "\n".join([BEGIN, "",
-                       "Instructions on the emulated STM32F405 (QEMU `-icount shift=0`: one count is one "
-                       "instruction), commit `%s`, %s; peers measured in the same instrument "
-                       "(bench/peers). Full report with distributions, histograms and the configuration: "
-                       "`make bench` writes `build/bench/report.md`." % (cfg.get("commit", "?"),
-                                                                        cfg.get("compiler", cfg.get("cc", "?"))),
-                       "", text.rstrip(), "", END])
     readme = open(args.readme).read()
-    if BEGIN not in readme or END not in readme:
-        print("README.md has no results markers", file=sys.stderr)
+    try:
+        if args.check:
+            fresh = None
+            if args.results and os.path.exists(args.results):
+                fresh = json.load(open(args.results))
+            problems = check(readme, json.load(open(args.snapshot)), results=fresh)
+            for p in problems:
+                print("FAIL readme-results: " + p)
+            if not problems:
+                print("PASS readme-results")
+            print("%d passed, %d failed" % (0 if problems else 1, 1 if problems else 0))
+            return 1 if problems else 0
+        if args.rerender:
+            snapshot = json.load(open(args.snapshot))
+        else:
+            path = args.results or os.path.join(ROOT, "build", "bench", "results.json")
+            snapshot = snapshot_of(json.load(open(path)))
+        block = render_block(snapshot)
+        open(args.readme, "w").write(replace_block(readme, block))
+        with open(args.snapshot, "w") as out:
+            json.dump(snapshot, out, indent=1, sort_keys=False)
+            out.write("\n")
+    except Refused as err:
+        print("update_readme: refused: %s" % err, file=sys.stderr)
         return 2
-    head, rest = readme.split(BEGIN, 1)
-    tail = rest.split(END, 1)[1]
-    open(args.readme, "w").write(head + block + tail)
-    print("README.md: results table refreshed (%d rows)" % len(table.rows))
+    print("README.md: results table of commit %s" % snapshot["config"]["commit"])
     return 0
 
 

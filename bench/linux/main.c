@@ -45,10 +45,7 @@
 #include <unistd.h>
 #include "core.h"
 #include "families.h"
-
-#ifndef VB_COMMIT
-#define VB_COMMIT "unknown"
-#endif
+#include "vb_commit.h" /* VB_COMMIT, written at build time by cmake/vb_commit.cmake */
 #ifndef VB_CFLAGS
 #define VB_CFLAGS "unknown"
 #endif
