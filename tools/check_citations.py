@@ -45,7 +45,8 @@ def tracked_files(root):
 def read_text(path):
     """The file's text, or None for a binary or unreadable file."""
     try:
-        data = open(path, "rb").read()
+        with open(path, "rb") as handle:
+            data = handle.read()
     except OSError:
         return None
     if b"\0" in data:

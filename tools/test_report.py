@@ -54,11 +54,12 @@ COMPLETE_STREAM = textwrap.dedent("""\
 
 PEER_INSTRUMENT = textwrap.dedent("""\
     # alpha kernel 1.0, synthetic figures for the self-test
-    metric,min,median,max,note
-    ctx_yield,40,41,50,yield
-    sem_give_take,20,20,20,same as VAIOS
-    loop_1khz_jitter_idle,0,1,2,mapped name
-    task_notify_pair,9,9,9,no catalogue metric
+    # source: a synthetic harness
+    metric,min,median,max,error,compare,note
+    ctx_yield,40,41,50,2,yes,yield
+    sem_give_take,20,21,21,1,yes,one above VAIOS
+    loop_1khz_jitter_idle,0,1,2,0,no: synthetic reason,mapped name
+    task_notify_pair,9,9,9,0,no: no metric,no catalogue metric
     """)
 
 PEER_PUBLISHED = textwrap.dedent("""\
@@ -165,9 +166,13 @@ class CompleteRun(ReportTestCase):
 
     def test_comparison_and_leader(self):
         self.assertIn("| ctx_yield (busy) | insn | 45 | 71 | - | - |", self.report_md)
-        self.assertIn("| ctx_yield (idle) | insn | 33 | 37 | 41 / 50 | VAIOS |", self.report_md)
-        self.assertIn("| sem_give_take | insn | 20 | 20 | 20 / 20 | tie |", self.report_md)
-        self.assertIn("| loop_1khz | insn | - | - | 1 / 2 | - |", self.report_md)
+        self.assertIn("| ctx_yield (idle) | insn | 33 | 37 | 41 / 50 ±2 | VAIOS |", self.report_md)
+        self.assertIn("| sem_give_take | insn | 20 | 20 | 21 / 21 ±1 | within error |",
+                      self.report_md)
+        self.assertIn("| loop_1khz | insn | - | - | 1 / 2 ≠ | - |", self.report_md)
+        self.assertIn("- ≠ loop_1khz, alpha: synthetic reason", self.report_md)
+        self.assertIn("- alpha (", self.report_md)
+        self.assertIn("): a synthetic harness", self.report_md)
         self.assertIn("`task_notify_pair`", self.report_md)  # listed as not compared
 
     def test_published_figures_are_a_separate_table(self):
@@ -248,6 +253,39 @@ class Parsing(unittest.TestCase):
         self.assertEqual(vaios_report.leader({"A": 3, "B": None}, "lower"), "-")
         self.assertEqual(vaios_report.leader({"A": 3, "B": 4}, "none"), "-")
 
+    def test_leader_needs_a_gap_above_the_errors(self):
+        leader = vaios_report.leader
+        self.assertEqual(leader({"A": 40, "B": 45}, "lower", {"B": 4}), "A")
+        self.assertEqual(leader({"A": 41, "B": 45}, "lower", {"B": 4}), "within error")
+        self.assertEqual(leader({"A": 40, "B": 45}, "lower", {"A": 1, "B": 4}), "within error")
+        self.assertEqual(leader({"A": 40, "B": 45, "C": 41}, "lower", {"C": 1}), "within error")
+        self.assertEqual(leader({"A": 45, "B": 45}, "lower", {"B": 4}), "within error")
+        self.assertEqual(leader({"A": 50, "B": 45}, "higher", {"B": 4}), "A")
+
+    def test_peer_cell_marks(self):
+        fig = {"median": 10, "max": 12, "unit": "insn", "error": 4, "comparable": True,
+               "why": None}
+        self.assertEqual(vaios_report.peer_cell(fig, "insn", True), ("10 ±4", True))
+        self.assertEqual(vaios_report.peer_cell(fig, "insn", False), ("10 / 12 ±4", True))
+        self.assertEqual(vaios_report.peer_cell(fig, "bytes", True), ("10*", False))
+        fig.update(comparable=False, why="another behaviour")
+        self.assertEqual(vaios_report.peer_cell(fig, "insn", True), ("10 ≠", False))
+
+    def test_peer_rows_must_state_error_and_comparability(self):
+        tmp = Path(tempfile.mkdtemp(prefix="peer_test_"))
+        try:
+            for body in ("metric,min,median,max,error,compare,note\nctx_yield,1,1,1,,yes,x\n",
+                         "metric,min,median,max,error,compare,note\nctx_yield,1,1,1,0,maybe,x\n",
+                         "metric,min,median,max,error,compare,note\nctx_yield,1,1,1,0,no:,x\n"):
+                (tmp / "beta-qemu.csv").write_text("# source: synthetic\n" + body)
+                with self.assertRaises(SystemExit):
+                    vaios_report.load_peer(tmp / "beta-qemu.csv", {"ctx_yield": {}})
+            (tmp / "beta-qemu.csv").write_text("metric,min,median,max,error,compare,note\n")
+            with self.assertRaises(SystemExit):      # no source line
+                vaios_report.load_peer(tmp / "beta-qemu.csv", {"ctx_yield": {}})
+        finally:
+            shutil.rmtree(tmp)
+
 
 class CatalogueAndPeers(unittest.TestCase):
     """The data files of bench/ agree with each other and with the tool."""
@@ -275,8 +313,26 @@ class CatalogueAndPeers(unittest.TestCase):
         self.assertTrue(any(p.published for p in peers) and any(not p.published for p in peers))
         for peer in peers:
             self.assertTrue(peer.provenance, peer.path)
+            self.assertTrue(peer.published or "separate harness" in peer.source, peer.path)
             for name in peer.unmapped:  # a row is either compared or deliberately ignored
                 self.assertIn(name, vaios_report.PEER_NAME_MAP, f"{peer.path.name}: {name}")
+
+
+    def test_repository_peer_comparability(self):
+        """The rows docs/benchmark.md and bench/peers/README.md call unlike stay marked."""
+        peers = {p.label: p for p in vaios_report.load_peers(REPO / "bench" / "peers",
+                                                             self.catalogue) if not p.published}
+        freertos, zephyr = peers["FreeRTOS"].figures, peers["Zephyr"].figures
+        self.assertNotIn(("sem_pingpong", None), zephyr)      # its figure is the peer-higher case
+        self.assertTrue(zephyr[("sem_pingpong", "peer_higher")]["comparable"])
+        for key in (("pi_chain", "boost"), ("pi_chain", "release")):
+            self.assertFalse(freertos[key]["comparable"], key)  # not transitive
+        for figs in (freertos, zephyr):
+            for key in (("delay_5ms", None), ("loop_1khz", "idle"), ("loop_1khz", "loaded")):
+                self.assertFalse(figs[key]["comparable"], key)  # tick-rounded against tickless
+        for key, fig in zephyr.items():                       # polled 25 MHz timer: +-4
+            if fig["unit"] == "insn":
+                self.assertGreaterEqual(fig["error"], 4, key)
 
 
 class Budgets(unittest.TestCase):

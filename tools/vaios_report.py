@@ -49,6 +49,7 @@ PEER_NAME_MAP = {
     "loop_1khz_worst_jitter": ("loop_1khz", None, "max"),
     "cyclic_100us_idle": ("cyclic_100us", "idle", "p50"),
     "cyclic_100us_loaded": ("cyclic_100us", "loaded", "p50"),
+    "sem_pingpong_peer_higher": ("sem_pingpong", "peer_higher", "p50"),
     "pi_chain_boost": ("pi_chain", "boost", "p50"),
     "pi_chain_release": ("pi_chain", "release", "p50"),
     "footprint_flash": ("footprint", None, "p50"),
@@ -65,6 +66,9 @@ PEER_UNITS = {
 }
 PEER_INSTRUMENT_UNIT = "insn"
 PEER_LABELS = {"freertos": "FreeRTOS", "zephyr": "Zephyr", "vaios": "VAIOS"}
+# Marks of a peer cell in the comparison table (bench/peers/README.md):
+NOT_COMPARABLE = "≠"    # not like for like: shown, never compared
+ERROR_MARK = "±"        # the peer figure's stated error, in the row's unit
 
 
 # ---------------------------------------------------------------- parsing
@@ -356,11 +360,15 @@ def write_json(path, document):
 
 @dataclass
 class PeerSource:
-    """One peer data file: its provenance header and its figures."""
+    """One peer data file: its provenance header and its figures.
+
+    source is the file's "# source:" line: where and how its figures were
+    taken, shown under every comparison table."""
     label: str
     path: Path
     provenance: list
     published: bool
+    source: str = None
     figures: dict = field(default_factory=dict)   # (id, scenario) -> dict (instrument files)
     columns: list = field(default_factory=list)   # kernel columns (published files)
     rows: list = field(default_factory=list)      # (name, target, unit, {kernel: value})
@@ -382,13 +390,32 @@ def map_peer_name(name, catalogue):
     return (name, None, "p50") if name in catalogue else None
 
 
+def parse_compare(text, where):
+    """(comparable, reason) from a 'compare' cell: 'yes' or 'no: <reason>'."""
+    text = (text or "").strip()
+    if text == "yes":
+        return True, None
+    if text.startswith("no:") and text[3:].strip():
+        return False, text[3:].strip()
+    raise SystemExit(f"{where}: compare must be 'yes' or 'no: <reason>', not '{text}'")
+
+
 def load_peer(path, catalogue):
-    """Read one peer file; '<kernel>-qemu.csv' or 'published-<board>.csv'."""
+    """Read one peer file; '<kernel>-qemu.csv' or 'published-<board>.csv'.
+
+    A same-instrument file must say where its figures come from (a
+    '# source:' line) and, on every row, the figure's error (in the row's
+    unit) and whether it compares like for like with VAIOS's row
+    ('compare': 'yes' or 'no: <reason>'); anything less stops the tool."""
     comments, rows = read_commented_csv(path)
     published = path.stem.startswith("published-")
     prefix = path.stem.split("-")[0]
     label = path.stem if published else PEER_LABELS.get(prefix, prefix)
     source = PeerSource(label, path, comments, published)
+    sources = [c.split(":", 1)[1].strip() for c in comments if c.startswith("source:")]
+    source.source = sources[0] if sources else None
+    if not published and source.source is None:
+        raise SystemExit(f"{path}: no '# source:' line saying where its figures come from")
     if published:
         source.columns = [c for c in rows[0] if c not in ("metric", "unit")] if rows else []
     for row in rows:
@@ -400,10 +427,19 @@ def load_peer(path, catalogue):
             values = {c: parse_number(row[c]) for c in source.columns}
             source.rows.append((row["metric"], target, row["unit"], values))
         else:
+            where = f"{path.name}: {row['metric']}"
+            comparable, why = parse_compare(row.get("compare"), where)
+            try:
+                error = parse_number(row.get("error"))
+            except ValueError:
+                error = None
+            if error is None or error < 0:
+                raise SystemExit(f"{where}: error must be a number >= 0")
             source.figures[target[:2]] = {
                 "min": parse_number(row["min"]), "median": parse_number(row["median"]),
                 "max": parse_number(row["max"]), "note": row.get("note", ""),
-                "unit": PEER_UNITS.get(row["metric"], PEER_INSTRUMENT_UNIT)}
+                "unit": PEER_UNITS.get(row["metric"], PEER_INSTRUMENT_UNIT),
+                "error": error, "comparable": comparable, "why": why}
     return source
 
 
@@ -438,14 +474,27 @@ def fmt(value):
     return str(value)
 
 
-def leader(candidates, better):
-    """Name the best of {kernel: figure}; '-' when fewer than two or no direction."""
+def leader(candidates, better, errors=None):
+    """Name the best of {kernel: figure}; '-' when fewer than two or no direction.
+
+    errors ({kernel: stated error}, 0 when absent) widen each figure: the
+    best is named only when its gap to every other figure exceeds the sum
+    of the two errors, else the row has no leader ('within error'); 'tie'
+    when exact figures are equal."""
     figures = {k: v for k, v in candidates.items() if v is not None}
     if better not in ("lower", "higher") or len(figures) < 2:
         return "-"
+    errors = errors or {}
     best = (min if better == "lower" else max)(figures.values())
     winners = [k for k, v in figures.items() if v == best]
-    return winners[0] if len(winners) == 1 else "tie"
+    spread = {k: errors.get(k) or 0 for k in figures}
+    if len(winners) > 1:
+        return "tie" if all(spread[k] == 0 for k in winners) else "within error"
+    win = winners[0]
+    for kernel, value in figures.items():
+        if kernel != win and abs(value - best) <= spread[win] + spread[kernel]:
+            return "within error"
+    return win
 
 
 def comparison_rows(metric_id, entry, instrument_peers):
@@ -467,11 +516,25 @@ def comparison_rows(metric_id, entry, instrument_peers):
     return rows
 
 
+def peer_cell(fig, unit, compact):
+    """(text, compared) of one peer cell: its figure(s) and marks."""
+    text = fmt(fig["median"]) if compact else f"{fmt(fig['median'])} / {fmt(fig['max'])}"
+    if fig["unit"] != unit:
+        return text + "*", False
+    if not fig["comparable"]:
+        return f"{text} {NOT_COMPARABLE}", False
+    if fig["error"]:
+        text += f" {ERROR_MARK}{fmt(fig['error'])}"
+    return text, True
+
+
 def comparison_table(results, catalogue, peers, compact=False):
     """VAIOS beside same-instrument peers, one row per metric (and scenario).
 
     Peer cells show "median / max", or the median alone when compact (the
-    terminal, which must stay within 100 columns)."""
+    terminal, which must stay within 100 columns), with their marks: the
+    figure's stated error, or NOT_COMPARABLE with the reason in a
+    footnote. Leader compares only like-for-like cells, with their errors."""
     instrument = [p for p in peers if not p.published]
     title = "Comparison in the same instrument (peers: " + \
         ("median)" if compact else "median / max)")
@@ -479,6 +542,7 @@ def comparison_table(results, catalogue, peers, compact=False):
                   ["metric", "unit", "VAIOS p50", "VAIOS max"] + [p.label for p in instrument]
                   + ["Leader"], [])
     mismatch = False
+    unlike = []
     for metric_id, entry in results["metrics"].items():
         better = catalogue.get(metric_id, {}).get("better", "none")
         for label, scen, lookup in comparison_rows(metric_id, entry, instrument):
@@ -487,26 +551,39 @@ def comparison_table(results, catalogue, peers, compact=False):
                                if (metric_id, k) in p.figures), None) for p in instrument]
             unit = own["unit"] if own else next((f["unit"] for f in peer_figs if f), None)
             candidates = {"VAIOS": own["p50"] if own else None}
+            errors = {"VAIOS": 0}
             cells = []
             for peer, fig in zip(instrument, peer_figs):
                 if fig is None:
                     cells.append("-")
                     continue
-                same = fig["unit"] == unit
-                mismatch |= not same
-                text = fmt(fig["median"]) if compact else f"{fmt(fig['median'])} / {fmt(fig['max'])}"
-                cells.append(text + ("" if same else "*"))
-                if same:
+                text, compared = peer_cell(fig, unit, compact)
+                mismatch |= fig["unit"] != unit
+                cells.append(text)
+                if compared:
                     candidates[peer.label] = fig["median"]
+                    errors[peer.label] = fig["error"]
+                elif fig["unit"] == unit:
+                    unlike.append(f"{NOT_COMPARABLE} {label}, {peer.label}: {fig['why']}")
             if own is None and not any(peer_figs):
                 continue
             table.rows.append([label, unit or "-", fmt(own and own["p50"]),
-                               fmt(own and own["max"])] + cells + [leader(candidates, better)])
+                               fmt(own and own["max"])] + cells
+                              + [leader(candidates, better, errors)])
+    for peer in instrument:
+        table.footnotes.append(f"{peer.label} ({shown_path(peer.path)}): {peer.source}")
+    table.footnotes.append(f"{ERROR_MARK}e: the peer figure's stated error in the row's unit "
+                           "(VAIOS's figures are exact counts).")
     if mismatch:
         table.footnotes.append("* in a different unit from VAIOS's figure "
                                "(see bench/peers): shown, not compared")
-    table.footnotes.append("Leader: lowest (or highest, per bench/catalogue.csv) median in the "
-                           "same unit; '-' when fewer than two kernels have a figure.")
+    table.footnotes.append(f"{NOT_COMPARABLE}: not like for like with VAIOS's row, shown and not "
+                           "compared:")
+    table.footnotes += unlike
+    table.footnotes.append("Leader: lowest (or highest, per bench/catalogue.csv) median among "
+                           "the like-for-like figures in the same unit, named only when its gap "
+                           "to every other exceeds their errors added ('within error' "
+                           "otherwise); '-' when fewer than two kernels have such a figure.")
     return table
 
 
@@ -568,7 +645,7 @@ def unmeasured_table(results):
     return Table("Not yet measured", ["metric", "status", "reason"], rows)
 
 
-_FIGURE = re.compile(r"-?[\d.]+\*?( / -?[\d.]+\*?)?")
+_FIGURE = re.compile(r"-?[\d.]+( / -?[\d.]+)?(\*| ≠| ±[\d.]+)?")
 
 
 def render_text(table, columns=100):
