@@ -24,13 +24,9 @@ DEPS = cmake:cmake arm-none-eabi-gcc:gcc-arm-none-eabi qemu-system-arm:qemu-syst
        gcovr:gcovr valgrind:valgrind cyclictest:rt-tests gcc:gcc make:make
 NEWLIB_HDR = /usr/lib/arm-none-eabi/include/string.h
 
-.PHONY: default all bench test deps target host target-tests host-tests budgets trace clean nucleo bench-linux
+.PHONY: default all bench test deps target host trace clean nucleo bench-linux
 
-ifeq ($(BOARD),netduinoplus2)
 default: target
-else
-default: target
-endif
 
 all: target host
 

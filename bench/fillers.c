@@ -3,8 +3,8 @@
  * Filler tasks for the scale rows: they exist, hold a stack and wait on a
  * semaphore, at priorities spread over the levels below the measured
  * tasks (so they populate the kernel's structures without running). Their
- * stacks go to the board's spare RAM region when it has one (the
- * STM32F405's 64 KB CCM: section .ccm).
+ * stacks are carved from the benchmark's shared arena (vb_arena, core.h),
+ * which bounds how many fit on a board.
  */
 #include "core.h"
 

@@ -41,7 +41,7 @@ set(VB_COMMIT_SCRIPT ${CMAKE_CURRENT_LIST_FILE})
 function(vb_commit_header target)
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/vb_commit)
   add_custom_target(${target}_commit
-    COMMAND ${CMAKE_COMMAND} -DSRC=${CMAKE_SOURCE_DIR} -DOUT=${dir}/vb_commit.h
+    COMMAND ${CMAKE_COMMAND} -DSRC=${VAIOS_SOURCE_DIR} -DOUT=${dir}/vb_commit.h
             -P ${VB_COMMIT_SCRIPT}
     BYPRODUCTS ${dir}/vb_commit.h
     COMMENT "" VERBATIM)

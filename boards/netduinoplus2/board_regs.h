@@ -32,6 +32,14 @@
 
 #define REG32(addr) (*(volatile uint32_t *)(addr))
 
+#define BOARD_NAME       "netduinoplus2"
+#define BOARD_CYCLE_UNIT "insn"
+
+/* Start-up hooks of boards/common/startup.c: nothing to bring up (QEMU
+ * models no clock tree; semihosting needs no set-up). */
+static inline void board_reset_early(void) {}
+static inline void board_reset_late(void) {}
+
 #define BOARD_RAM_SIZE (128u * 1024u)  /* SRAM, for sizing test and bench buffers */
 
 /* Raw time base, for measurement windows: one load. */

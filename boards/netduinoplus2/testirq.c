@@ -2,7 +2,8 @@
 /*
  * Interrupt sources for tests and the benchmark: TIM3 and TIM4 as periodic
  * timers (QEMU model: ARR = period raises an update interrupt every period
- * counts after the write), and two unused IRQ lines for software pends.
+ * counts after the write). The software-pended lines are
+ * boards/common/swi.c.
  */
 #include <stddef.h>
 #include "board.h"
@@ -13,8 +14,6 @@
 static const uint32_t tim_base[2] = { TIM3_BASE, TIM4_BASE };
 static const int tim_irq[2] = { IRQ_TIM3, IRQ_TIM4 };
 static void (*tim_handler[2])(void);
-static const int swi_irq[2] = { IRQ_SWI0, IRQ_SWI1 };
-static void (*swi_handler[2])(void);
 
 void board_irq_start(int n, uint32_t period, uint8_t prio, void (*handler)(void))
 {
@@ -56,30 +55,4 @@ void TIM4_IRQHandler(void)
     REG32(TIM4_BASE + TIM_SR) = 0;
     tim_handler[1]();
     VOS_TRACE_ISR_EXIT(IRQ_TIM4);
-}
-
-void board_swi_init(int n, uint8_t prio, void (*handler)(void))
-{
-    swi_handler[n] = handler;
-    nvic_set_priority(swi_irq[n], prio);
-    nvic_enable(swi_irq[n]);
-}
-
-void board_swi_pend(int n)
-{
-    nvic_pend(swi_irq[n]);
-}
-
-void SWI0_IRQHandler(void)
-{
-    VOS_TRACE_ISR_ENTER(IRQ_SWI0);
-    swi_handler[0]();
-    VOS_TRACE_ISR_EXIT(IRQ_SWI0);
-}
-
-void SWI1_IRQHandler(void)
-{
-    VOS_TRACE_ISR_ENTER(IRQ_SWI1);
-    swi_handler[1]();
-    VOS_TRACE_ISR_EXIT(IRQ_SWI1);
 }

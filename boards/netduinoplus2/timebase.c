@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The kernel's time base and alarm on QEMU's STM32F405 (port contract:
- * arch_time_init, arch_now, arch_alarm_set, arch_alarm_cancel).
+ * arch_time_init, arch_now, arch_alarm_set, arch_alarm_cancel; arch_cycles
+ * is boards/common/alarm_stats.c).
  *
  * Time base: TIM2, 32-bit, free-running at 1 GHz of virtual time, extended
  * to 64 bits in software: a read that finds the counter below the last one
@@ -102,15 +103,8 @@ void TIM2_IRQHandler(void)
     (void)arch_now();
 }
 
-uint32_t arch_cycles(void)
-{
-    return board_cycles();
-}
-
 /* The kernel's timer interrupt. Its duration (first to last instruction)
  * is recorded for the tick_isr metric: that costs four instructions. */
-struct board_alarm_stats board_alarm_stats;
-
 void TIM5_IRQHandler(void)
 {
     uint32_t t0 = board_cycles();
@@ -119,8 +113,5 @@ void TIM5_IRQHandler(void)
     REG32(TIM5_BASE + TIM_SR) = 0;
     vos__alarm_isr();
     VOS_TRACE_ISR_EXIT(IRQ_TIM5);
-    uint32_t d = board_cycles() - t0;
-    if (d > board_alarm_stats.max)
-        board_alarm_stats.max = d;
-    board_alarm_stats.count++;
+    board_alarm_stats_record(t0);
 }

@@ -19,6 +19,15 @@
 
 #define REG32(addr) (*(volatile uint32_t *)(addr))
 
+#define BOARD_NAME       "nucleo_f401re"
+#define BOARD_CYCLE_UNIT "cycles"
+
+/* Start-up hooks of boards/common/startup.c (startup.c of this board):
+ * early, VTOR to the vector table; late, the clock tree, the console and
+ * the cycle counter, stopping with a message if 84 MHz is not reached. */
+void board_reset_early(void);
+void board_reset_late(void);
+
 /* --- Clock frequencies (Hz) -------------------------------------------- */
 
 #define BOARD_HSI_HZ     16000000u

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Interrupt sources for tests and the benchmark (board.h): TIM3 and TIM4
- * as periodic update interrupts, and two IRQ lines of a peripheral that is
- * never clocked (I2C3) for software pends.
+ * as periodic update interrupts. The software-pended lines (two IRQ lines
+ * of I2C3, which is never clocked) are boards/common/swi.c.
  *
  * TIM3 and TIM4 are 16-bit on the STM32F401 (ARR and PSC both 16-bit) and
  * count at 84 MHz, the rate of board_cycles(). A period of P cycles is
@@ -29,8 +29,6 @@ static const uint32_t tim_base[2] = { TIM3_BASE, TIM4_BASE };
 static const int tim_irq[2] = { IRQ_TIM3, IRQ_TIM4 };
 static const uint32_t tim_dbg_stop[2] = { DBGMCU_TIM3_STOP, DBGMCU_TIM4_STOP };
 static void (*tim_handler[2])(void);
-static const int swi_irq[2] = { IRQ_SWI0, IRQ_SWI1 };
-static void (*swi_handler[2])(void);
 
 void board_irq_start(int n, uint32_t period, uint8_t prio, void (*handler)(void))
 {
@@ -93,30 +91,4 @@ void TIM4_IRQHandler(void)
     tim_handler[1]();
     VOS_TRACE_ISR_EXIT(IRQ_TIM4);
     (void)REG32(TIM4_BASE + TIM_SR);
-}
-
-void board_swi_init(int n, uint8_t prio, void (*handler)(void))
-{
-    swi_handler[n] = handler;
-    nvic_set_priority(swi_irq[n], prio);
-    nvic_enable(swi_irq[n]);
-}
-
-void board_swi_pend(int n)
-{
-    nvic_pend(swi_irq[n]);
-}
-
-void SWI0_IRQHandler(void)
-{
-    VOS_TRACE_ISR_ENTER(IRQ_SWI0);
-    swi_handler[0]();
-    VOS_TRACE_ISR_EXIT(IRQ_SWI0);
-}
-
-void SWI1_IRQHandler(void)
-{
-    VOS_TRACE_ISR_ENTER(IRQ_SWI1);
-    swi_handler[1]();
-    VOS_TRACE_ISR_EXIT(IRQ_SWI1);
 }

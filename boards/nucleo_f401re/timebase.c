@@ -2,7 +2,11 @@
 /*
  * The kernel's time base and alarm on the Nucleo-F401RE (port contract:
  * arch_time_init, arch_now, arch_alarm_set, arch_alarm_cancel,
- * arch_cycles), and the DWT cycle counter behind board_cycles().
+ * and, through boards/common/alarm_stats.c, arch_cycles), and the DWT
+ * cycle counter behind board_cycles(). arch_cycles() is DWT CYCCNT, the
+ * board's measurement instrument: it runs at the same 84 MHz as TIM2
+ * behind arch_now, from a different origin, which durations do not see,
+ * and costs one core-bus load where a TIM2 read crosses to APB1.
  *
  * Time base: TIM2, 32-bit, free-running at 84 MHz (PSC = 0, ARR =
  * 0xFFFFFFFF), extended to 64 bits in software. The extension counts a
@@ -132,19 +136,8 @@ void arch_alarm_cancel(void)
     arch_alarm_set(extend(tim2_count()) + ALARM_MAX_DELTA);
 }
 
-/* The raw counter for the kernel's own instrumentation (critical-section
- * durations): DWT CYCCNT, the board's measurement instrument. It runs at
- * the same 84 MHz as TIM2 behind arch_now, from a different origin, which
- * durations do not see; it costs one core-bus load where a TIM2 read
- * crosses to APB1. */
-uint32_t arch_cycles(void)
-{
-    return board_cycles();
-}
-
 /* The kernel's timer interrupt. Its duration, first to last instruction
  * in DWT cycles, is recorded for the tick_isr metric. */
-struct board_alarm_stats board_alarm_stats;
 
 void TIM2_IRQHandler(void)
 {
@@ -156,8 +149,5 @@ void TIM2_IRQHandler(void)
     /* The flag write has reached the timer before the handler returns, so
      * the interrupt line is low and the NVIC does not re-enter. */
     (void)TIM2(TIM_SR);
-    uint32_t d = board_cycles() - t0;
-    if (d > board_alarm_stats.max)
-        board_alarm_stats.max = d;
-    board_alarm_stats.count++;
+    board_alarm_stats_record(t0);
 }

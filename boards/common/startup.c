@@ -1,10 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * netduinoplus2 start-up: vector table, reset (data/bss, FPU), fault
- * reporting. main() is the application's.
+ * Start-up shared by the STM32F4 boards: the vector table and
+ * Reset_Handler. main() is the application's.
+ *
+ * Reset order: RAM first (.data copied, .bss cleared), so that every later
+ * step, and a fault in any of them, finds its variables initialised; then
+ * the FPU and 8-byte stack alignment; then the board's own bring-up; then
+ * main(); then board_exit() with main's status.
+ *
+ * What differs between boards comes from the board's board_regs.h:
+ *   BOARD_NAME, BOARD_CYCLE_UNIT     the strings of board_name[], board_cycle_unit[]
+ *   IRQ_COUNT                        vector table length after the 16 core entries
+ *   IRQ_TIM2..IRQ_TIM4, IRQ_SWI0/1   the lines the boards' handlers serve;
+ *   IRQ_TIM5                         only on a board whose alarm is TIM5
+ *   board_reset_early()              before RAM is initialised (no variables!)
+ *   board_reset_late()               after RAM and the FPU, before main()
+ * The two hooks are empty static inline functions on a board that needs
+ * nothing, so they cost nothing there.
  */
 #include <stdint.h>
-#include <string.h>
 #include "board.h"
 #include "vaios/vaios.h"
 #include "nvic.h"
@@ -13,13 +27,14 @@
 extern uint32_t _sidata[], _sdata[], _edata[], _sbss[], _ebss[], _estack[];
 int main(void);
 
-const char board_name[] = "netduinoplus2";
-const char board_cycle_unit[] = "insn";
-
+const char board_name[] = BOARD_NAME;
+const char board_cycle_unit[] = BOARD_CYCLE_UNIT;
 
 typedef void (*vector_t)(void);
 
-/* Every slot starts as Default_Handler, then the ones in use are named. */
+/* Every slot starts as Default_Handler, then the ones in use are named.
+ * VTOR needs the table aligned to a power of two of at least its size;
+ * the start of flash, where the linker script puts it, is. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
 __attribute__((section(".isr_vector"), used))
@@ -39,7 +54,9 @@ const vector_t vector_table[16 + IRQ_COUNT] = {
     [16 + IRQ_TIM2] = TIM2_IRQHandler,
     [16 + IRQ_TIM3] = TIM3_IRQHandler,
     [16 + IRQ_TIM4] = TIM4_IRQHandler,
+#ifdef IRQ_TIM5
     [16 + IRQ_TIM5] = TIM5_IRQHandler,
+#endif
     [16 + IRQ_SWI0] = SWI0_IRQHandler,
     [16 + IRQ_SWI1] = SWI1_IRQHandler,
 };
@@ -50,6 +67,7 @@ const vector_t vector_table[16 + IRQ_COUNT] = {
 __attribute__((optimize("no-tree-loop-distribute-patterns")))
 void Reset_Handler(void)
 {
+    board_reset_early();
     uint32_t *src = _sidata;
     for (uint32_t *dst = _sdata; dst < _edata;)
         *dst++ = *src++;
@@ -58,6 +76,7 @@ void Reset_Handler(void)
     REG32(SCB_CPACR) |= CPACR_CP10_CP11_FULL;   /* FPU on for everyone */
     REG32(SCB_CCR) |= CCR_STKALIGN;
     __asm__ volatile("dsb\n\tisb");
+    board_reset_late();
     int status = main();
     board_exit(status);
 }

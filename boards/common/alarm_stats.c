@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The parts of the board's time half of the port contract that the
+ * STM32F4 boards share: arch_cycles() is the board's raw measurement
+ * counter, board_cycles() of board_regs.h (TIM2 on the emulated board,
+ * DWT CYCCNT on the Nucleo; both at VOS_CFG_CLOCK_HZ), and the alarm
+ * handler statistics of board.h, which each board's alarm handler
+ * updates through board_alarm_stats_record().
+ */
+#include <stdint.h>
+#include "board.h"
+#include "port.h"
+
+struct board_alarm_stats board_alarm_stats;
+
+uint32_t arch_cycles(void)
+{
+    return board_cycles();
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Software-pended interrupt lines of the STM32F4 boards (board.h,
+ * board_swi_init / board_swi_pend): two NVIC lines, IRQ_SWI0 and IRQ_SWI1
+ * of the board's board_regs.h, whose peripheral never raises them. Pending
+ * one runs the handler registered for it at the priority given.
+ */
+#include <stddef.h>
+#include "board.h"
+#include "nvic.h"
+#include "stm32f4_vectors.h"
+#include "vaios/trace.h"
+
+static const int swi_irq[2] = { IRQ_SWI0, IRQ_SWI1 };
+static void (*swi_handler[2])(void);
+
+void board_swi_init(int n, uint8_t prio, void (*handler)(void))
+{
+    swi_handler[n] = handler;
+    nvic_set_priority(swi_irq[n], prio);
+    nvic_enable(swi_irq[n]);
+}
+
+void board_swi_pend(int n)
+{
+    nvic_pend(swi_irq[n]);
+}
+
+void SWI0_IRQHandler(void)
+{
+    VOS_TRACE_ISR_ENTER(IRQ_SWI0);
+    swi_handler[0]();
+    VOS_TRACE_ISR_EXIT(IRQ_SWI0);
+}
+
+void SWI1_IRQHandler(void)
+{
+    VOS_TRACE_ISR_ENTER(IRQ_SWI1);
+    swi_handler[1]();
+    VOS_TRACE_ISR_EXIT(IRQ_SWI1);
+}
