@@ -40,7 +40,7 @@ def run(cmd, timeout, env=None):
         return 124, out + "\n(timed out after %d s)\n" % timeout
 
 
-def host_suites(host_dir, build):
+def host_suites(host_dir, build, target):
     path = os.path.join(ROOT, "tests", "suites.txt")
     if not os.path.exists(path):
         return []
@@ -50,7 +50,7 @@ def host_suites(host_dir, build):
         if not line or line.startswith("#"):
             continue
         name, cmd = line.split(":", 1)
-        cmd = cmd.strip().replace("$HOST", host_dir).replace("$BUILD", build)
+        cmd = cmd.strip().replace("$HOST", host_dir).replace("$BUILD", build).replace("$TARGET", target)
         suites.append((name.strip(), cmd))
     return suites
 
@@ -100,7 +100,7 @@ def main():
     os.makedirs(log_dir, exist_ok=True)
     jobs = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as ex:
-        for name, cmd in host_suites(args.host, args.build):
+        for name, cmd in host_suites(args.host, args.build, args.target):
             if args.only and args.only not in name:
                 continue
             jobs.append(ex.submit(run_host_suite, name, cmd, args.timeout))

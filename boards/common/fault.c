@@ -29,9 +29,10 @@ void TIM4_IRQHandler(void) WEAK_DEFAULT;
 void SWI0_IRQHandler(void) WEAK_DEFAULT;
 void SWI1_IRQHandler(void) WEAK_DEFAULT;
 
-/* Hand-made hex output: a fault report must not pull printf into every
- * image (the minimal image's footprint budget would show it). */
-static void put_hex(uint32_t v)
+/* One field of a report: label, then v in hex. Hand-made: a fault report
+ * must not pull printf into every image (the minimal image's footprint
+ * budget would show it). */
+static void put_field(const char *label, uint32_t v)
 {
     char buf[11];
     buf[0] = '0';                   /* no initialiser: it would call memcpy */
@@ -39,6 +40,7 @@ static void put_hex(uint32_t v)
     for (int i = 0; i < 8; i++)
         buf[2 + i] = "0123456789abcdef"[(v >> (28 - 4 * i)) & 0xF];
     buf[10] = 0;
+    board_console_write(label);
     board_console_write(buf);
 }
 
@@ -46,31 +48,36 @@ void Default_Handler(void)
 {
     uint32_t ipsr;
     __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
-    board_console_write("\n!! unexpected exception ");
-    put_hex(ipsr);
+    put_field("\n!! unexpected exception ", ipsr);
     board_console_write("\n");
     board_exit(EXIT_UNEXPECTED_EXCEPTION);
 }
 
-/* Report where the fault happened: the stacked PC of the faulting code,
- * and the fault status and address registers. */
+/* Report where the fault happened: the stacked PC and LR of the faulting
+ * code, and the fault status and address registers. Runs on the main
+ * stack, which the fault did not touch. The frame is read only when the
+ * processor could stack (or unstack) it, as CFSR says: a task whose stack
+ * ran out faults while stacking, and its frame pointer then points below
+ * its stack, possibly outside any memory, where a read would fault again
+ * inside this handler and lock the processor up before the report is out.
+ * The line then carries the stack pointer ("sp=... unstacked") in place of
+ * pc and lr. */
 void hardfault_report(uint32_t *frame, uint32_t exc_return);
 void hardfault_report(uint32_t *frame, uint32_t exc_return)
 {
-    board_console_write("\n!! hard fault: pc=");
-    put_hex(frame[6]);
-    board_console_write(" lr=");
-    put_hex(frame[5]);
-    board_console_write(" exc_return=");
-    put_hex(exc_return);
-    board_console_write(" hfsr=");
-    put_hex(REG32(SCB_HFSR));
-    board_console_write(" cfsr=");
-    put_hex(REG32(SCB_CFSR));
-    board_console_write(" mmfar=");
-    put_hex(REG32(SCB_MMFAR));
-    board_console_write(" bfar=");
-    put_hex(REG32(SCB_BFAR));
+    uint32_t cfsr = REG32(SCB_CFSR);
+    if ((cfsr & CFSR_FRAME_ERRORS) == 0) {
+        put_field("\n!! hard fault: pc=", frame[6]);
+        put_field(" lr=", frame[5]);
+    } else {
+        put_field("\n!! hard fault: sp=", (uint32_t)frame);
+        board_console_write(" unstacked");
+    }
+    put_field(" exc_return=", exc_return);
+    put_field(" hfsr=", REG32(SCB_HFSR));
+    put_field(" cfsr=", cfsr);
+    put_field(" mmfar=", REG32(SCB_MMFAR));
+    put_field(" bfar=", REG32(SCB_BFAR));
     board_console_write("\n");
     board_exit(EXIT_HARD_FAULT);
 }

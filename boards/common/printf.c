@@ -3,24 +3,40 @@
  * board_printf: a small formatted print on the board console, so that
  * tests and the benchmark do not pull the C library's printf into the
  * image. Conversions: %d %i %u %x %X %c %s %p %% with the l and ll length
- * modifiers, a field width and the 0 and - flags. Output is assembled in a
- * buffer and written in one console call (lines up to 511 characters; a
- * longer one is cut and ends with "...\n" so that the cut shows).
+ * modifiers, a field width and the 0 and - flags.
+ *
+ * Output is assembled in a small buffer on the caller's stack and written
+ * to the console each time it fills and at the end, so a print of up to
+ * PRINTF_CHUNK - 1 characters is one console call (one line, not split by
+ * another task's print) and a longer one is several. The stack it needs is
+ * BOARD_PRINTF_STACK of board.h, whatever the length of the output.
  */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdbool.h>
 #include "board.h"
 
+#define PRINTF_CHUNK 96
+
 struct out {
-    char buf[512];
-    unsigned len;
+    char buf[PRINTF_CHUNK];
+    unsigned len;     /* characters in buf */
+    unsigned total;   /* characters written so far */
 };
 
-static void put(struct out *o, char c)
+__attribute__((noinline)) static void flush(struct out *o)
 {
-    if (o->len < sizeof o->buf - 1)
-        o->buf[o->len++] = c;
+    o->buf[o->len] = 0;
+    board_console_write(o->buf);
+    o->total += o->len;
+    o->len = 0;
+}
+
+__attribute__((noinline)) static void put(struct out *o, char c)
+{
+    o->buf[o->len++] = c;
+    if (o->len == sizeof o->buf - 1)
+        flush(o);
 }
 
 static void put_num(struct out *o, uint64_t v, bool neg, unsigned base, bool upper,
@@ -50,7 +66,7 @@ static void put_num(struct out *o, uint64_t v, bool neg, unsigned base, bool upp
 
 int board_vprintf(const char *fmt, va_list ap)
 {
-    struct out o = { .len = 0 };
+    struct out o = { .len = 0, .total = 0 };
     for (const char *p = fmt; *p; p++) {
         if (*p != '%') {
             put(&o, *p);
@@ -118,15 +134,9 @@ int board_vprintf(const char *fmt, va_list ap)
             break;
         }
     }
-    if (o.len == sizeof o.buf - 1) {
-        o.buf[sizeof o.buf - 5] = '.';
-        o.buf[sizeof o.buf - 4] = '.';
-        o.buf[sizeof o.buf - 3] = '.';
-        o.buf[sizeof o.buf - 2] = '\n';
-    }
-    o.buf[o.len] = 0;
-    board_console_write(o.buf);
-    return (int)o.len;
+    if (o.len > 0)
+        flush(&o);
+    return (int)o.total;
 }
 
 int board_printf(const char *fmt, ...)

@@ -24,7 +24,14 @@ extern const char board_cycle_unit[];
 void board_console_write(const char *s);
 
 /* Formatted print on the console (boards/common/printf.c): %d %u %x %s %c
- * %p with l/ll, width, 0 and - flags. Same context rules as above. */
+ * %p with l/ll, width, 0 and - flags. Same context rules as above. Needs
+ * at most BOARD_PRINTF_STACK bytes of the caller's stack, its stacked
+ * arguments included (a 96-byte buffer and the frames of the formatting;
+ * tests/target/test_stack.c measures it with a dozen arguments), so a
+ * task that prints needs that much room below its own frames. A print of
+ * up to 95 characters is one console write; a longer one is several,
+ * which another task's print may come between. */
+#define BOARD_PRINTF_STACK 416
 int board_vprintf(const char *fmt, va_list ap);
 int board_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

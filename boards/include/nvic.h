@@ -17,6 +17,10 @@
 #define SCB_HFSR    0xE000ED2Cu   /* hard fault status */
 #define SCB_MMFAR   0xE000ED34u   /* memory-management fault address */
 #define SCB_BFAR    0xE000ED38u   /* bus fault address */
+/* CFSR: a MemManage or bus fault while stacking (MSTKERR, STKERR) or
+ * unstacking (MUNSTKERR, UNSTKERR) an exception frame: the frame is not
+ * there to read. */
+#define CFSR_FRAME_ERRORS ((1u << 3) | (1u << 4) | (1u << 11) | (1u << 12))
 #define CCR_STKALIGN (1u << 9)
 #define CPACR_CP10_CP11_FULL (0xFu << 20)
 

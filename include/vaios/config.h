@@ -1,11 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Kernel configuration. An application may provide "vaios_config.h" on its
- * include path to override any option below; everything not overridden
- * takes the default given here. Every option is checked at compile time.
+ * Kernel configuration. The project's "vaios_config.h" (in the include
+ * directory of its CMake target vaios_config, docs/start.md) sets any
+ * option below; then the board's defaults apply (vaios_board_config.h,
+ * generated from the board's board.cmake); everything else takes the
+ * default given here. Every option is checked at compile time.
  *
- * VOS_CFG_CLOCK_HZ is the frequency of the board's free-running time base;
- * the board's build passes it (it is not a kernel choice).
+ * VOS_CFG_CLOCK_HZ is the frequency of the board's free-running time base:
+ * the board's board.cmake gives it (VAIOS_CLOCK_HZ); with VAIOS_BOARD=none
+ * vaios_config.h must.
+ *
+ * The kernel library and every file that includes these headers must see
+ * the same configuration; a file that does not fails to link (the check is
+ * at the end of this file).
  */
 #ifndef VAIOS_CONFIG_H
 #define VAIOS_CONFIG_H
@@ -14,11 +21,14 @@
 #if __has_include("vaios_config.h")
 #include "vaios_config.h"
 #endif
+#if __has_include("vaios_board_config.h")
+#include "vaios_board_config.h"
+#endif
 #endif
 
 /* Frequency of the time base in Hz (set by the board). */
 #ifndef VOS_CFG_CLOCK_HZ
-#error "VOS_CFG_CLOCK_HZ must be defined by the board build"
+#error "VOS_CFG_CLOCK_HZ: no board gives it (VAIOS_BOARD=none?): define it in vaios_config.h as the rate of arch_now()"
 #endif
 
 /* Number of priority levels, 0 (idle) .. VOS_CFG_PRIO_LEVELS-1 (highest). */
@@ -90,5 +100,48 @@ _Static_assert(VOS_CFG_TIMESLICE >= 0, "negative time slice");
 _Static_assert(VOS_CFG_CHECKS == 0 || VOS_CFG_CHECKS == 1, "VOS_CFG_CHECKS is 0 or 1");
 _Static_assert(VOS_CFG_ASSERT == 0 || VOS_CFG_ASSERT == 1, "VOS_CFG_ASSERT is 0 or 1");
 _Static_assert(VOS_CFG_TRACE == 0 || VOS_CFG_TRACE == 1, "VOS_CFG_TRACE is 0 or 1");
+
+/* --- Link-time configuration check ------------------------------------
+ *
+ * Every translation unit that includes this header refers to a symbol
+ * whose name spells the configuration it was compiled with;
+ * kernel/config.c defines the one of the kernel library's own build. A
+ * file compiled with any other configuration than the kernel's therefore
+ * fails to link, with
+ *     undefined reference to `vaios_config(CLOCK_HZ=... PRIO_LEVELS=... ...)'
+ * naming that file's configuration (`nm libvaios.a | grep vaios_config`
+ * shows the kernel's). An option a header defines later (heap, trace)
+ * appears by its own name when no one set it. The reference sits in a
+ * non-allocated, retained section: it costs no flash and no RAM.
+ *
+ * A new option joins this list. */
+#define VOS__CFG_STR_(x) #x
+#define VOS__CFG_STR(x) VOS__CFG_STR_(x)
+#define VOS__CFG_SIGNATURE "vaios_config("                                  \
+    "CLOCK_HZ=" VOS__CFG_STR(VOS_CFG_CLOCK_HZ)                               \
+    " PRIO_LEVELS=" VOS__CFG_STR(VOS_CFG_PRIO_LEVELS)                        \
+    " CHECKS=" VOS__CFG_STR(VOS_CFG_CHECKS)                                  \
+    " ASSERT=" VOS__CFG_STR(VOS_CFG_ASSERT)                                  \
+    " TIMESLICE=" VOS__CFG_STR(VOS_CFG_TIMESLICE)                            \
+    " STACK_GUARD=" VOS__CFG_STR(VOS_CFG_STACK_GUARD)                        \
+    " STACK_MIN=" VOS__CFG_STR(VOS_CFG_STACK_MIN)                            \
+    " IDLE_STACK=" VOS__CFG_STR(VOS_CFG_IDLE_STACK)                          \
+    " PI_DEPTH=" VOS__CFG_STR(VOS_CFG_PI_DEPTH)                              \
+    " KERNEL_IRQ_PRIO=" VOS__CFG_STR(VOS_CFG_KERNEL_IRQ_PRIO)                \
+    " TRACE=" VOS__CFG_STR(VOS_CFG_TRACE)                                    \
+    " CRIT_STATS=" VOS__CFG_STR(VOS_CFG_CRIT_STATS)                          \
+    " " VOS__CFG_STR(VOS_CFG_HEAP_SL_LOG2)                                   \
+    " " VOS__CFG_STR(VOS_CFG_HEAP_MAX_LOG2)                                  \
+    " " VOS__CFG_STR(VOS_CFG_TRACE_RECORDS)                                  \
+    " " VOS__CFG_STR(VOS_CFG_TRACE_OVERWRITE)                                \
+    " " VOS__CFG_STR(VOS_CFG_TRACE_AUTOSTART)                                \
+    " " VOS__CFG_STR(VOS_CFG_TRACE_TASKS)                                    \
+    " " VOS__CFG_STR(VOS_CFG_TRACE_NAME_LEN) ")"
+
+#ifndef VOS__CFG_DEFINE_SIGNATURE
+__asm__(".pushsection .vaios.config,\"R\",%progbits\n\t"
+        ".dc.a \"" VOS__CFG_SIGNATURE "\"\n\t"
+        ".popsection");
+#endif
 
 #endif /* VAIOS_CONFIG_H */

@@ -77,3 +77,37 @@ VT_TEST(high_water_mark)
     VT_ASSERT(unused < 2048);
     VT_EQ(vos_task_stack_unused((vos_task_t *)&hook_calls), VOS_ERR_INVALID);
 }
+
+/* board_printf's stack need (BOARD_PRINTF_STACK, board.h) holds for a line
+ * longer than its buffer with every conversion: the high-water mark of a
+ * task that prints one, less that of the same task that does not, stays
+ * within it. */
+static volatile long printf_unused[2];
+
+static void printer(void *arg)
+{
+    int printing = (int)(intptr_t)arg;
+    if (printing)
+        board_printf("printf stack: %s %d %i %u %x %X %lld %llu %p %c %-12s|%8s|%08x|%-6d|%%\n",
+                     "a string that makes the line longer than the console buffer of the board",
+                     -123456, 42, 4000000000u, 0xdeadbeefu, 0xCAFEu, -9000000000000000000ll,
+                     18000000000000000000ull, (void *)&printf_unused, 'z', "left", "right",
+                     0x1234u, -5);
+    printf_unused[printing] = vos_task_stack_unused(NULL);
+}
+
+VT_TEST(printf_stays_within_its_documented_stack)
+{
+    for (int printing = 0; printing <= 1; printing++) {
+        printf_unused[printing] = -1;
+        vt_spawn(6, printing ? "printer" : "quiet", printer, (void *)(intptr_t)printing,
+                 VT_RUNNER_PRIO - 1);
+        vt_join(7, 100);
+        VT_ASSERT(printf_unused[printing] > 0);
+    }
+    long used = printf_unused[0] - printf_unused[1];
+    vt_note("board_printf used %ld bytes of stack (BOARD_PRINTF_STACK %d)\n", used,
+            BOARD_PRINTF_STACK);
+    VT_ASSERT(used > 0);
+    VT_LE(used, BOARD_PRINTF_STACK);
+}

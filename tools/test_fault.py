@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The board's hard-fault report, on the emulated board.
+
+Runs the images of tests/target/fault.c (built with the target tests) and
+checks that each prints its whole report line and exits with the fault
+status (4):
+  fault_plain      pc= is the faulting instruction (fault_insn), lr= given;
+  fault_exhausted  the task's stack ran out: no frame could be stacked, so
+                   the line carries sp= and "unstacked", CFSR shows the
+                   stacking error, and every later field is printed.
+Prints PASS/FAIL per case and "N passed, M failed".
+
+usage: tools/test_fault.py TARGET_BUILD_DIR
+"""
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HEX = r"0x[0-9a-f]{8}"
+TAIL = r" exc_return=(%s) hfsr=(%s) cfsr=(%s) mmfar=(%s) bfar=(%s)$" % ((HEX,) * 5)
+EXIT_HARD_FAULT = 4
+CFSR_STACKING = (1 << 4) | (1 << 12)
+
+
+def run(image):
+    p = subprocess.run([os.path.join(ROOT, "tools", "qemu-run"), image, "30"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
+    return p.returncode, p.stdout
+
+
+def symbol(image, name):
+    out = subprocess.run(["arm-none-eabi-nm", image], stdout=subprocess.PIPE, text=True).stdout
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[2] == name:
+            return int(f[0], 16)
+    return None
+
+
+def main():
+    target = sys.argv[1] if len(sys.argv) > 1 else "build/netduinoplus2"
+    d = os.path.join(ROOT, target, "tests", "target")
+    passed = failed = 0
+
+    def check(name, ok, why, out):
+        nonlocal passed, failed
+        if ok:
+            passed += 1
+            print("PASS " + name)
+        else:
+            failed += 1
+            print("FAIL %s: %s" % (name, why))
+            for l in out.strip().splitlines()[-10:]:
+                print("    | " + l)
+
+    image = os.path.join(d, "fault_plain.elf")
+    rc, out = run(image)
+    m = None
+    for line in out.splitlines():
+        m = m or re.match(r"^!! hard fault: pc=(%s) lr=(%s)%s" % (HEX, HEX, TAIL), line)
+    pc = symbol(image, "fault_insn")
+    check("fault_plain_reports_pc",
+          rc == EXIT_HARD_FAULT and m is not None and pc is not None and int(m.group(1), 16) == pc,
+          "exit %d, report %s, fault_insn %s" % (rc, "found" if m else "incomplete or missing",
+                                                 hex(pc) if pc is not None else "?"), out)
+
+    rc, out = run(os.path.join(d, "fault_exhausted.elf"))
+    m = None
+    for line in out.splitlines():
+        m = m or re.match(r"^!! hard fault: sp=(%s) unstacked%s" % (HEX, TAIL), line)
+    cfsr = int(m.group(4), 16) if m else 0
+    check("fault_exhausted_stack_reports_whole_line",
+          rc == EXIT_HARD_FAULT and m is not None and (cfsr & CFSR_STACKING) != 0,
+          "exit %d, report %s, cfsr %#x" % (rc, "found" if m else "incomplete or missing", cfsr), out)
+
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
