@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include "board_regs.h"
 #include "board_init.h"
+#include "vaios/config.h"
 
 #define PLL_M  16u   /* 16 MHz HSI -> 1 MHz VCO input */
 #define PLL_N  336u  /* -> 336 MHz VCO */
