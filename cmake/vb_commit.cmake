@@ -37,11 +37,12 @@ if(CMAKE_SCRIPT_MODE_FILE)
 endif()
 
 set(VB_COMMIT_SCRIPT ${CMAKE_CURRENT_LIST_FILE})
+get_filename_component(VB_COMMIT_TREE ${CMAKE_CURRENT_LIST_DIR}/.. ABSOLUTE)   # this file's tree
 
 function(vb_commit_header target)
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/vb_commit)
   add_custom_target(${target}_commit
-    COMMAND ${CMAKE_COMMAND} -DSRC=${VAIOS_SOURCE_DIR} -DOUT=${dir}/vb_commit.h
+    COMMAND ${CMAKE_COMMAND} -DSRC=${VB_COMMIT_TREE} -DOUT=${dir}/vb_commit.h
             -P ${VB_COMMIT_SCRIPT}
     BYPRODUCTS ${dir}/vb_commit.h
     COMMENT "" VERBATIM)

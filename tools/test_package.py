@@ -74,11 +74,13 @@ def configure(app, vaios, build, extra=(), toolchain=True):
     return sh(cmd + list(extra))
 
 
-def build(bdir, target=None):
-    cmd = ["cmake", "--build", bdir, "-j2"]
-    if target:
-        cmd += ["--target", target]
-    return sh(cmd)
+def configure_and_build(app, vaios, bdir):
+    """(exit status, output) of configuring, then building if that worked."""
+    rc, out = configure(app, vaios, bdir)
+    if rc == 0:
+        rc, bout = sh(["cmake", "--build", bdir, "-j2"])
+        out += bout
+    return rc, out
 
 
 def built_things(bdir):
@@ -123,10 +125,7 @@ def main():
         # The template as a user builds it.
         app = new_project(tmp, "firmware", vaios)
         bdir = os.path.join(app, "build")
-        rc, out = configure(app, vaios, bdir)
-        if rc == 0:
-            rc, bout = build(bdir)
-            out += bout
+        rc, out = configure_and_build(app, vaios, bdir)
         elfs, libs, targets = built_things(bdir)
         werror = False
         cc_path = os.path.join(bdir, "compile_commands.json")
@@ -173,19 +172,13 @@ def main():
         text = open(cfg).read().replace("#endif", "#define VOS_CFG_CLOCK_HZ 1000000000u\n\n#endif")
         open(cfg, "w").write(text)
         b2 = os.path.join(app2, "build")
-        rc, out = configure(app2, vaios, b2)
-        if rc == 0:
-            rc, bout = build(b2)
-            out += bout
+        rc, out = configure_and_build(app2, vaios, b2)
         c.check("clock_override_builds", rc == 0 and "redefined" not in out, "exit %d" % rc, out)
 
         # One application file with another configuration than the kernel.
         with open(os.path.join(app2, "CMakeLists.txt"), "a") as f:
             f.write("set_source_files_properties(main.c PROPERTIES COMPILE_DEFINITIONS VOS_CFG_PI_DEPTH=4)\n")
-        rc, out = configure(app2, vaios, b2)
-        if rc == 0:
-            rc, bout = build(b2)
-            out += bout
+        rc, out = configure_and_build(app2, vaios, b2)
         c.check("config_mismatch_fails_link",
                 rc != 0 and "undefined reference to `vaios_config(" in out and "PI_DEPTH=4" in out,
                 "exit %d, no configuration error at link" % rc, out)
@@ -202,10 +195,7 @@ def main():
                     "set(VAIOS_BOARD none)\nadd_subdirectory(${VAIOS_DIR} vaios)\n"
                     "if(TARGET vaios_board OR TARGET vaios::board)\n  message(FATAL_ERROR \"a board library\")\nendif()\n")
         b3 = os.path.join(alone, "build")
-        rc, out = configure(alone, vaios, b3)
-        if rc == 0:
-            rc, bout = build(b3)
-            out += bout
+        rc, out = configure_and_build(alone, vaios, b3)
         elfs, libs, targets = built_things(b3)
         c.check("board_none_builds_kernel_alone",
                 rc == 0 and elfs == [] and libs == ["libvaios.a"] and targets == ["vaios"],

@@ -26,7 +26,7 @@ flags=(-std=gnu11 -O1 -g -fno-omit-frame-pointer
 # A small class range so that the largest classes and the request limit
 # are reachable with the fuzzer's 64 KiB arenas.
 "$cc" "${flags[@]}" -DVOS_CFG_HEAP_MAX_LOG2=17 \
-    "$top/tests/host/fuzz/fuzz_heap.c" "$top/tests/host/port_glue.c" "$top/kernel/heap.c" \
+    "$top/tests/host/fuzz/fuzz_heap.c" "$top/tests/host/port_glue.c" "$top/kernel/heap.c" "$top/kernel/config.c" \
     -o "$out/fuzz_heap"
 
 cd "$out"
