@@ -4,7 +4,9 @@
 tracing on, on the emulated board, and turn each into a CTF trace and a
 timeline (make trace).
 
-Builds apps/inversion in a tracing build (build/<board>-trace), runs it in
+Builds apps/inversion in a tracing build (build/<board>-trace-run; not
+build/<board>-trace, which the benchmark builds at the same time in make
+test), runs it in
 QEMU, decodes the "@VOS trace" dump with tools/vtrace into
 build/trace/inversion.ctf (babeltrace2, Trace Compass) and
 build/trace/inversion.{png,svg}, and lists it with babeltrace2.
@@ -34,7 +36,7 @@ def main():
     ap.add_argument("--docs", action="store_true")
     args = ap.parse_args()
 
-    bdir = os.path.join(args.build, args.board + "-trace")
+    bdir = os.path.join(args.build, args.board + "-trace-run")
     out = os.path.join(args.build, "trace")
     os.makedirs(os.path.join(ROOT, out), exist_ok=True)
     steps = []
