@@ -22,6 +22,7 @@
 #include "board.h"
 #include "nvic.h"
 #include "stm32f4_vectors.h"
+#include "stm32f4_time64.h"
 #include "port.h"
 #include "vaios/trace.h"
 
@@ -32,17 +33,6 @@
 
 _Static_assert(ALARM_IRQ_PRIO >= VOS_CFG_KERNEL_IRQ_PRIO, "alarm must be masked by the kernel lock");
 
-static uint32_t last_lo;   /* last TIM2 value read */
-static uint32_t hi;        /* upper 32 bits of time */
-
-/* 64-bit time from a fresh TIM2 read. Kernel lock held. */
-static inline vos_time_t extend(uint32_t lo)
-{
-    if (lo < last_lo)
-        hi++;
-    last_lo = lo;
-    return ((vos_time_t)hi << 32) | lo;
-}
 
 void arch_time_init(void)
 {
@@ -60,7 +50,7 @@ void arch_time_init(void)
 vos_time_t arch_now(void)
 {
     uint32_t key = arch_lock();
-    vos_time_t t = extend(board_cycles());
+    vos_time_t t = time64_extend(board_cycles());
     arch_unlock(key);
     return t;
 }
@@ -68,7 +58,7 @@ vos_time_t arch_now(void)
 void arch_alarm_set(vos_time_t t)
 {
     REG32(TIM5_BASE + TIM_CR1) = TIM_CR1_CEN;
-    vos_time_t now = extend(board_cycles());
+    vos_time_t now = time64_extend(board_cycles());
     if (t <= now + ALARM_MIN_DELTA) {
         nvic_pend(IRQ_TIM5);
         return;

@@ -43,6 +43,7 @@
 #include "board_init.h"
 #include "nvic.h"
 #include "stm32f4_vectors.h"
+#include "stm32f4_time64.h"
 #include "port.h"
 #include "vaios/trace.h"
 
@@ -55,21 +56,10 @@ _Static_assert(ALARM_IRQ_PRIO >= VOS_CFG_KERNEL_IRQ_PRIO, "alarm must be masked 
 
 #define TIM2(off) REG32(TIM2_BASE + (off))
 
-static uint32_t last_lo;   /* last TIM2 value read */
-static uint32_t hi;        /* upper 32 bits of time */
 
 static inline uint32_t tim2_count(void)
 {
     return TIM2(TIM_CNT);
-}
-
-/* 64-bit time from a fresh TIM2 read. Kernel lock held. */
-static inline vos_time_t extend(uint32_t lo)
-{
-    if (lo < last_lo)
-        hi++;
-    last_lo = lo;
-    return ((vos_time_t)hi << 32) | lo;
 }
 
 void board_cycle_counter_init(void)
@@ -92,8 +82,8 @@ void arch_time_init(void)
     TIM2(TIM_EGR) = TIM_EGR_UG;     /* load PSC, CNT = 0 */
     TIM2(TIM_CCR1) = TIM_ARR_FREE_RUN;
     TIM2(TIM_SR) = 0;
-    last_lo = 0;
-    hi = 0;
+    time64_last_lo = 0;
+    time64_hi = 0;
     /* Time stands still while a debugger holds the core, like CYCCNT. */
     REG32(DBGMCU_BASE + DBGMCU_APB1_FZ) |= DBGMCU_TIM2_STOP;
     TIM2(TIM_DIER) = TIM_DIER_CC1IE;
@@ -106,14 +96,14 @@ void arch_time_init(void)
 vos_time_t arch_now(void)
 {
     uint32_t key = arch_lock();
-    vos_time_t t = extend(tim2_count());
+    vos_time_t t = time64_extend(tim2_count());
     arch_unlock(key);
     return t;
 }
 
 void arch_alarm_set(vos_time_t t)
 {
-    vos_time_t now = extend(tim2_count());
+    vos_time_t now = time64_extend(tim2_count());
     vos_time_t delta = t > now ? t - now : 0;
     if (delta > ALARM_MAX_DELTA)
         delta = ALARM_MAX_DELTA;
@@ -133,7 +123,7 @@ void arch_alarm_set(vos_time_t t)
 void arch_alarm_cancel(void)
 {
     /* Keep a far alarm so the 64-bit extension sees TIM2 often enough. */
-    arch_alarm_set(extend(tim2_count()) + ALARM_MAX_DELTA);
+    arch_alarm_set(time64_extend(tim2_count()) + ALARM_MAX_DELTA);
 }
 
 /* The kernel's timer interrupt. Its duration, first to last instruction
