@@ -1,78 +1,86 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Interrupt metrics (docs/benchmark.md): irq_latency, irq_to_task, irq_storm,
- * tick_isr, and crit_max (in the image built with VOS_CFG_CRIT_STATS).
+ * Interrupt metrics (docs/benchmark.md): irq_latency, irq_to_task,
+ * irq_storm, tick_isr, and crit_max (in the image built with
+ * VOS_CFG_CRIT_STATS).
  *
- * irq_latency "idle": a software-pended interrupt, from the counter read
- * just before the pend to the first instruction of the handler the
- * application registered (the board's dispatch included: that is what an
- * application gets).
- * irq_latency "loaded": a periodic timer interrupt while tasks hammer the
- * kernel (semaphores, mutexes with inheritance, queues, timeouts). Its
- * n-th interrupt fires exactly at T0 + n*P; T0 is calibrated on the
- * fastest sample (an interrupt that met no masked section), so each
- * sample is the idle latency plus the delay the kernel added.
- * "zero_latency_loaded": the same with the interrupt above the kernel's
- * masking level: the kernel never delays it.
+ * irq_latency and irq_to_task are timed from a hardware timer event (test
+ * source 0, a periodic timer): each sample is a counter value read at the
+ * stop point minus the exact counter value at which the timer's event was
+ * due (board_irq_due(), known exactly from the timer's programming, see
+ * the board's testirq.c). No software pend, no calibration, no overhead
+ * subtracted (the start point is not a counter read).
+ *
+ * irq_latency "idle": event -> the counter read by the board's handler
+ * (board_irq_entry(), its second instruction) while only the idle task
+ * runs. "loaded": the same while tasks hammer the kernel (semaphores,
+ * mutexes with inheritance, queues, timeouts): the idle figure plus the
+ * masked time the event met. "zero_latency_loaded": the same with the
+ * interrupt above the kernel's masking level, which the kernel never
+ * delays.
  */
 #include "core.h"
 #include "families.h"
 
 #define LAT_SAMPLES   5000
+#define IDLE_PERIOD   10007u          /* between two events: the system is idle */
 #define LOAD_PERIOD   19997u          /* ~50 kHz, incommensurate with the load */
 #define KERNEL_PRIO   0x80            /* a kernel-level interrupt */
 #define ZERO_LAT_PRIO 0x00            /* above the kernel's masking level */
 
-static volatile uint32_t t_pend, t_isr;
 static volatile unsigned isr_n;
 static volatile bool load_stop;
 static os_sem_t isr_sem;
 
-#if !OSAL_CRIT_STATS
-/* --- idle latency ------------------------------------------------------------ */
+/* Per-event latencies, in the bench arena (free while these run). */
+#define raw (vb_arena.u32)
+_Static_assert(LAT_SAMPLES * sizeof(uint32_t) <= VB_ARENA_SIZE, "samples do not fit the arena");
 
-static void swi_probe(void)
+#if !OSAL_CRIT_STATS
+/* One latency per event, for the first LAT_SAMPLES events. Called from the
+ * board's handler of source 0 (any priority: it calls the kernel only at
+ * kernel level, to end the idle run). */
+static volatile bool lat_signal;
+
+static void lat_probe(void)
 {
-    t_isr = board_cycles();
+    unsigned n = isr_n;
+    if (n < LAT_SAMPLES)
+        raw[n] = board_irq_entry(0) - board_irq_due(0);
+    isr_n = n + 1;
+    if (n + 1 == LAT_SAMPLES && lat_signal)
+        os_sem_give_isr(&isr_sem);
 }
 
-static uint32_t idle_latency(void)
+static void lat_report(const char *scenario, const char *note)
 {
-    board_swi_init(0, KERNEL_PRIO, swi_probe);
-    vb_progress("irq_latency", 0, LAT_SAMPLES);
     vb_reset(0);
-    uint32_t best = UINT32_MAX;
-    for (int i = 0; i < LAT_SAMPLES; i++) {
-        t_pend = board_cycles();
-        board_swi_pend(0);
-        __asm__ volatile("dsb\n\tisb" ::: "memory");
-        uint32_t d = t_isr - t_pend - vb_overhead;
-        vb_add(d);
-        if (d < best)
-            best = d;
-    }
-    vb_report("irq_latency", "idle", board_cycle_unit, vb_overhead,
-              "software-pended interrupt -> first instruction of the registered handler");
-    return best;
+    for (int i = 0; i < LAT_SAMPLES; i++)
+        vb_add(raw[i]);
+    vb_report("irq_latency", scenario, board_cycle_unit, 0, note);
+}
+
+/* --- idle latency ------------------------------------------------------------ */
+
+/* The bench task blocks until the last sample: between events only the
+ * idle task runs, and no kernel timer is armed. */
+static void idle_latency(void)
+{
+    vb_progress("irq_latency", 0, LAT_SAMPLES);
+    os_sem_init(&isr_sem, 0, 1);
+    isr_n = 0;
+    lat_signal = true;
+    board_irq_start(0, IDLE_PERIOD, KERNEL_PRIO, lat_probe);
+    os_sem_take(&isr_sem);
+    board_irq_stop(0);
+    lat_signal = false;
+    lat_report("idle", "timer event due -> counter read in the board's handler, system idle");
 }
 
 /* --- loaded latency ---------------------------------------------------------- */
 
 static os_sem_t lsem1, lsem2;
 static os_mutex_t lmtx;
-
-/* Per-interrupt raw times, in the bench arena (free while this runs). */
-#define raw (vb_arena.u32)
-_Static_assert(LAT_SAMPLES * sizeof(uint32_t) <= VB_ARENA_SIZE, "samples do not fit the arena");
-
-static void periodic_probe(void)
-{
-    uint32_t t = board_cycles();
-    unsigned n = isr_n;
-    if (n < LAT_SAMPLES)
-        raw[n] = t - n * LOAD_PERIOD;
-    isr_n = n + 1;
-}
 
 /* A task that keeps the kernel busy with every kind of critical section. */
 static void kernel_load(void *arg)
@@ -111,7 +119,7 @@ static os_queue_t lq;
 static uint32_t lq_buf[4];
 #endif
 
-static void loaded_latency(const char *scenario, uint8_t prio, uint32_t idle_best)
+static void loaded_latency(const char *scenario, uint8_t prio)
 {
     vb_progress("irq_latency", 0, LAT_SAMPLES);
     os_sem_init(&lsem1, 0, 1);
@@ -128,33 +136,27 @@ static void loaded_latency(const char *scenario, uint8_t prio, uint32_t idle_bes
     vb_spawn(1, "kpartner", kernel_partner, NULL, VB_MAIN_PRIO + 2);
     vb_spawn_end();
     isr_n = 0;
-    board_irq_start(0, LOAD_PERIOD, prio, periodic_probe);
+    board_irq_start(0, LOAD_PERIOD, prio, lat_probe);
     while (isr_n < LAT_SAMPLES)
         os_sleep(os_ms(1));
     board_irq_stop(0);
     load_stop = true;
     vb_join(2);
-
-    uint32_t base = UINT32_MAX;
-    for (int i = 0; i < LAT_SAMPLES; i++)
-        if (raw[i] - raw[0] + 0x80000000u < base)      /* order-preserving around raw[0] */
-            base = raw[i] - raw[0] + 0x80000000u;
-    vb_reset(0);
-    for (int i = 0; i < LAT_SAMPLES; i++)
-        vb_add((int64_t)(raw[i] - raw[0] + 0x80000000u - base) + idle_best);
-    vb_report("irq_latency", scenario, board_cycle_unit, vb_overhead,
-              prio == ZERO_LAT_PRIO
-                  ? "timer interrupt above the kernel's mask level, tasks hammering the kernel"
-                  : "timer interrupt at kernel level, tasks hammering the kernel; phase calibrated on the fastest sample");
+    lat_report(scenario, prio == ZERO_LAT_PRIO
+                   ? "timer event due -> counter read in the board's handler; above the kernel's mask level, tasks hammering the kernel"
+                   : "timer event due -> counter read in the board's handler; kernel level, tasks hammering the kernel");
 }
 
 #endif /* !OSAL_CRIT_STATS */
 
-/* --- irq_to_task --------------------------------------------------------------- */
+/* --- irq_to_task ---------------------------------------------------------------
+ * Timer event due -> the counter read by the task the handler woke, right
+ * after its sem take returns. Between events only the idle task runs, so
+ * each sample is the whole wake-from-idle path: handler, give, switch. */
 
 static volatile int left;
 
-static void swi_give(void)
+static void timer_give(void)
 {
     os_sem_give_isr(&isr_sem);
 }
@@ -162,23 +164,12 @@ static void swi_give(void)
 static void woken(void *arg)
 {
     (void)arg;
-    for (;;) {
+    while (left-- > 0) {
         os_sem_take(&isr_sem);
         uint32_t t1 = board_cycles();
-        if (left <= 0)
-            break;
-        vb_add((int64_t)(t1 - t_pend - vb_overhead));
+        vb_add((int64_t)(uint32_t)(t1 - board_irq_due(0)));
     }
-}
-
-static void raiser(void *arg)
-{
-    (void)arg;
-    while (left-- > 0) {
-        t_pend = board_cycles();
-        board_swi_pend(0);
-    }
-    board_swi_pend(0);
+    board_irq_stop(0);
 }
 
 static void irq_to_task(void)
@@ -186,15 +177,14 @@ static void irq_to_task(void)
     vb_progress("irq_to_task", 0, LAT_SAMPLES);
     vb_reset(0);
     os_sem_init(&isr_sem, 0, 1);
-    board_swi_init(0, KERNEL_PRIO, swi_give);
     left = LAT_SAMPLES;
     vb_spawn_begin();
     vb_spawn(0, "woken", woken, NULL, VB_MAIN_PRIO + 2);
-    vb_spawn(1, "raiser", raiser, NULL, VB_MAIN_PRIO + 1);
     vb_spawn_end();
-    vb_join(2);
-    vb_report("irq_to_task", "idle", board_cycle_unit, vb_overhead,
-              "interrupt raised -> first instruction of the task its handler woke (sem give from the handler)");
+    board_irq_start(0, IDLE_PERIOD, KERNEL_PRIO, timer_give);
+    vb_join(1);
+    vb_report("irq_to_task", "idle", board_cycle_unit, 0,
+              "timer event due -> first instruction of the task its handler woke (sem give from the handler), system idle");
 }
 
 #if !OSAL_CRIT_STATS
@@ -350,9 +340,9 @@ void bench_interrupts(void)
 #if OSAL_CRIT_STATS
     crit_max();
 #else
-    uint32_t best = idle_latency();
-    loaded_latency("loaded", KERNEL_PRIO, best);
-    loaded_latency("zero_latency_loaded", ZERO_LAT_PRIO, best);
+    idle_latency();
+    loaded_latency("loaded", KERNEL_PRIO);
+    loaded_latency("zero_latency_loaded", ZERO_LAT_PRIO);
     irq_to_task();
     irq_storm(false);
     irq_storm(true);

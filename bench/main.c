@@ -11,6 +11,10 @@
 #define VB_CFLAGS "unknown"
 #endif
 
+/* How the idle task waits in this image: defined by an idle body that
+ * replaces the port's WFI (boards/netduinoplus2/idle_exact.c). */
+extern const char vb_idle_mode[] __attribute__((weak));
+
 static os_task_t main_task;
 static uint64_t main_stack[4096 / 8];
 
@@ -22,7 +26,8 @@ static void bench_main(void *arg)
                  board_cycle_unit);
     board_printf("@VOS config cc=\"gcc %s\" cflags=\"%s\"\n", __VERSION__, VB_CFLAGS);
     os_print_config();
-    board_printf("@VOS config empty_measurement=%lu note=\"subtracted from every latency sample\"\n",
+    board_printf("@VOS config idle=\"%s\"\n", vb_idle_mode != NULL ? vb_idle_mode : "wfi");
+    board_printf("@VOS config empty_measurement=%lu note=\"subtracted from every sample whose start point is a counter read\"\n",
                  (unsigned long)vb_overhead);
 
 #if OSAL_CRIT_STATS

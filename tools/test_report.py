@@ -26,6 +26,7 @@ sys.path.insert(0, str(TOOLS))
 
 import check_budgets  # noqa: E402  (imported after the path is set)
 import check_citations  # noqa: E402
+import check_repeat  # noqa: E402
 import update_readme  # noqa: E402
 import vaios_report   # noqa: E402
 
@@ -466,6 +467,33 @@ class ReadmeTable(unittest.TestCase):
         other["metrics"]["ctx_yield"]["scenarios"]["busy"]["max"] = 91
         problems = update_readme.check(readme, snapshot, results=other)
         self.assertTrue(any("ctx_yield (busy)" in p for p in problems), problems)
+
+
+class Repeat(unittest.TestCase):
+    """tools/check_repeat.py: two results documents that differ only in
+    timestamp fields are the same; any other difference is found and named."""
+
+    def write(self, name, doc):
+        path = Path(self.tmp) / name
+        path.write_text(json.dumps(doc))
+        return path
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.tmp)
+
+    def test_timestamps_ignored_other_fields_not(self):
+        base = {"config": {"commit": "abc", "timestamp": "t1"},
+                "metrics": {"ctx_yield": {"p50": 42, "max": 42}}}
+        same = {"config": {"commit": "abc", "timestamp": "t2"},
+                "metrics": {"ctx_yield": {"p50": 42, "max": 42}}}
+        other = {"config": {"commit": "abc", "timestamp": "t1"},
+                 "metrics": {"ctx_yield": {"p50": 42, "max": 55}}}
+        a = check_repeat.canonical(self.write("a.json", base))
+        self.assertEqual(a, check_repeat.canonical(self.write("b.json", same)))
+        c = check_repeat.canonical(self.write("c.json", other))
+        self.assertNotEqual(a, c)
+        self.assertIn("55", check_repeat.first_difference(a, c))
 
 
 class Citations(unittest.TestCase):

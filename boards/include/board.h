@@ -49,6 +49,17 @@ void board_irq_start(int n, uint32_t period, uint8_t prio, void (*handler)(void)
 void board_irq_stop(int n);
 void board_irq_pend(int n);
 
+/* Timing of test source n's events, for the interrupt-latency metrics
+ * (docs/benchmark.md). In source n's handler (or a task it woke, before
+ * its next event): board_irq_entry(n) is the board_cycles() value read by
+ * the first statement of the board's handler for the event being
+ * handled, and board_irq_due(n) the exact board_cycles() value at which
+ * that timer event was due. Undefined after board_irq_pend(n). The STM32
+ * boards implement them (exact on the emulated board); the Linux board,
+ * whose benchmark has no interrupt metrics, does not. */
+uint32_t board_irq_entry(int n);
+uint32_t board_irq_due(int n);
+
 /* An interrupt line of the board that no peripheral uses, for
  * software-triggered interrupts (n = 0, 1). */
 void board_swi_init(int n, uint8_t prio, void (*handler)(void));

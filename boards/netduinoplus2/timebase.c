@@ -16,7 +16,10 @@
  * interrupt X counts after the write (and every X after, which the handler
  * stops by clearing CEN). Compare channels are not modelled. So the alarm
  * is "fire after delta", and delta is computed from a fresh TIM2 read a
- * fixed number of instructions before the ARR write.
+ * fixed number of instructions before the ARR write. A new ARR write
+ * re-arms from that write (how the alarm is moved). Never write CNT or EGR
+ * here: either moves the model's internal origin, and the update then
+ * comes at about twice the absolute time plus ARR.
  */
 #include <stdint.h>
 #include "board.h"

@@ -29,6 +29,8 @@ static const uint32_t tim_base[2] = { TIM3_BASE, TIM4_BASE };
 static const int tim_irq[2] = { IRQ_TIM3, IRQ_TIM4 };
 static const uint32_t tim_dbg_stop[2] = { DBGMCU_TIM3_STOP, DBGMCU_TIM4_STOP };
 static void (*tim_handler[2])(void);
+static uint32_t first_due[2], period_of[2];
+static volatile uint32_t entry[2];
 
 void board_irq_start(int n, uint32_t period, uint8_t prio, void (*handler)(void))
 {
@@ -52,7 +54,26 @@ void board_irq_start(int n, uint32_t period, uint8_t prio, void (*handler)(void)
     nvic_set_priority(tim_irq[n], prio);
     REG32(b + TIM_DIER) = TIM_DIER_UIE;
     nvic_enable(tim_irq[n]);
+    period_of[n] = reload * div;
+    /* The first update comes reload x div cycles after the enable; the
+     * due times are exact to within the few cycles from this read to the
+     * enable's write reaching the timer. */
+    uint32_t t = board_cycles();
     REG32(b + TIM_CR1) = TIM_CR1_URS | TIM_CR1_CEN;
+    first_due[n] = t + period_of[n];
+}
+
+uint32_t board_irq_entry(int n)
+{
+    return entry[n];
+}
+
+/* The latest event due at or before the handler's entry (a handler is
+ * entered less than one period after its event). */
+uint32_t board_irq_due(int n)
+{
+    uint32_t since = entry[n] - first_due[n];
+    return first_due[n] + since / period_of[n] * period_of[n];
 }
 
 void board_irq_stop(int n)
@@ -77,6 +98,7 @@ void board_irq_pend(int n)
  * which would otherwise re-enter the handler after a short one. */
 void TIM3_IRQHandler(void)
 {
+    entry[0] = board_cycles();     /* first: the latency metrics' stop point */
     VOS_TRACE_ISR_ENTER(IRQ_TIM3);
     REG32(TIM3_BASE + TIM_SR) = ~TIM_SR_UIF;
     tim_handler[0]();
@@ -86,6 +108,7 @@ void TIM3_IRQHandler(void)
 
 void TIM4_IRQHandler(void)
 {
+    entry[1] = board_cycles();     /* first: the latency metrics' stop point */
     VOS_TRACE_ISR_ENTER(IRQ_TIM4);
     REG32(TIM4_BASE + TIM_SR) = ~TIM_SR_UIF;
     tim_handler[1]();
