@@ -22,7 +22,7 @@ HOST_DIR   = $(BUILD)/host
 DEPS = cmake:cmake arm-none-eabi-gcc:gcc-arm-none-eabi qemu-system-arm:qemu-system-arm \
        python3:python3 gnuplot:gnuplot-nox clang:clang babeltrace2:babeltrace2 \
        gcovr:gcovr valgrind:valgrind cyclictest:rt-tests gcc:gcc make:make \
-       gdb-multiarch:gdb-multiarch
+       gdb-multiarch:gdb-multiarch jsonschema:python3-jsonschema
 NEWLIB_HDR = /usr/lib/arm-none-eabi/include/string.h
 
 .PHONY: default all bench test deps target host trace clean nucleo bench-linux

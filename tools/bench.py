@@ -173,7 +173,12 @@ def main():
         report.stdin.write("!! bench image exited with status %d\n" % qemu.returncode)
     report.stdin.close()
     rc = report.wait()
-    return rc or (1 if qemu.returncode else 0)
+    import results_schema  # tools/, beside this file
+    path = os.path.join(ROOT, args.out, "results.json")
+    problems = results_schema.check_file(path, results_schema.validator())
+    for p in problems[:20]:
+        print("bench: %s against docs/results.schema.json: %s" % (path, p), file=sys.stderr)
+    return rc or (1 if qemu.returncode or problems else 0)
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import vaios_report  # noqa: E402  (the stream's parser)
+import results_schema  # noqa: E402  (docs/results.schema.json)
 TIMING_C = os.path.join(ROOT, "bench", "timing.c")
 
 # bench/linux/main.c: the measured periodic task is level VB_MAIN_PRIO + 2
@@ -581,6 +582,11 @@ def main(argv=None):
         say("bench_linux: rt-tests failed: %s" % err)
         return 1
     results = json.load(open(os.path.join(args.out, "results.json"), encoding="utf-8"))
+    problems = results_schema.check(results, results_schema.validator())
+    for p in problems[:20]:
+        say("bench_linux: results.json against docs/results.schema.json: %s" % p)
+    if problems:
+        rc = rc or 1
     if do_rt:
         rows, notes = crosscheck(results, repeat, before, after, pis, args.ipc_samples)
         title = "Cross-check with rt-tests (same session, CPU %d, priority %d)" % (args.cpu, args.prio)

@@ -158,6 +158,8 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--results", default=str(REPO / "build" / "bench" / "results.json"))
     parser.add_argument("--budgets", default=str(REPO / "bench" / "budgets.txt"))
+    parser.add_argument("--schema", action="store_true",
+                        help="check the results against docs/results.schema.json first (one more check)")
     return parser.parse_args(argv)
 
 
@@ -174,6 +176,13 @@ def main(argv=None):
         print("check_budgets: warning: these results come from an incomplete run")
     metrics = results.get("metrics", {})
     passed = failed = 0
+    if args.schema:
+        import results_schema  # tools/, beside this file
+        problems = results_schema.check(results, results_schema.validator())
+        print(f"results.json against docs/results.schema.json: {'FAILED' if problems else 'ok'}")
+        for problem in problems[:40]:
+            print(f"  {problem}")
+        passed, failed = passed + (not problems), failed + bool(problems)
     for budget in budgets:
         ok, lines = check(budget, metrics)
         print("\n".join(lines))

@@ -19,6 +19,7 @@
 #include <malloc.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 #include "osal.h"
 
@@ -193,6 +194,9 @@ void os_heap_init(os_heap_t *h, void *mem, unsigned size)
 
 void os_print_config(void)
 {
+    /* The kernel under test is the host's: its release is the version. */
+    struct utsname u;
+    board_printf("@VOS config version=\"%s\"\n", uname(&u) == 0 ? u.release : "unknown");
     board_printf("@VOS config kernel=linux-posix osal=%s libc=\"glibc %s\" clock=CLOCK_MONOTONIC "
                  "clock_hz=%lu prio_levels=%d mutex=PTHREAD_PRIO_INHERIT queue=mq heap=malloc "
                  "suspend_resume=emulated_semaphore\n", OSAL_NAME, gnu_get_libc_version(),

@@ -109,6 +109,15 @@ static inline void os_print_config(void)
                  "kernel_irq_prio=0x%x pi_depth=%d\n", VOS_CFG_PRIO_LEVELS, VOS_CFG_TIMESLICE,
                  VOS_CFG_STACK_GUARD, VOS_CFG_CHECKS, VOS_CFG_TRACE, VOS_CFG_KERNEL_IRQ_PRIO,
                  VOS_CFG_PI_DEPTH);
+    /* The rest of what changes a figure (docs/results.schema.json asks
+     * for every one): path length, footprint, allocator classes. */
+    board_printf("@VOS config assert=%d crit_stats=%d idle_stack=%d heap_sl_log2=%d "
+                 "heap_max_log2=%d\n", VOS_CFG_ASSERT, VOS_CFG_CRIT_STATS, VOS_CFG_IDLE_STACK,
+                 VOS_CFG_HEAP_SL_LOG2, VOS_CFG_HEAP_MAX_LOG2);
+#if VOS_CFG_TRACE
+    board_printf("@VOS config trace_records=%d trace_overwrite=%d trace_tasks=%d\n",
+                 VOS_CFG_TRACE_RECORDS, VOS_CFG_TRACE_OVERWRITE, VOS_CFG_TRACE_TASKS);
+#endif
 }
 
 #endif /* OSAL_IMPL_H */
