@@ -34,6 +34,19 @@ static vos_event_t ev;
 static vos_heap_t heap;
 static uint64_t heap_mem[4096 / 8];
 
+#if __has_include("vaios/timer.h")
+/* Software timers, when the kernel has them: one armed far beyond the run
+ * (an interrupt-context callback that never runs), one stopped. */
+#include "vaios/timer.h"
+#define HAVE_TIMERS 1
+static vos_timer_t tms[2];
+static void timer_fn(vos_timer_t *tm, void *arg)
+{
+    (void)tm;
+    (void)arg;
+}
+#endif
+
 volatile float fpu_result;
 static volatile int failures;
 
@@ -208,6 +221,16 @@ static void check_entry(void *arg)
     board_printf("@GDB event name=ev waiters=event\n");
     board_printf("@GDB heap name=heap free=%u largest=%u free_blocks=%u\n",
                  (unsigned)hs.free_bytes, (unsigned)hs.largest_free, (unsigned)hs.free_blocks);
+#ifdef HAVE_TIMERS
+    expect(vos_timer_init(&tms[0], "blink", timer_fn, NULL, VOS_TIMER_ISR) == VOS_OK &&
+           vos_timer_init(&tms[1], "spare", timer_fn, NULL, VOS_TIMER_ISR) == VOS_OK &&
+           vos_timer_start(&tms[0], LONG_WAIT, vos_ms(1000)) == VOS_OK, "timers");
+    board_printf("@GDB timer name=tms[0] label=blink state=%s period=%u\n",
+                 vos_timer_active(&tms[0]) > 0 ? "armed" : "stopped",
+                 (unsigned)vos_dur_cycles(vos_ms(1000)));
+    board_printf("@GDB timer name=tms[1] label=spare state=%s period=0\n",
+                 vos_timer_active(&tms[1]) > 0 ? "armed" : "stopped");
+#endif
     board_printf("@GDB fpu name=fpu\n");
     board_printf("@GDB bt task=sem frames=sem_wait_deep,sem_wait_deep,sem_wait_deep,sem_entry\n");
     board_printf("@GDB bt task=fpu frames=fpu_entry\n");

@@ -36,7 +36,7 @@ import gdb
 # Type tags (include/vaios/kobj.h; tools/gdb/test_gdb.py checks they agree).
 TAGS = {
     "task": 0x7A5C0001, "sem": 0x7A5C0002, "mutex": 0x7A5C0003, "queue": 0x7A5C0004,
-    "event": 0x7A5C0005, "heap": 0x7A5C0006, "pool": 0x7A5C0007, "timer": None,
+    "event": 0x7A5C0005, "heap": 0x7A5C0006, "pool": 0x7A5C0007, "timer": 0x7A5C0008,
 }
 TAG_DEAD = 0x7A5CDEAD
 # Stack fill word (kernel/task.c VOS__FILL_WORD), and the mutex owner
@@ -197,9 +197,10 @@ def _variables():
 
 
 def _registry_tasks():
-    """Tasks from the kernel's list of all tasks, when it has one: a
-    variable vos__tasks (head) linked through the task field all_next."""
-    head = gdb.lookup_global_symbol("vos__tasks") or gdb.lookup_static_symbol("vos__tasks")
+    """Tasks from the kernel's list of all live tasks, when it has one
+    (the one vos_task_enumerate reads): vos__all_tasks, linked through the
+    task field all_next."""
+    head = gdb.lookup_global_symbol("vos__all_tasks") or gdb.lookup_static_symbol("vos__all_tasks")
     if head is None or not _has_field("task", "all_next"):
         return []
     out, p = [], _ptr(head.value())
@@ -251,6 +252,7 @@ def collect():
         for p in range(lo, hi + 1):
             for t in _ring(_ptr(ready[p])):
                 found.add("task", t)
+    _armed_timers(found)
     tq = gdb.lookup_static_symbol("tq_head")
     if tq is not None:
         p, n = _ptr(tq.value()), 0
@@ -289,6 +291,36 @@ def collect():
                             changed |= found.add(k, wq - _field_offset(k, "waiters"))
                             break
     return found
+
+
+def _armed_timers(found):
+    """Software timers (include/vaios/timer.h, when the kernel has them):
+    the heap of armed timers (kernel/timer.c root, through left/right) and
+    the service task's queue of pending callbacks (q_head, through qnext)."""
+    if _type("timer") is None:
+        return
+    todo = []
+    for name, link in (("root", None), ("q_head", "qnext")):
+        sym = gdb.lookup_static_symbol(name)
+        if sym is None or sym.type.strip_typedefs().code != gdb.TYPE_CODE_PTR or \
+                sym.type.strip_typedefs().target().strip_typedefs() != _type("timer"):
+            continue
+        p, n = _ptr(sym.value()), 0
+        if link is None:
+            todo.append(p)
+            continue
+        while p and n < 4096:
+            found.add("timer", p)
+            p, n = _ptr(_obj("timer", p)[link]), n + 1
+    seen = set()
+    while todo and len(seen) < 4096:
+        p = todo.pop()
+        if not p or p in seen:
+            continue
+        seen.add(p)
+        found.add("timer", p)
+        t = _obj("timer", p)
+        todo += [_ptr(t["left"]), _ptr(t["right"])]
 
 
 def _waitq_owner(found, wq):
@@ -449,6 +481,15 @@ def objects_rows(found):
             elif kind == "pool":
                 detail = "free=%d/%d block=%d min_free=%d" % (
                     int(o["available"]), int(o["count"]), int(o["block_size"]), int(o["min_available"]))
+            elif kind == "timer" and all(_has_field("timer", f) for f in
+                                         ("armed", "due", "period", "overruns", "pending")):
+                if _has_field("timer", "name") and _ptr(o["name"]):
+                    name = "%s \"%s\"" % (name, _str(o["name"]))
+                state = "armed due=0x%x" % int(o["due"]) if int(o["armed"]) else "stopped"
+                period = int(o["period"])
+                detail = "%s %s overruns=%d%s" % (
+                    state, "period=%d" % period if period else "one-shot", int(o["overruns"]),
+                    " callback pending" if int(o["pending"]) else "")
             else:
                 detail = " ".join("%s=%s" % (f.name, o[f.name]) for f in o.type.fields()
                                   if f.name and f.type.strip_typedefs().code in
