@@ -368,6 +368,13 @@ def saved_context(task_addr):
 
 
 def _current_sp():
+    """The running task's stack pointer: $sp in thread mode; stopped in a
+    handler (IPSR not 0) the task's is the process stack pointer."""
+    try:
+        if int(gdb.parse_and_eval("$xpsr")) & 0x1FF:
+            return _ptr(gdb.parse_and_eval("$psp"))
+    except gdb.error:
+        pass
     return _ptr(gdb.parse_and_eval("$sp"))
 
 
