@@ -414,9 +414,9 @@ int vos_heap_init(vos_heap_t *h, void *mem, size_t size)
     if (size < lead + HB_HDR + HB_MIN)
         return VOS_ERR_ARG;
     size_t n = (size - lead) & ~(size_t)7u;   /* arena incl. end sentinel */
+    if (n >= ((size_t)1 << VOS_CFG_HEAP_MAX_LOG2))
+        return VOS_ERR_ARG;                   /* heap.h: the arena counts its end marker */
     size_t blocks = n - HB_HDR;
-    if (blocks >= ((size_t)1 << VOS_CFG_HEAP_MAX_LOG2))
-        return VOS_ERR_ARG;
 
     memset(h, 0, sizeof(*h));
     h->first = (uint8_t *)a;

@@ -33,6 +33,19 @@
  * m->count is meaningful only while the mutex is tracked (an untracked
  * owner holds it exactly once).
  *
+ * Deletion in the window. An interrupt (or the task it wakes) may delete
+ * the mutex anywhere in a call, also between the load-linked and the
+ * store-conditional of the fast path, whose store then fails. So lock
+ * reads the type tag inside the window, after the load-linked (a store
+ * that succeeds proves nothing ran since); a store that fails goes to the
+ * slow path, and both slow paths read the tag again under the lock: a call that ends after the delete returned fails
+ * with VOS_ERR_INVALID and touches nothing (with VOS_CFG_CHECKS; without
+ * it the tag is not read). Unlock needs no check in its window: a delete
+ * clears the owner, so the load-linked sends it to the slow path.
+ *
+ * Calls from an interrupt are refused at both settings of VOS_CFG_CHECKS
+ * (docs/api.md: they decide what a call does).
+ *
  * Costs: recomputing one task walks its tracked mutexes (usually one or
  * two); the chain walk is bounded by VOS_CFG_PI_DEPTH.
  */
@@ -53,6 +66,14 @@ static inline bool mutex_valid(const vos_mutex_t *m)
 {
     return m != NULL && m->tag == VOS_TAG_MUTEX;
 }
+
+/* The type tag of a non-NULL m, read inside the LL/SC window and under
+ * the lock; always true without VOS_CFG_CHECKS. */
+#if VOS_CFG_CHECKS
+#define MUTEX_TAG_OK(m) ((m)->tag == VOS_TAG_MUTEX)
+#else
+#define MUTEX_TAG_OK(m) true
+#endif
 
 static unsigned required_prio(const vos_task_t *t)
 {
@@ -133,7 +154,8 @@ static void hand_over(vos_mutex_t *m)
 int vos_mutex_init(vos_mutex_t *m)
 {
     VOS__CHECK(m != NULL, VOS_ERR_INVALID);
-    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+    if (VOS__UNLIKELY(arch_in_isr()))
+        return VOS_ERR_CONTEXT;
     *m = (vos_mutex_t){ .tag = VOS_TAG_MUTEX };
     return VOS_OK;
 }
@@ -141,7 +163,8 @@ int vos_mutex_init(vos_mutex_t *m)
 int vos_mutex_init_ceiling(vos_mutex_t *m, unsigned ceiling)
 {
     VOS__CHECK(m != NULL, VOS_ERR_INVALID);
-    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+    if (VOS__UNLIKELY(arch_in_isr()))
+        return VOS_ERR_CONTEXT;
     VOS__CHECK(ceiling >= VOS_PRIO_MIN && ceiling <= VOS_PRIO_MAX, VOS_ERR_ARG);
     *m = (vos_mutex_t){ .tag = VOS_TAG_MUTEX, .owner_word = MTX_CEILING,
                         .ceiling = (uint8_t)ceiling };
@@ -166,6 +189,14 @@ static __attribute__((noinline)) int lock_slow(vos_mutex_t *m, vos_dur_t timeout
 {
     uint32_t key = vos__lock();
     vos_task_t *cur = vos__cur;
+    if (VOS__UNLIKELY(!MUTEX_TAG_OK(m))) {
+        vos__unlock(key);
+        return VOS_ERR_INVALID;
+    }
+    if (VOS__UNLIKELY(arch_in_isr() || cur == NULL)) {
+        vos__unlock(key);
+        return VOS_ERR_CONTEXT;
+    }
     vos_task_t *owner = owner_of(m);
 
     if (owner != NULL && owner != cur &&
@@ -236,14 +267,14 @@ static int lock_traced(vos_mutex_t *m, vos_dur_t timeout)
 
 int vos_mutex_lock(vos_mutex_t *m, vos_dur_t timeout)
 {
-    VOS__CHECK(mutex_valid(m), VOS_ERR_INVALID);
+    VOS__CHECK(m != NULL, VOS_ERR_INVALID);
     vos_task_t *cur = vos__cur;
-    if (VOS__UNLIKELY(arch_in_isr() || cur == NULL))
-        return VOS_ERR_CONTEXT;
-    do {
-        if (arch_ll(&m->owner_word) != 0)
-            return lock_slow(m, timeout);
-    } while (!arch_sc(&m->owner_word, (uintptr_t)cur));
+    /* Tag and context inside the window; a refusal, contention or a failed
+     * store all go to lock_slow, which checks again under the lock. */
+    if (arch_ll(&m->owner_word) != 0 ||
+        VOS__UNLIKELY(!MUTEX_TAG_OK(m) || arch_in_isr() || cur == NULL) ||
+        VOS__UNLIKELY(!arch_sc(&m->owner_word, (uintptr_t)cur)))
+        return lock_slow(m, timeout);
     VOS_TRACE_MUTEX_LOCK(m, VOS_OK, cur);
     return VOS_OK;
 }
@@ -252,6 +283,10 @@ static __attribute__((noinline)) int unlock_slow(vos_mutex_t *m)
 {
     uint32_t key = vos__lock();
     vos_task_t *cur = vos__cur;
+    if (VOS__UNLIKELY(!MUTEX_TAG_OK(m))) {
+        vos__unlock(key);
+        return VOS_ERR_INVALID;        /* deleted since the entry check */
+    }
     if (VOS__UNLIKELY(owner_of(m) != cur)) {
         vos__unlock(key);
         return VOS_ERR_NOT_OWNER;
@@ -286,7 +321,8 @@ int vos_mutex_unlock(vos_mutex_t *m)
 int vos_mutex_delete(vos_mutex_t *m)
 {
     VOS__CHECK(mutex_valid(m), VOS_ERR_INVALID);
-    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+    if (VOS__UNLIKELY(arch_in_isr()))
+        return VOS_ERR_CONTEXT;
 
     uint32_t key = vos__lock();
     vos_task_t *owner = owner_of(m);

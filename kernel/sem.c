@@ -13,6 +13,16 @@
  * which makes the store-conditional fail, so a give can never slip a unit
  * past a task that just started to wait. Everything else goes to the
  * slow path under the kernel lock.
+ *
+ * Deletion in the window. The object may be deleted by an interrupt (or
+ * the task it wakes) that lands anywhere in a call, also between the
+ * load-linked and the store-conditional. So the entry checks (type tag,
+ * calling context) are read inside the window, after the load-linked: a
+ * store that succeeds proves that nothing ran since. A store that fails
+ * does not retry there but goes to the slow path, which makes the checks
+ * again under the lock. A call that ends after the delete returned thus
+ * fails with VOS_ERR_INVALID and touches nothing (with VOS_CFG_CHECKS;
+ * without it the tag is not read).
  */
 #include "kernel.h"
 
@@ -20,6 +30,26 @@ static inline bool sem_valid(const vos_sem_t *s)
 {
     return s != NULL && s->tag == VOS_TAG_SEM;
 }
+
+/* The entry checks of a non-NULL s for a call of the interrupt form (isr)
+ * or the task form: inside the LL/SC window and under the lock. */
+#if VOS_CFG_CHECKS
+#define SEM_ENTRY_OK(s, isr) ((s)->tag == VOS_TAG_SEM && arch_in_isr() == (isr))
+static inline int sem_refused(const vos_sem_t *s, bool isr)
+{
+    if (s->tag != VOS_TAG_SEM)
+        return VOS_ERR_INVALID;
+    return arch_in_isr() != isr ? VOS_ERR_CONTEXT : VOS_OK;
+}
+#else
+#define SEM_ENTRY_OK(s, isr) true
+static inline int sem_refused(const vos_sem_t *s, bool isr)
+{
+    (void)s;
+    (void)isr;
+    return VOS_OK;
+}
+#endif
 
 int vos_sem_init(vos_sem_t *s, uint32_t initial, uint32_t max)
 {
@@ -47,47 +77,60 @@ static inline int give_locked(vos_sem_t *s)
     return VOS_OK;
 }
 
-static __attribute__((noinline)) int give_slow(vos_sem_t *s)
+/* The slow paths, one per form (isr: the interrupt form), so that the
+ * fast paths pass them nothing more than their own arguments. */
+static inline int give_slow(vos_sem_t *s, bool isr)
 {
     uint32_t key = vos__lock();
-    int err = give_locked(s);
+    int err = sem_refused(s, isr);
+    if (err == VOS_OK)
+        err = give_locked(s);
     vos__unlock(key);
     return err;
 }
 
-/* Shared by the task and interrupt forms once the context is checked. */
-static inline int give_fast(vos_sem_t *s)
+static __attribute__((noinline)) int give_slow_task(vos_sem_t *s)
 {
-    uintptr_t c;
-    do {
-        c = arch_ll(&s->count);
-        if (VOS__UNLIKELY(s->waiters.head != NULL || c >= s->max))
-            return give_slow(s);
-    } while (!arch_sc(&s->count, c + 1));
-    return VOS_OK;
+    return give_slow(s, false);
+}
+
+static __attribute__((noinline)) int give_slow_isr(vos_sem_t *s)
+{
+    return give_slow(s, true);
 }
 
 int vos_sem_give(vos_sem_t *s)
 {
-    VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
-    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
-    int err = give_fast(s);
+    VOS__CHECK(s != NULL, VOS_ERR_INVALID);
+    int err = VOS_OK;
+    uintptr_t c = arch_ll(&s->count);
+    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, false) || s->waiters.head != NULL || c >= s->max) ||
+        VOS__UNLIKELY(!arch_sc(&s->count, c + 1)))
+        err = give_slow_task(s);
     VOS_TRACE_SEM_GIVE(s, err);
     return err;
 }
 
 int vos_sem_give_isr(vos_sem_t *s)
 {
-    VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
-    VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
-    int err = give_fast(s);
+    VOS__CHECK(s != NULL, VOS_ERR_INVALID);
+    int err = VOS_OK;
+    uintptr_t c = arch_ll(&s->count);
+    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, true) || s->waiters.head != NULL || c >= s->max) ||
+        VOS__UNLIKELY(!arch_sc(&s->count, c + 1)))
+        err = give_slow_isr(s);
     VOS_TRACE_SEM_GIVE(s, err);
     return err;
 }
 
-static __attribute__((noinline)) int take_slow(vos_sem_t *s, vos_dur_t timeout)
+static inline int take_slow(vos_sem_t *s, vos_dur_t timeout, bool isr)
 {
     uint32_t key = vos__lock();
+    int err = sem_refused(s, isr);
+    if (err != VOS_OK) {
+        vos__unlock(key);
+        return err;
+    }
     if (s->count > 0) {
         s->count--;
         vos__unlock(key);
@@ -100,31 +143,36 @@ static __attribute__((noinline)) int take_slow(vos_sem_t *s, vos_dur_t timeout)
     return vos__block(&s->waiters, vos__deadline(timeout), key, VOS_TRACE_WAIT_SEM, s);
 }
 
-static inline int take_fast(vos_sem_t *s, vos_dur_t timeout)
+static __attribute__((noinline)) int take_slow_task(vos_sem_t *s, vos_dur_t timeout)
 {
-    uintptr_t c;
-    do {
-        c = arch_ll(&s->count);
-        if (VOS__UNLIKELY(c == 0))
-            return take_slow(s, timeout);
-    } while (!arch_sc(&s->count, c - 1));
-    return VOS_OK;
+    return take_slow(s, timeout, false);
+}
+
+static __attribute__((noinline)) int take_slow_isr(vos_sem_t *s)
+{
+    return take_slow(s, VOS_NO_WAIT, true);
 }
 
 int vos_sem_take(vos_sem_t *s, vos_dur_t timeout)
 {
-    VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
-    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
-    int err = take_fast(s, timeout);
+    VOS__CHECK(s != NULL, VOS_ERR_INVALID);
+    int err = VOS_OK;
+    uintptr_t c = arch_ll(&s->count);
+    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, false) || c == 0) ||
+        VOS__UNLIKELY(!arch_sc(&s->count, c - 1)))
+        err = take_slow_task(s, timeout);
     VOS_TRACE_SEM_TAKE(s, err);
     return err;
 }
 
 int vos_sem_take_isr(vos_sem_t *s)
 {
-    VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
-    VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
-    int err = take_fast(s, VOS_NO_WAIT);
+    VOS__CHECK(s != NULL, VOS_ERR_INVALID);
+    int err = VOS_OK;
+    uintptr_t c = arch_ll(&s->count);
+    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, true) || c == 0) ||
+        VOS__UNLIKELY(!arch_sc(&s->count, c - 1)))
+        err = take_slow_isr(s);
     VOS_TRACE_SEM_TAKE(s, err);
     return err;
 }

@@ -108,12 +108,15 @@ typedef struct vos_heap_stats {
 } vos_heap_stats_t;
 
 /* Make [mem, mem + size) a heap managed through h. mem need not be
- * aligned (the arena is trimmed to 8 bytes); h must not lie inside it.
+ * aligned: the arena is [mem, mem + size) trimmed to 8-byte boundaries at
+ * both ends, and it holds the blocks and an 8-byte end marker. h must not
+ * lie inside it.
  * Re-initialising a heap forgets every block it had.
  * Context: thread, or before vos_start(); not concurrently with any other
  * call on h.
  * Errors: VOS_ERR_INVALID (h NULL), VOS_ERR_ARG (mem NULL, size too small
- * for one block, arena 2^VOS_CFG_HEAP_MAX_LOG2 bytes or more). */
+ * for one block, trimmed arena 2^VOS_CFG_HEAP_MAX_LOG2 bytes or more: the
+ * largest accepted is 2^VOS_CFG_HEAP_MAX_LOG2 - 8). */
 int vos_heap_init(vos_heap_t *h, void *mem, size_t size);
 
 /* Allocate size bytes, 8-byte aligned. Returns NULL when no free block is

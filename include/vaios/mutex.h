@@ -39,13 +39,16 @@ typedef struct vos_mutex {
 
 #define VOS_MUTEX_MAX_RECURSION 0xFFFFu
 
-/* Initialise an inheritance mutex. Context: any but interrupt.
- * Errors: VOS_ERR_INVALID (m NULL). */
+/* Initialise an inheritance mutex. Context: task or before start.
+ * Errors: VOS_ERR_INVALID (m NULL), VOS_ERR_CONTEXT (from an interrupt,
+ * refused also with VOS_CFG_CHECKS = 0). */
 int vos_mutex_init(vos_mutex_t *m);
 
 /* Initialise an immediate-ceiling mutex: whoever holds it runs at least at
  * priority ceiling; a task of higher base priority must not lock it.
- * Errors: VOS_ERR_INVALID, VOS_ERR_ARG (ceiling out of range). */
+ * Context: task or before start.
+ * Errors: VOS_ERR_INVALID, VOS_ERR_CONTEXT (from an interrupt, refused
+ * also with VOS_CFG_CHECKS = 0), VOS_ERR_ARG (ceiling out of range). */
 int vos_mutex_init_ceiling(vos_mutex_t *m, unsigned ceiling);
 
 /* Lock, waiting at most timeout (VOS_NO_WAIT: try; VOS_FOREVER).
@@ -64,7 +67,10 @@ int vos_mutex_lock(vos_mutex_t *m, vos_dur_t timeout);
 int vos_mutex_unlock(vos_mutex_t *m);
 
 /* Delete: waiters wake with VOS_ERR_DELETED, the owner loses it (and any
- * boost it gave). Context: task. Errors: VOS_ERR_INVALID, VOS_ERR_CONTEXT. */
+ * boost it gave). A lock or unlock under way when the delete ran that ends
+ * after it fails with VOS_ERR_INVALID and changes nothing.
+ * Context: task or before start. Errors: VOS_ERR_INVALID, VOS_ERR_CONTEXT
+ * (from an interrupt, refused also with VOS_CFG_CHECKS = 0). */
 int vos_mutex_delete(vos_mutex_t *m);
 
 /* Current owner, or NULL: free, held by a task that has exited, or an

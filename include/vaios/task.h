@@ -82,7 +82,11 @@ int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *ar
 
 /* Start the scheduler: creates the idle task and runs the highest-priority
  * ready task. Does not return on success.
- * Errors: VOS_ERR_STATE (already started), VOS_ERR_CONTEXT (from a task). */
+ * Context: before start (main()).
+ * Errors: VOS_ERR_STATE (already started, so also from a task),
+ *         VOS_ERR_CONTEXT (from an interrupt before start), the errors of
+ *         vos_task_create for the idle task (VOS_ERR_ARG: VOS_CFG_IDLE_STACK
+ *         below VOS_CFG_STACK_MIN). */
 int vos_start(void);
 
 /* True once vos_start() has run the first task. Any context. */

@@ -87,12 +87,19 @@ static void test_init_errors(void)
     uint8_t *mem = malloc(big);
     HT_ASSERT(mem != NULL);
     int too_big = vos_heap_init(&h, mem, big);
-    int just_fits = vos_heap_init(&h, mem, ((size_t)1 << VOS_CFG_HEAP_MAX_LOG2));
+    /* Both sides of the boundary (issue 21): an arena of exactly
+     * 2^VOS_CFG_HEAP_MAX_LOG2 bytes, end marker included, is refused; one
+     * 8 bytes smaller (the largest after trimming) is accepted. */
+    int at_limit = vos_heap_init(&h, mem, ((size_t)1 << VOS_CFG_HEAP_MAX_LOG2));
+    int trimmed = vos_heap_init(&h, mem, ((size_t)1 << VOS_CFG_HEAP_MAX_LOG2) - 1u);
+    int just_fits = vos_heap_init(&h, mem, ((size_t)1 << VOS_CFG_HEAP_MAX_LOG2) - 8u);
     int ok_check = vos_heap_check(&h);
     void *p = vos_heap_alloc(&h, VOS_HEAP_MAX_REQUEST);
     int freed = vos_heap_free(&h, p);
     free(mem);
     HT_EQ(too_big, VOS_ERR_ARG);
+    HT_EQ(at_limit, VOS_ERR_ARG);
+    HT_EQ(trimmed, VOS_OK);
     HT_EQ(just_fits, VOS_OK);
     HT_EQ(ok_check, VOS_OK);
     HT_ASSERT(p != NULL);

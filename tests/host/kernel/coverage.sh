@@ -16,7 +16,7 @@ set -u
 host=${1:?usage: coverage.sh <host build dir>}
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 dir=$host/tests/host/kernel
-tests="test_sched test_time test_sync test_pi test_ipc test_errors test_port test_slice"
+tests="test_sched test_time test_sync test_pi test_ipc test_errors test_port test_slice test_misuse test_misuse_nochk"
 
 fail() {
     echo "FAIL kernel-coverage: $1"
