@@ -19,8 +19,8 @@
  * load-linked and the store-conditional. So the entry checks (type tag,
  * calling context) are read inside the window, after the load-linked: a
  * store that succeeds proves that nothing ran since. A store that fails
- * does not retry there but goes to the slow path, which makes the checks
- * again under the lock. A call that ends after the delete returned thus
+ * does not retry there but goes to the slow path, which reads the tag
+ * again under the lock (the context cannot have changed). A call that ends after the delete returned thus
  * fails with VOS_ERR_INVALID and touches nothing (with VOS_CFG_CHECKS;
  * without it the tag is not read).
  */
@@ -31,24 +31,21 @@ static inline bool sem_valid(const vos_sem_t *s)
     return s != NULL && s->tag == VOS_TAG_SEM;
 }
 
-/* The entry checks of a non-NULL s for a call of the interrupt form (isr)
- * or the task form: inside the LL/SC window and under the lock. */
+/* The entry checks of a non-NULL s for the interrupt form (isr) or the
+ * task form, read inside the LL/SC window. A refusal takes the cold path:
+ * VOS_ERR_INVALID for a bad tag (also one that is good again: the call
+ * overlapped a delete), else VOS_ERR_CONTEXT. */
 #if VOS_CFG_CHECKS
 #define SEM_ENTRY_OK(s, isr) ((s)->tag == VOS_TAG_SEM && arch_in_isr() == (isr))
-static inline int sem_refused(const vos_sem_t *s, bool isr)
+#define SEM_DEAD(s)          ((s)->tag != VOS_TAG_SEM)
+static __attribute__((noinline, cold)) int sem_refused(const vos_sem_t *s, bool isr)
 {
-    if (s->tag != VOS_TAG_SEM)
-        return VOS_ERR_INVALID;
-    return arch_in_isr() != isr ? VOS_ERR_CONTEXT : VOS_OK;
+    return s->tag == VOS_TAG_SEM && arch_in_isr() != isr ? VOS_ERR_CONTEXT : VOS_ERR_INVALID;
 }
 #else
 #define SEM_ENTRY_OK(s, isr) true
-static inline int sem_refused(const vos_sem_t *s, bool isr)
-{
-    (void)s;
-    (void)isr;
-    return VOS_OK;
-}
+#define SEM_DEAD(s)          false
+#define sem_refused(s, isr)  VOS_ERR_INVALID   /* never reached */
 #endif
 
 int vos_sem_init(vos_sem_t *s, uint32_t initial, uint32_t max)
@@ -77,26 +74,14 @@ static inline int give_locked(vos_sem_t *s)
     return VOS_OK;
 }
 
-/* The slow paths, one per form (isr: the interrupt form), so that the
- * fast paths pass them nothing more than their own arguments. */
-static inline int give_slow(vos_sem_t *s, bool isr)
+/* The slow paths, under the lock: the tag is read again there, for a
+ * delete that came after the window. */
+static __attribute__((noinline)) int give_slow(vos_sem_t *s)
 {
     uint32_t key = vos__lock();
-    int err = sem_refused(s, isr);
-    if (err == VOS_OK)
-        err = give_locked(s);
+    int err = VOS__UNLIKELY(SEM_DEAD(s)) ? VOS_ERR_INVALID : give_locked(s);
     vos__unlock(key);
     return err;
-}
-
-static __attribute__((noinline)) int give_slow_task(vos_sem_t *s)
-{
-    return give_slow(s, false);
-}
-
-static __attribute__((noinline)) int give_slow_isr(vos_sem_t *s)
-{
-    return give_slow(s, true);
 }
 
 int vos_sem_give(vos_sem_t *s)
@@ -104,9 +89,11 @@ int vos_sem_give(vos_sem_t *s)
     VOS__CHECK(s != NULL, VOS_ERR_INVALID);
     int err = VOS_OK;
     uintptr_t c = arch_ll(&s->count);
-    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, false) || s->waiters.head != NULL || c >= s->max) ||
-        VOS__UNLIKELY(!arch_sc(&s->count, c + 1)))
-        err = give_slow_task(s);
+    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, false)))
+        err = sem_refused(s, false);
+    else if (VOS__UNLIKELY(s->waiters.head != NULL || c >= s->max) ||
+             VOS__UNLIKELY(!arch_sc(&s->count, c + 1)))
+        err = give_slow(s);
     VOS_TRACE_SEM_GIVE(s, err);
     return err;
 }
@@ -116,20 +103,21 @@ int vos_sem_give_isr(vos_sem_t *s)
     VOS__CHECK(s != NULL, VOS_ERR_INVALID);
     int err = VOS_OK;
     uintptr_t c = arch_ll(&s->count);
-    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, true) || s->waiters.head != NULL || c >= s->max) ||
-        VOS__UNLIKELY(!arch_sc(&s->count, c + 1)))
-        err = give_slow_isr(s);
+    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, true)))
+        err = sem_refused(s, true);
+    else if (VOS__UNLIKELY(s->waiters.head != NULL || c >= s->max) ||
+             VOS__UNLIKELY(!arch_sc(&s->count, c + 1)))
+        err = give_slow(s);
     VOS_TRACE_SEM_GIVE(s, err);
     return err;
 }
 
-static inline int take_slow(vos_sem_t *s, vos_dur_t timeout, bool isr)
+static __attribute__((noinline)) int take_slow(vos_sem_t *s, vos_dur_t timeout)
 {
     uint32_t key = vos__lock();
-    int err = sem_refused(s, isr);
-    if (err != VOS_OK) {
+    if (VOS__UNLIKELY(SEM_DEAD(s))) {
         vos__unlock(key);
-        return err;
+        return VOS_ERR_INVALID;
     }
     if (s->count > 0) {
         s->count--;
@@ -143,24 +131,15 @@ static inline int take_slow(vos_sem_t *s, vos_dur_t timeout, bool isr)
     return vos__block(&s->waiters, vos__deadline(timeout), key, VOS_TRACE_WAIT_SEM, s);
 }
 
-static __attribute__((noinline)) int take_slow_task(vos_sem_t *s, vos_dur_t timeout)
-{
-    return take_slow(s, timeout, false);
-}
-
-static __attribute__((noinline)) int take_slow_isr(vos_sem_t *s)
-{
-    return take_slow(s, VOS_NO_WAIT, true);
-}
-
 int vos_sem_take(vos_sem_t *s, vos_dur_t timeout)
 {
     VOS__CHECK(s != NULL, VOS_ERR_INVALID);
     int err = VOS_OK;
     uintptr_t c = arch_ll(&s->count);
-    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, false) || c == 0) ||
-        VOS__UNLIKELY(!arch_sc(&s->count, c - 1)))
-        err = take_slow_task(s, timeout);
+    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, false)))
+        err = sem_refused(s, false);
+    else if (VOS__UNLIKELY(c == 0) || VOS__UNLIKELY(!arch_sc(&s->count, c - 1)))
+        err = take_slow(s, timeout);
     VOS_TRACE_SEM_TAKE(s, err);
     return err;
 }
@@ -170,9 +149,10 @@ int vos_sem_take_isr(vos_sem_t *s)
     VOS__CHECK(s != NULL, VOS_ERR_INVALID);
     int err = VOS_OK;
     uintptr_t c = arch_ll(&s->count);
-    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, true) || c == 0) ||
-        VOS__UNLIKELY(!arch_sc(&s->count, c - 1)))
-        err = take_slow_isr(s);
+    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, true)))
+        err = sem_refused(s, true);
+    else if (VOS__UNLIKELY(c == 0) || VOS__UNLIKELY(!arch_sc(&s->count, c - 1)))
+        err = take_slow(s, VOS_NO_WAIT);
     VOS_TRACE_SEM_TAKE(s, err);
     return err;
 }
