@@ -6,14 +6,19 @@
  * test_misuse_nochk against one with VOS_CFG_CHECKS = 0, where only what
  * docs/api.md ("Checks") says stays checked is expected.
  *
- * The findings: an object deleted inside a lock-free LL/SC window (the
- * host port lands an interrupt between the load-linked and the
- * store-conditional, and the task it wakes deletes the object), and the
- * always-on checks that were missing without VOS_CFG_CHECKS.
+ * Two parts:
+ *  - the findings: an object deleted inside a lock-free LL/SC window (the
+ *    host port lands an interrupt between the load-linked and the
+ *    store-conditional, and the task it wakes deletes the object), and the
+ *    always-on checks that were missing without VOS_CFG_CHECKS;
+ *  - the misuse matrix (misuse_matrix.c): one table of call x input class
+ *    x expected result, every probe isolated and followed by a heap check
+ *    and normal use of the same objects.
  */
 #include <stdio.h>
 #include "harness.h"
 #include "kernel.h"
+#include "misuse_matrix.h"
 
 /* --- An object deleted inside a fast path's LL/SC window ---------------------- */
 #if VOS_CFG_CHECKS
@@ -233,6 +238,18 @@ static void case_mutex_isr(void)
     CHECK_EQ(t_run(mutex_isr_main, NULL, 5), HOST_IDLE);
 }
 
+/* --- The matrix ---------------------------------------------------------------- */
+
+static void case_matrix(void)
+{
+    struct mm_result r = mm_run();
+    printf("     misuse matrix, VOS_CFG_CHECKS=%d: %u probes run (%u calls, %u input "
+           "classes), %u failed; %u probes of parameter checks not in this build\n",
+           VOS_CFG_CHECKS, r.run, r.calls, r.classes, r.failed, r.skipped);
+    CHECK(r.run > 0);
+    CHECK_EQ(r.failed, 0);
+}
+
 static const struct t_case cases[] = {
 #if VOS_CFG_CHECKS    /* without the checks nothing reads the tag */
     { "window_sem_give", case_window_sem_give },
@@ -243,6 +260,7 @@ static const struct t_case cases[] = {
 #endif
     { "event_wait_isr", case_event_wait_isr },
     { "mutex_calls_isr", case_mutex_isr },
+    { "matrix", case_matrix },
 };
 
 int main(int argc, char **argv)

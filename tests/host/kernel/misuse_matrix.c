@@ -1,0 +1,1115 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The misuse matrix: every public call of every header, each with every
+ * class of bad or boundary input that applies to it, in the calling
+ * context the probe needs, against the result the header documents.
+ *
+ * One table (rows[] below): call x input class x context x expected
+ * result, plus whether the documentation says the check stays at
+ * VOS_CFG_CHECKS = 0 (docs/api.md, "Checks": blocking from an interrupt or
+ * before start, mutex calls from an interrupt, heap and pool pointer
+ * ranges, a second create of a live task; and what no check decides: a
+ * wait that cannot be satisfied, a state that forbids the call). With the
+ * checks off only those rows run.
+ *
+ * Every probe is isolated: a fresh world of objects and tasks in its own
+ * scenario. A probe made before start runs in main() before host_run();
+ * the others in the scenario's main task or in a simulated interrupt it
+ * raises. Then, from the main task:
+ *  - the result is the expected one;
+ *  - a refused call (negative expected result) changed no byte of the
+ *    live objects, the zeroed object stays zero, the deleted stay deleted;
+ *  - the heap passes vos_heap_check, the kernel invariants hold;
+ *  - every live object still works normally (a give and take, a lock and
+ *    unlock, a send and receive, a set and wait, an alloc and free, a
+ *    notification).
+ *
+ * Adding a call: write its probe function (p_<call>, the call made with
+ * the arguments of an input class) and one row per class that applies.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "harness.h"
+#include "kernel.h"
+#include "misuse_matrix.h"
+
+/* --- Input classes and contexts ------------------------------------------------ */
+
+enum mm_cls {
+    C_VALID,        /* a correct call: the baseline of a boundary */
+    C_NULL,         /* NULL object */
+    C_ZERO,         /* zeroed memory, never initialised */
+    C_FOREIGN,      /* an object of another type */
+    C_DELETED,      /* a deleted object */
+    C_EXITED,       /* a task that has exited */
+    C_IN_ISR,       /* task or blocking form from an interrupt */
+    C_FROM_TASK,    /* _isr form from a task */
+    C_BEFORE,       /* before vos_start() */
+    C_NULL_ARG,     /* NULL for a pointer argument other than the object */
+    C_ARG_LOW,      /* an argument below its range */
+    C_ARG_HIGH,     /* an argument above its range */
+    C_ARG_EDGE,     /* an argument at the edge of its range, still valid */
+    C_NOT_OWNER,    /* a mutex owned by another task */
+    C_DOUBLE_FREE,  /* a block already free */
+    C_MISALIGNED,   /* a pointer not on a block's alignment */
+    C_MID_BLOCK,    /* a pointer into the middle of a block */
+    C_OUTSIDE,      /* a pointer outside the heap or pool */
+    C_NO_WAIT,      /* zero timeout on a wait that cannot be satisfied now */
+    C_HUGE_WAIT,    /* a timeout past VOS_DUR_MAX, satisfied 1 ms later */
+    C_STATE,        /* an object in a state that forbids the call */
+    C_COUNT
+};
+
+static const char *const cls_name[C_COUNT] = {
+    "valid", "null", "zeroed", "foreign", "deleted", "exited", "in-isr", "isr-form-from-task",
+    "before-start", "null-arg", "arg-low", "arg-high", "arg-edge", "not-owner",
+    "double-free", "misaligned", "mid-block", "outside", "no-wait", "huge-wait", "state",
+};
+
+enum mm_ctx { T, I, B, BI };   /* task, interrupt, before start, interrupt before start */
+static const char *const ctx_name[] = { "task", "isr", "before", "isr-before" };
+
+/* Results of calls that return no error code. */
+#define MM_NULL  1000           /* a NULL pointer */
+#define MM_PTR   1001           /* a non-NULL pointer */
+#define MM_DONE  4242           /* the scenario's main task finished its checks */
+
+static int ptr_result(const void *p)
+{
+    return p == NULL ? MM_NULL : MM_PTR;
+}
+
+/* --- The world every probe starts from --------------------------------------------- */
+
+#define QCAP 4u
+#define QISZ 8u
+#define PBLK 32u
+
+/* The live objects, in one block so that a refused call can be shown to
+ * have changed none of their bytes. */
+struct live {
+    vos_sem_t s;          /* count 1 of 2: a give and a take both succeed */
+    vos_sem_t s0;         /* count 0: a take must wait */
+    vos_sem_t sfull;      /* count 1 of 1: a give overflows */
+    vos_mutex_t m;        /* free */
+    vos_mutex_t mo;       /* owned by the peer */
+    vos_mutex_t mc;       /* ceiling below the main task's priority */
+    vos_queue_t q;        /* one item of QCAP */
+    vos_queue_t qe;       /* empty */
+    vos_queue_t qf;       /* full */
+    vos_event_t e;        /* flag 0x1 set */
+    vos_pool_t p;         /* one block allocated (pb), one freed (pfreed) */
+    vos_pool_t pe;        /* empty */
+    vos_heap_t h;         /* blocks hb, hfreed (free between two allocated) */
+    uint8_t qbuf[3][QCAP * QISZ];
+    uint64_t pmem[4 * PBLK / 8];
+    uint64_t pemem[PBLK / 8];
+    uint64_t harena[4096 / 8];
+};
+
+static struct world {
+    struct live l;
+    struct live snap;     /* l before the probe */
+    /* Objects the probes may change or destroy. */
+    vos_sem_t sdead, sscratch;
+    vos_mutex_t mdead, mk, mscratch;
+    vos_queue_t qdead, qscratch;
+    uint8_t qscratch_buf[QCAP * QISZ];
+    vos_event_t edead, escratch;
+    vos_heap_t hscratch;
+    vos_pool_t pscratch;
+    uint64_t pscratch_mem[4 * PBLK / 8];
+    void *hb, *hfreed, *pb, *pfreed;
+    vos_task_t *peer, *exited, *susp, *kicker, *main;
+    vos_task_t *scratch;  /* a zeroed control block for create probes */
+    void *scratch_stack;
+    size_t scratch_size;
+    vos_sem_t park;       /* the peer waits on it for ever */
+    _Alignas(16) uint8_t zero[sizeof(vos_heap_t) + sizeof(vos_task_t)];
+} W;
+
+/* An arena of exactly 2^VOS_CFG_HEAP_MAX_LOG2 bytes and a little more. */
+static _Alignas(16) uint8_t big_arena[((size_t)1 << VOS_CFG_HEAP_MAX_LOG2) + 64];
+
+static void nop_entry(void *arg)
+{
+    (void)arg;
+}
+
+/* Above main: locks mo at start, then waits for ever. */
+static void peer_main(void *arg)
+{
+    (void)arg;
+    vos_mutex_lock(&W.l.mo, VOS_FOREVER);
+    vos_sem_take(&W.park, VOS_FOREVER);
+}
+
+/* Above main, for the huge-wait probes only: holds mk, and 1 ms after the
+ * start satisfies every wait a huge-wait probe makes. */
+static void kicker_main(void *arg)
+{
+    (void)arg;
+    uint8_t item[QISZ] = { 0 };
+    vos_mutex_lock(&W.mk, VOS_FOREVER);
+    vos_sleep(vos_ms(1));
+    vos_mutex_unlock(&W.mk);
+    vos_sem_give(&W.l.s0);
+    vos_queue_send(&W.l.qe, item, VOS_NO_WAIT);
+    vos_queue_recv(&W.l.qf, item, VOS_NO_WAIT);
+    vos_event_set(&W.l.e, 0x100u);
+    vos_notify_give(W.main);
+    vos_notify_set(W.main, 0x100u);
+    vos_sem_take(&W.park, VOS_FOREVER);
+}
+
+/* Everything before start, in main(). */
+static void world_setup(bool kicker)
+{
+    memset(&W, 0, sizeof W);
+    struct live *l = &W.l;
+    uint8_t item[QISZ] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+
+    CHECK_EQ(vos_sem_init(&l->s, 1, 2), VOS_OK);
+    CHECK_EQ(vos_sem_init(&l->s0, 0, 2), VOS_OK);
+    CHECK_EQ(vos_sem_init(&l->sfull, 1, 1), VOS_OK);
+    CHECK_EQ(vos_sem_init(&W.sdead, 0, 1), VOS_OK);
+    CHECK_EQ(vos_sem_delete(&W.sdead), VOS_OK);
+    CHECK_EQ(vos_sem_init(&W.sscratch, 0, 1), VOS_OK);
+    CHECK_EQ(vos_sem_init(&W.park, 0, 1), VOS_OK);
+    CHECK_EQ(vos_mutex_init(&l->m), VOS_OK);
+    CHECK_EQ(vos_mutex_init(&l->mo), VOS_OK);
+    CHECK_EQ(vos_mutex_init_ceiling(&l->mc, 4), VOS_OK);
+    CHECK_EQ(vos_mutex_init(&W.mk), VOS_OK);
+    CHECK_EQ(vos_mutex_init(&W.mdead), VOS_OK);
+    CHECK_EQ(vos_mutex_delete(&W.mdead), VOS_OK);
+    CHECK_EQ(vos_mutex_init(&W.mscratch), VOS_OK);
+    for (int i = 0; i < 3; i++) {
+        vos_queue_t *q = i == 0 ? &l->q : i == 1 ? &l->qe : &l->qf;
+        CHECK_EQ(vos_queue_init(q, l->qbuf[i], QISZ, QCAP), VOS_OK);
+    }
+    CHECK_EQ(vos_queue_send(&l->q, item, VOS_NO_WAIT), VOS_OK);
+    for (unsigned i = 0; i < QCAP; i++)
+        CHECK_EQ(vos_queue_send(&l->qf, item, VOS_NO_WAIT), VOS_OK);
+    CHECK_EQ(vos_queue_init(&W.qdead, W.qscratch_buf, QISZ, QCAP), VOS_OK);
+    CHECK_EQ(vos_queue_delete(&W.qdead), VOS_OK);
+    CHECK_EQ(vos_queue_init(&W.qscratch, W.qscratch_buf, QISZ, QCAP), VOS_OK);
+    CHECK_EQ(vos_event_init(&l->e, 0x1u), VOS_OK);
+    CHECK_EQ(vos_event_init(&W.edead, 0), VOS_OK);
+    CHECK_EQ(vos_event_delete(&W.edead), VOS_OK);
+    CHECK_EQ(vos_event_init(&W.escratch, 0), VOS_OK);
+
+    CHECK_EQ(vos_heap_init(&l->h, l->harena, sizeof l->harena), VOS_OK);
+    W.hb = vos_heap_alloc(&l->h, 40);
+    W.hfreed = vos_heap_alloc(&l->h, 40);
+    CHECK(vos_heap_alloc(&l->h, 40) != NULL);     /* keeps hfreed from merging */
+    CHECK(W.hb != NULL && W.hfreed != NULL);
+    CHECK_EQ(vos_heap_free(&l->h, W.hfreed), VOS_OK);
+    CHECK_EQ(vos_pool_init(&l->p, l->pmem, PBLK, 4), VOS_OK);
+    W.pb = vos_pool_alloc(&l->p);
+    W.pfreed = vos_pool_alloc(&l->p);
+    CHECK(W.pb != NULL && W.pfreed != NULL);
+    CHECK_EQ(vos_pool_free(&l->p, W.pfreed), VOS_OK);
+    CHECK_EQ(vos_pool_init(&l->pe, l->pemem, PBLK, 1), VOS_OK);
+    CHECK(vos_pool_alloc(&l->pe) != NULL);
+    CHECK_EQ(vos_pool_init(&W.pscratch, W.pscratch_mem, PBLK, 4), VOS_OK);
+
+    W.peer = t_task("peer", peer_main, NULL, 6);
+    W.exited = t_task("exited", nop_entry, NULL, 9);
+    W.susp = t_task("susp", nop_entry, NULL, 2);
+    CHECK_EQ(vos_task_suspend(W.susp), VOS_OK);
+    if (kicker)
+        W.kicker = t_task("kicker", kicker_main, NULL, 7);
+    W.scratch = t_tcb(&W.scratch_stack, &W.scratch_size);
+    t_watch_sem(&l->s);
+    t_watch_sem(&l->s0);
+    t_watch_sem(&l->sfull);
+    t_watch_mutex(&l->m);
+    t_watch_mutex(&l->mo);
+    t_watch_mutex(&l->mc);
+    t_watch_mutex(&W.mk);
+}
+
+/* --- Object and argument selection by input class ---------------------------------- */
+
+static void *pick(int c, void *live, void *foreign, void *dead)
+{
+    switch (c) {
+    case C_NULL:    return NULL;
+    case C_ZERO:    return W.zero;
+    case C_FOREIGN: return foreign;
+    case C_DELETED:
+    case C_EXITED:  return dead;
+    default:        return live;
+    }
+}
+
+static vos_sem_t *S(int c)
+{
+    vos_sem_t *live = c == C_NO_WAIT || c == C_HUGE_WAIT || c == C_IN_ISR || c == C_BEFORE
+                          ? &W.l.s0 : c == C_STATE ? &W.l.sfull : &W.l.s;
+    return pick(c, live, &W.l.m, &W.sdead);
+}
+
+static vos_mutex_t *M(int c)
+{
+    vos_mutex_t *live = c == C_NO_WAIT || c == C_NOT_OWNER ? &W.l.mo
+                        : c == C_HUGE_WAIT ? &W.mk : c == C_ARG_HIGH ? &W.l.mc : &W.l.m;
+    return pick(c, live, &W.l.s, &W.mdead);
+}
+
+static vos_queue_t *Qs(int c)   /* for sends: full when it must wait */
+{
+    vos_queue_t *live = c == C_NO_WAIT || c == C_HUGE_WAIT || c == C_IN_ISR || c == C_BEFORE
+                            ? &W.l.qf : &W.l.q;
+    return pick(c, live, &W.l.e, &W.qdead);
+}
+
+static vos_queue_t *Qr(int c)   /* for receives: empty when it must wait */
+{
+    vos_queue_t *live = c == C_NO_WAIT || c == C_HUGE_WAIT || c == C_IN_ISR || c == C_BEFORE
+                            ? &W.l.qe : &W.l.q;
+    return pick(c, live, &W.l.e, &W.qdead);
+}
+
+static vos_event_t *E(int c)
+{
+    return pick(c, &W.l.e, &W.l.s, &W.edead);
+}
+
+static vos_heap_t *H(int c)
+{
+    return pick(c, &W.l.h, &W.l.p, NULL);
+}
+
+static vos_pool_t *P(int c)
+{
+    return pick(c, c == C_STATE ? &W.l.pe : &W.l.p, &W.l.s, NULL);
+}
+
+/* A task: the peer (blocked), or the exited one; the foreign object is an
+ * event group, the smallest object. */
+static vos_task_t *Tk(int c)
+{
+    return pick(c, c == C_STATE ? W.susp : W.peer, &W.l.e, W.exited);
+}
+
+/* The timeout of a class: none, past VOS_DUR_MAX (treated as for ever),
+ * or 1 ms (never reached: either the call does not wait or it is
+ * refused). */
+static vos_dur_t TO(int c)
+{
+    if (c == C_NO_WAIT)
+        return VOS_NO_WAIT;
+    if (c == C_HUGE_WAIT)
+        return vos_cycles(UINT64_MAX - 1u);
+    return vos_ms(1);
+}
+
+/* The bits a wait waits for: 0x100 is never set before the kicker. */
+static uint32_t WBITS(int c)
+{
+    if (c == C_ARG_LOW)
+        return 0;
+    return c == C_VALID ? 0x1u : 0x100u;
+}
+
+static uint8_t item_buf[QISZ];
+
+/* --- Probes: one function per call, the call made with class c's inputs -------------- */
+
+/* sem.h */
+static int p_sem_init(int c)
+{
+    vos_sem_t *s = c == C_NULL ? NULL : &W.sscratch;
+    switch (c) {
+    case C_ARG_LOW:  return vos_sem_init(s, 0, 0);
+    case C_ARG_HIGH: return vos_sem_init(s, 0, (uint32_t)INT32_MAX + 1u);
+    case C_ARG_EDGE: return vos_sem_init(s, (uint32_t)INT32_MAX, (uint32_t)INT32_MAX);
+    case C_STATE:    return vos_sem_init(s, 2, 1);
+    default:         return vos_sem_init(s, 0, 1);
+    }
+}
+static int p_sem_give(int c)       { return vos_sem_give(S(c)); }
+static int p_sem_give_isr(int c)   { return vos_sem_give_isr(S(c)); }
+static int p_sem_take(int c)       { return vos_sem_take(S(c), TO(c)); }
+static int p_sem_take_isr(int c)   { return vos_sem_take_isr(S(c)); }
+static int p_sem_count(int c)      { return vos_sem_count(S(c)); }
+static int p_sem_delete(int c)
+{
+    return vos_sem_delete(c == C_IN_ISR || c == C_BEFORE ? &W.sscratch : S(c));
+}
+
+/* mutex.h */
+static int p_mutex_init(int c)     { return vos_mutex_init(c == C_NULL ? NULL : &W.mscratch); }
+static int p_mutex_init_ceiling(int c)
+{
+    vos_mutex_t *m = c == C_NULL ? NULL : &W.mscratch;
+    unsigned ceil = c == C_ARG_LOW ? 0 : c == C_ARG_HIGH ? VOS_PRIO_MAX + 1u
+                  : c == C_ARG_EDGE ? VOS_PRIO_MAX : 5u;
+    return vos_mutex_init_ceiling(m, ceil);
+}
+static int p_mutex_lock(int c)     { return vos_mutex_lock(M(c), TO(c)); }
+static int p_mutex_unlock(int c)   { return vos_mutex_unlock(M(c)); }
+static int p_mutex_delete(int c)
+{
+    return vos_mutex_delete(c == C_IN_ISR || c == C_BEFORE ? &W.mscratch : M(c));
+}
+static int p_mutex_owner(int c)    { return ptr_result(vos_mutex_owner(M(c))); }
+
+/* queue.h */
+static int p_queue_init(int c)
+{
+    vos_queue_t *q = c == C_NULL ? NULL : &W.qscratch;
+    switch (c) {
+    case C_NULL_ARG: return vos_queue_init(q, NULL, QISZ, QCAP);
+    case C_ARG_LOW:  return vos_queue_init(q, W.qscratch_buf, 0, QCAP);
+    case C_ARG_HIGH: return vos_queue_init(q, W.qscratch_buf, QISZ, (size_t)INT32_MAX + 1u);
+    case C_ARG_EDGE: return vos_queue_init(q, W.qscratch_buf, 1, 1);
+    default:         return vos_queue_init(q, W.qscratch_buf, QISZ, QCAP);
+    }
+}
+static const void *ITEM(int c)     { return c == C_NULL_ARG ? NULL : item_buf; }
+static void *OUT(int c)            { return c == C_NULL_ARG ? NULL : item_buf; }
+static int p_queue_send(int c)     { return vos_queue_send(Qs(c), ITEM(c), TO(c)); }
+static int p_queue_send_front(int c) { return vos_queue_send_front(Qs(c), ITEM(c), TO(c)); }
+static int p_queue_recv(int c)     { return vos_queue_recv(Qr(c), OUT(c), TO(c)); }
+static int p_queue_send_isr(int c) { return vos_queue_send_isr(Qs(c), ITEM(c)); }
+static int p_queue_send_front_isr(int c) { return vos_queue_send_front_isr(Qs(c), ITEM(c)); }
+static int p_queue_recv_isr(int c) { return vos_queue_recv_isr(Qr(c), OUT(c)); }
+static int p_queue_count(int c)    { return vos_queue_count(Qs(c)); }
+static int p_queue_delete(int c)
+{
+    return vos_queue_delete(c == C_IN_ISR || c == C_BEFORE ? &W.qscratch : Qs(c));
+}
+
+/* event.h */
+static int p_event_init(int c)     { return vos_event_init(c == C_NULL ? NULL : &W.escratch, 0); }
+static int p_event_set(int c)      { return vos_event_set(E(c), 0x2u); }
+static int p_event_set_isr(int c)  { return vos_event_set_isr(E(c), 0x2u); }
+static int p_event_clear(int c)    { return vos_event_clear(E(c), 0x4u); }
+static int p_event_get(int c)
+{
+    uint32_t f;
+    return vos_event_get(E(c), c == C_NULL_ARG ? NULL : &f);
+}
+static int p_event_wait(int c)
+{
+    uint32_t got;
+    unsigned opt = c == C_ARG_HIGH ? 0x80u : VOS_EVENT_ANY;
+    return vos_event_wait(E(c), WBITS(c), opt, TO(c), &got);
+}
+static int p_event_delete(int c)
+{
+    return vos_event_delete(c == C_IN_ISR || c == C_BEFORE ? &W.escratch : E(c));
+}
+
+/* heap.h */
+static int p_heap_init(int c)
+{
+    vos_heap_t *h = c == C_NULL ? NULL : &W.hscratch;
+    size_t lim = (size_t)1 << VOS_CFG_HEAP_MAX_LOG2;
+    switch (c) {
+    case C_NULL_ARG: return vos_heap_init(h, NULL, 4096);
+    case C_ARG_LOW:  return vos_heap_init(h, big_arena, VOS_HEAP_OVERHEAD + VOS_HEAP_MIN_BLOCK - 1);
+    case C_ARG_HIGH: return vos_heap_init(h, big_arena, lim);
+    case C_ARG_EDGE: return vos_heap_init(h, big_arena, lim - 8u);
+    default:         return vos_heap_init(h, big_arena, 4096);
+    }
+}
+static int p_heap_alloc(int c)
+{
+    size_t n = c == C_ARG_LOW ? 0 : c == C_ARG_HIGH ? VOS_HEAP_MAX_REQUEST + 1u : 24u;
+    return ptr_result(vos_heap_alloc(H(c), n));
+}
+static int p_heap_alloc_aligned(int c)
+{
+    size_t a = c == C_ARG_LOW ? 24u : c == C_ARG_HIGH ? VOS_HEAP_MAX_REQUEST * 2u : 64u;
+    return ptr_result(vos_heap_alloc_aligned(H(c), 24u, a));
+}
+static int p_heap_free(int c)
+{
+    uint8_t *b = W.hb;
+    switch (c) {
+    case C_NULL_ARG:    return vos_heap_free(H(c), NULL);
+    case C_DOUBLE_FREE: return vos_heap_free(H(c), W.hfreed);
+    case C_MISALIGNED:  return vos_heap_free(H(c), b + 4);
+    case C_MID_BLOCK:   return vos_heap_free(H(c), b + 16);
+    case C_OUTSIDE:     return vos_heap_free(H(c), (uint8_t *)W.l.harena + sizeof W.l.harena + 64);
+    default:            return vos_heap_free(H(c), b);
+    }
+}
+static int p_heap_stats(int c)
+{
+    vos_heap_stats_t st;
+    return vos_heap_stats(H(c), c == C_NULL_ARG ? NULL : &st);
+}
+static int p_heap_check(int c)     { return vos_heap_check(H(c)); }
+
+/* pool.h */
+static int p_pool_init(int c)
+{
+    vos_pool_t *p = c == C_NULL ? NULL : &W.pscratch;
+    uint8_t *mem = (uint8_t *)W.pscratch_mem;
+    switch (c) {
+    case C_NULL_ARG:   return vos_pool_init(p, NULL, PBLK, 4);
+    case C_MISALIGNED: return vos_pool_init(p, mem + 4, PBLK, 3);
+    case C_ARG_LOW:    return vos_pool_init(p, mem, VOS_POOL_MIN_BLOCK - VOS_POOL_ALIGN, 4);
+    case C_ARG_HIGH:   return vos_pool_init(p, mem, PBLK, ((size_t)1 << 32) / PBLK);
+    case C_STATE:      return vos_pool_init(p, mem, PBLK + 1u, 2);
+    case C_ARG_EDGE:   return vos_pool_init(p, mem, VOS_POOL_MIN_BLOCK, 1);
+    default:           return vos_pool_init(p, mem, PBLK, 4);
+    }
+}
+static int p_pool_alloc(int c)     { return ptr_result(vos_pool_alloc(P(c))); }
+static int p_pool_free(int c)
+{
+    uint8_t *b = W.pb;
+    switch (c) {
+    case C_NULL_ARG:    return vos_pool_free(P(c), NULL);
+    case C_DOUBLE_FREE: return vos_pool_free(P(c), W.pfreed);
+    case C_MISALIGNED:  return vos_pool_free(P(c), b + 4);
+    case C_MID_BLOCK:   return vos_pool_free(P(c), b + PBLK / 2);
+    case C_OUTSIDE:     return vos_pool_free(P(c), (uint8_t *)W.l.pmem + sizeof W.l.pmem);
+    default:            return vos_pool_free(P(c), b);
+    }
+}
+static int p_pool_available(int c) { return vos_pool_available(P(c)); }
+static int p_pool_min_available(int c) { return vos_pool_min_available(P(c)); }
+
+/* notify.h */
+static int p_notify_give(int c)    { return vos_notify_give(Tk(c)); }
+static int p_notify_give_isr(int c) { return vos_notify_give_isr(Tk(c)); }
+static int p_notify_take(int c)
+{
+    uint32_t v;
+    return vos_notify_take(false, TO(c), &v);
+}
+static int p_notify_set(int c)     { return vos_notify_set(Tk(c), c == C_ARG_LOW ? 0 : 0x2u); }
+static int p_notify_set_isr(int c) { return vos_notify_set_isr(Tk(c), c == C_ARG_LOW ? 0 : 0x2u); }
+static int p_notify_wait(int c)
+{
+    uint32_t got;
+    return vos_notify_wait(WBITS(c), 0, TO(c), &got);
+}
+
+/* task.h */
+static int p_task_create(int c)
+{
+    vos_task_t *t = c == C_NULL ? NULL : c == C_STATE ? W.peer
+                  : c == C_EXITED ? W.exited : W.scratch;
+    unsigned prio = c == C_ARG_LOW ? 0 : c == C_ARG_HIGH ? VOS_PRIO_MAX + 1u : 1u;
+    size_t size = c == C_MISALIGNED ? VOS_CFG_STACK_MIN - 1u : W.scratch_size;
+    vos_entry_t fn = c == C_NULL_ARG ? NULL : nop_entry;
+    void *stack = c == C_EXITED ? W.exited->stack_base : W.scratch_stack;
+    if (c == C_EXITED)
+        size = W.exited->stack_size;
+    return vos_task_create(t, "probe", fn, NULL, prio, stack, size);
+}
+static int p_start(int c)          { (void)c; return vos_start(); }
+static int p_running(int c)        { (void)c; return vos_running(); }
+static int p_self(int c)           { (void)c; return ptr_result(vos_self()); }
+static int p_yield(int c)          { (void)c; vos_yield(); return VOS_OK; }
+static int p_task_suspend(int c)   { return vos_task_suspend(c == C_NULL_ARG ? NULL : Tk(c)); }
+static int p_task_resume(int c)    { return vos_task_resume(Tk(c)); }
+static int p_task_resume_isr(int c) { return vos_task_resume_isr(Tk(c)); }
+static int p_task_set_priority(int c)
+{
+    unsigned prio = c == C_ARG_LOW ? 0 : c == C_ARG_HIGH ? VOS_PRIO_MAX + 1u : 3u;
+    return vos_task_set_priority(c == C_ARG_LOW || c == C_ARG_HIGH ? NULL : Tk(c), prio);
+}
+static int p_task_priority(int c)  { return vos_task_priority(Tk(c)); }
+static int p_task_base_priority(int c) { return vos_task_base_priority(Tk(c)); }
+static int p_task_state(int c)     { return vos_task_state(Tk(c)); }
+static int p_task_set_slicing(int c) { return vos_task_set_slicing(Tk(c), false); }
+static int p_task_stack_unused(int c)
+{
+    long n = vos_task_stack_unused(Tk(c));
+    return n < 0 ? (int)n : VOS_OK;
+}
+static int p_stack_overflow_task(int c) { (void)c; return ptr_result(vos_stack_overflow_task()); }
+
+/* time.h */
+static int p_now(int c)
+{
+    (void)c;
+    vos_time_t a = vos_now(), b = vos_now();
+    return b >= a ? VOS_OK : MM_NULL;
+}
+static int p_sleep(int c)          { return vos_sleep(c == C_ARG_LOW ? VOS_NO_WAIT : TO(c)); }
+static int p_sleep_until(int c)
+{
+    return vos_sleep_until(c == C_ARG_LOW ? 0 : vos_now() + vos_dur_cycles(TO(c)));
+}
+
+/* error.h */
+static int p_strerror(int c)
+{
+    const char *s = vos_strerror(c == C_ARG_LOW ? -1000 : c == C_ARG_HIGH ? 1000 : VOS_ERR_ARG);
+    return s != NULL && strcmp(s, "unknown error") == 0 ? MM_NULL : MM_PTR;
+}
+
+/* trace.h (VOS_CFG_TRACE = 0 in this build: the calls compile to nothing
+ * and the buffer calls report VOS_ERR_STATE) */
+static int p_trace_calls(int c)
+{
+    (void)c;
+    vos_trace_start();
+    vos_trace_marker(1, 2);
+    vos_trace_task_name(NULL, NULL);
+    vos_trace_stop();
+    vos_trace_clear();
+    return VOS_OK;
+}
+static int p_trace_buffer(int c)
+{
+    const void *p;
+    size_t n;
+    return vos_trace_buffer(c == C_NULL_ARG ? NULL : &p, c == C_NULL_ARG ? NULL : &n);
+}
+static int p_trace_emit(int c)     { (void)c; return vos_trace_emit(NULL); }
+
+/* --- The table ---------------------------------------------------------------------- */
+
+struct mm_row {
+    const char *call;
+    int (*fn)(int cls);
+    unsigned char cls;
+    unsigned char ctx;
+    bool always;        /* documented to hold with VOS_CFG_CHECKS = 0 too */
+    int expect;
+};
+
+/* One row: call, class, context, expected result, always-on (A) or a
+ * parameter check (P). */
+#define R(call, cls, ctx, expect, kind) \
+    { "vos_" #call, p_##call, C_##cls, ctx, kind, expect }
+#define A true
+#define P false
+#define OK VOS_OK
+#define INVALID VOS_ERR_INVALID
+#define CONTEXT VOS_ERR_CONTEXT
+#define ARG VOS_ERR_ARG
+#define STATE VOS_ERR_STATE
+#define WOULD_BLOCK VOS_ERR_WOULD_BLOCK
+#define OVERFLOW VOS_ERR_OVERFLOW
+#define NOT_OWNER VOS_ERR_NOT_OWNER
+
+#if VOS_CFG_TRACE
+#define TRACE_NOBUF VOS_ERR_ARG
+#else
+#define TRACE_NOBUF VOS_ERR_STATE
+#endif
+
+static const struct mm_row rows[] = {
+    /* sem.h */
+    R(sem_init, NULL, T, INVALID, P),
+    R(sem_init, ARG_LOW, T, ARG, P),
+    R(sem_init, ARG_HIGH, T, ARG, P),
+    R(sem_init, ARG_EDGE, T, OK, A),
+    R(sem_init, STATE, T, ARG, P),
+    R(sem_init, IN_ISR, I, CONTEXT, P),
+    R(sem_init, BEFORE, B, OK, A),
+    R(sem_give, NULL, T, INVALID, P),
+    R(sem_give, ZERO, T, INVALID, P),
+    R(sem_give, FOREIGN, T, INVALID, P),
+    R(sem_give, DELETED, T, INVALID, P),
+    R(sem_give, IN_ISR, I, CONTEXT, P),
+    R(sem_give, BEFORE, B, OK, A),
+    R(sem_give, STATE, T, OVERFLOW, A),
+    R(sem_give_isr, NULL, I, INVALID, P),
+    R(sem_give_isr, ZERO, I, INVALID, P),
+    R(sem_give_isr, FOREIGN, I, INVALID, P),
+    R(sem_give_isr, DELETED, I, INVALID, P),
+    R(sem_give_isr, FROM_TASK, T, CONTEXT, P),
+    R(sem_give_isr, STATE, I, OVERFLOW, A),
+    R(sem_take, NULL, T, INVALID, P),
+    R(sem_take, ZERO, T, INVALID, P),
+    R(sem_take, FOREIGN, T, INVALID, P),
+    R(sem_take, DELETED, T, INVALID, P),
+    R(sem_take, IN_ISR, I, CONTEXT, A),
+    R(sem_take, BEFORE, B, CONTEXT, A),
+    R(sem_take, NO_WAIT, T, WOULD_BLOCK, A),
+    R(sem_take, HUGE_WAIT, T, OK, A),
+    R(sem_take_isr, NULL, I, INVALID, P),
+    R(sem_take_isr, ZERO, I, INVALID, P),
+    R(sem_take_isr, FOREIGN, I, INVALID, P),
+    R(sem_take_isr, DELETED, I, INVALID, P),
+    R(sem_take_isr, FROM_TASK, T, CONTEXT, P),
+    R(sem_take_isr, NO_WAIT, I, WOULD_BLOCK, A),
+    R(sem_count, NULL, T, INVALID, P),
+    R(sem_count, ZERO, T, INVALID, P),
+    R(sem_count, FOREIGN, T, INVALID, P),
+    R(sem_count, DELETED, T, INVALID, P),
+    R(sem_count, VALID, I, 1, A),
+    R(sem_delete, NULL, T, INVALID, P),
+    R(sem_delete, ZERO, T, INVALID, P),
+    R(sem_delete, FOREIGN, T, INVALID, P),
+    R(sem_delete, DELETED, T, INVALID, P),
+    R(sem_delete, IN_ISR, I, CONTEXT, P),
+    R(sem_delete, BEFORE, B, OK, A),
+    /* mutex.h */
+    R(mutex_init, NULL, T, INVALID, P),
+    R(mutex_init, IN_ISR, I, CONTEXT, A),
+    R(mutex_init, BEFORE, B, OK, A),
+    R(mutex_init_ceiling, NULL, T, INVALID, P),
+    R(mutex_init_ceiling, ARG_LOW, T, ARG, P),
+    R(mutex_init_ceiling, ARG_HIGH, T, ARG, P),
+    R(mutex_init_ceiling, ARG_EDGE, T, OK, A),
+    R(mutex_init_ceiling, IN_ISR, I, CONTEXT, A),
+    R(mutex_lock, NULL, T, INVALID, P),
+    R(mutex_lock, ZERO, T, INVALID, P),
+    R(mutex_lock, FOREIGN, T, INVALID, P),
+    R(mutex_lock, DELETED, T, INVALID, P),
+    R(mutex_lock, IN_ISR, I, CONTEXT, A),
+    R(mutex_lock, BEFORE, B, CONTEXT, A),
+    R(mutex_lock, NO_WAIT, T, WOULD_BLOCK, A),
+    R(mutex_lock, HUGE_WAIT, T, OK, A),
+    R(mutex_lock, ARG_HIGH, T, ARG, A),        /* a ceiling below the caller */
+    R(mutex_unlock, NULL, T, INVALID, P),
+    R(mutex_unlock, ZERO, T, INVALID, P),
+    R(mutex_unlock, FOREIGN, T, INVALID, P),
+    R(mutex_unlock, DELETED, T, INVALID, P),
+    R(mutex_unlock, IN_ISR, I, CONTEXT, A),
+    R(mutex_unlock, BEFORE, B, CONTEXT, A),
+    R(mutex_unlock, NOT_OWNER, T, NOT_OWNER, A),
+    R(mutex_unlock, STATE, T, NOT_OWNER, A),   /* a free mutex */
+    R(mutex_delete, NULL, T, INVALID, P),
+    R(mutex_delete, ZERO, T, INVALID, P),
+    R(mutex_delete, FOREIGN, T, INVALID, P),
+    R(mutex_delete, DELETED, T, INVALID, P),
+    R(mutex_delete, IN_ISR, I, CONTEXT, A),
+    R(mutex_delete, BEFORE, B, OK, A),
+    R(mutex_owner, NULL, T, MM_NULL, P),
+    R(mutex_owner, ZERO, T, MM_NULL, P),
+    R(mutex_owner, FOREIGN, T, MM_NULL, P),
+    R(mutex_owner, DELETED, T, MM_NULL, P),
+    R(mutex_owner, NOT_OWNER, I, MM_PTR, A),
+    /* queue.h */
+    R(queue_init, NULL, T, INVALID, P),
+    R(queue_init, NULL_ARG, T, ARG, P),
+    R(queue_init, ARG_LOW, T, ARG, P),
+    R(queue_init, ARG_HIGH, T, ARG, P),
+    R(queue_init, ARG_EDGE, T, OK, A),
+    R(queue_init, IN_ISR, I, CONTEXT, P),
+    R(queue_init, BEFORE, B, OK, A),
+    R(queue_send, NULL, T, INVALID, P),
+    R(queue_send, ZERO, T, INVALID, P),
+    R(queue_send, FOREIGN, T, INVALID, P),
+    R(queue_send, DELETED, T, INVALID, P),
+    R(queue_send, NULL_ARG, T, ARG, P),
+    R(queue_send, IN_ISR, I, CONTEXT, A),
+    R(queue_send, BEFORE, B, CONTEXT, A),
+    R(queue_send, NO_WAIT, T, WOULD_BLOCK, A),
+    R(queue_send, HUGE_WAIT, T, OK, A),
+    R(queue_send_front, NULL, T, INVALID, P),
+    R(queue_send_front, DELETED, T, INVALID, P),
+    R(queue_send_front, NULL_ARG, T, ARG, P),
+    R(queue_send_front, IN_ISR, I, CONTEXT, A),
+    R(queue_send_front, BEFORE, B, CONTEXT, A),
+    R(queue_send_front, NO_WAIT, T, WOULD_BLOCK, A),
+    R(queue_recv, NULL, T, INVALID, P),
+    R(queue_recv, ZERO, T, INVALID, P),
+    R(queue_recv, FOREIGN, T, INVALID, P),
+    R(queue_recv, DELETED, T, INVALID, P),
+    R(queue_recv, NULL_ARG, T, ARG, P),
+    R(queue_recv, IN_ISR, I, CONTEXT, A),
+    R(queue_recv, BEFORE, B, CONTEXT, A),
+    R(queue_recv, NO_WAIT, T, WOULD_BLOCK, A),
+    R(queue_recv, HUGE_WAIT, T, OK, A),
+    R(queue_send_isr, NULL, I, INVALID, P),
+    R(queue_send_isr, ZERO, I, INVALID, P),
+    R(queue_send_isr, FOREIGN, I, INVALID, P),
+    R(queue_send_isr, DELETED, I, INVALID, P),
+    R(queue_send_isr, NULL_ARG, I, ARG, P),
+    R(queue_send_isr, FROM_TASK, T, CONTEXT, P),
+    R(queue_send_isr, NO_WAIT, I, WOULD_BLOCK, A),
+    R(queue_send_front_isr, NULL, I, INVALID, P),
+    R(queue_send_front_isr, DELETED, I, INVALID, P),
+    R(queue_send_front_isr, FROM_TASK, T, CONTEXT, P),
+    R(queue_send_front_isr, NO_WAIT, I, WOULD_BLOCK, A),
+    R(queue_recv_isr, NULL, I, INVALID, P),
+    R(queue_recv_isr, ZERO, I, INVALID, P),
+    R(queue_recv_isr, FOREIGN, I, INVALID, P),
+    R(queue_recv_isr, DELETED, I, INVALID, P),
+    R(queue_recv_isr, NULL_ARG, I, ARG, P),
+    R(queue_recv_isr, FROM_TASK, T, CONTEXT, P),
+    R(queue_recv_isr, NO_WAIT, I, WOULD_BLOCK, A),
+    R(queue_count, NULL, T, INVALID, P),
+    R(queue_count, ZERO, T, INVALID, P),
+    R(queue_count, FOREIGN, T, INVALID, P),
+    R(queue_count, DELETED, T, INVALID, P),
+    R(queue_count, VALID, I, 1, A),
+    R(queue_delete, NULL, T, INVALID, P),
+    R(queue_delete, ZERO, T, INVALID, P),
+    R(queue_delete, FOREIGN, T, INVALID, P),
+    R(queue_delete, DELETED, T, INVALID, P),
+    R(queue_delete, IN_ISR, I, CONTEXT, P),
+    R(queue_delete, BEFORE, B, OK, A),
+    /* event.h */
+    R(event_init, NULL, T, INVALID, P),
+    R(event_init, IN_ISR, I, CONTEXT, P),
+    R(event_init, BEFORE, B, OK, A),
+    R(event_set, NULL, T, INVALID, P),
+    R(event_set, ZERO, T, INVALID, P),
+    R(event_set, FOREIGN, T, INVALID, P),
+    R(event_set, DELETED, T, INVALID, P),
+    R(event_set, IN_ISR, I, CONTEXT, P),
+    R(event_set, BEFORE, B, OK, A),
+    R(event_set_isr, NULL, I, INVALID, P),
+    R(event_set_isr, ZERO, I, INVALID, P),
+    R(event_set_isr, FOREIGN, I, INVALID, P),
+    R(event_set_isr, DELETED, I, INVALID, P),
+    R(event_set_isr, FROM_TASK, T, CONTEXT, P),
+    R(event_clear, NULL, T, INVALID, P),
+    R(event_clear, ZERO, T, INVALID, P),
+    R(event_clear, FOREIGN, T, INVALID, P),
+    R(event_clear, DELETED, T, INVALID, P),
+    R(event_clear, VALID, I, OK, A),
+    R(event_get, NULL, T, INVALID, P),
+    R(event_get, ZERO, T, INVALID, P),
+    R(event_get, FOREIGN, T, INVALID, P),
+    R(event_get, DELETED, T, INVALID, P),
+    R(event_get, NULL_ARG, T, ARG, P),
+    R(event_get, VALID, I, OK, A),
+    R(event_wait, NULL, T, INVALID, P),
+    R(event_wait, ZERO, T, INVALID, P),
+    R(event_wait, FOREIGN, T, INVALID, P),
+    R(event_wait, DELETED, T, INVALID, P),
+    R(event_wait, ARG_LOW, T, ARG, P),
+    R(event_wait, ARG_HIGH, T, ARG, P),
+    R(event_wait, IN_ISR, I, CONTEXT, A),
+    R(event_wait, BEFORE, B, CONTEXT, A),
+    R(event_wait, NO_WAIT, T, WOULD_BLOCK, A),
+    R(event_wait, HUGE_WAIT, T, OK, A),
+    R(event_wait, VALID, B, OK, A),            /* met at the call: no wait needed */
+    R(event_delete, NULL, T, INVALID, P),
+    R(event_delete, ZERO, T, INVALID, P),
+    R(event_delete, FOREIGN, T, INVALID, P),
+    R(event_delete, DELETED, T, INVALID, P),
+    R(event_delete, IN_ISR, I, CONTEXT, P),
+    R(event_delete, BEFORE, B, OK, A),
+    /* heap.h */
+    R(heap_init, NULL, T, INVALID, P),
+    R(heap_init, NULL_ARG, T, ARG, P),
+    R(heap_init, ARG_LOW, T, ARG, A),
+    R(heap_init, ARG_HIGH, T, ARG, A),
+    R(heap_init, ARG_EDGE, T, OK, A),
+    R(heap_init, BEFORE, B, OK, A),
+    R(heap_alloc, NULL, T, MM_NULL, P),
+    R(heap_alloc, ZERO, T, MM_NULL, P),
+    R(heap_alloc, FOREIGN, T, MM_NULL, P),
+    R(heap_alloc, ARG_LOW, T, MM_NULL, A),
+    R(heap_alloc, ARG_HIGH, T, MM_NULL, A),
+    R(heap_alloc, VALID, I, MM_PTR, A),
+    R(heap_alloc_aligned, NULL, T, MM_NULL, P),
+    R(heap_alloc_aligned, ZERO, T, MM_NULL, P),
+    R(heap_alloc_aligned, FOREIGN, T, MM_NULL, P),
+    R(heap_alloc_aligned, ARG_LOW, T, MM_NULL, A),
+    R(heap_alloc_aligned, ARG_HIGH, T, MM_NULL, A),
+    R(heap_alloc_aligned, VALID, I, MM_PTR, A),
+    R(heap_free, NULL, T, INVALID, P),
+    R(heap_free, ZERO, T, INVALID, P),
+    R(heap_free, FOREIGN, T, INVALID, P),
+    R(heap_free, NULL_ARG, T, OK, A),
+    R(heap_free, DOUBLE_FREE, T, STATE, A),
+    R(heap_free, MISALIGNED, T, INVALID, A),
+    R(heap_free, MID_BLOCK, T, INVALID, A),
+    R(heap_free, OUTSIDE, T, INVALID, A),
+    R(heap_free, VALID, I, OK, A),
+    R(heap_stats, NULL, T, INVALID, P),
+    R(heap_stats, ZERO, T, INVALID, P),
+    R(heap_stats, FOREIGN, T, INVALID, P),
+    R(heap_stats, NULL_ARG, T, ARG, P),
+    R(heap_check, NULL, T, INVALID, P),
+    R(heap_check, ZERO, T, INVALID, P),
+    R(heap_check, FOREIGN, T, INVALID, P),
+    R(heap_check, VALID, B, OK, A),
+    /* pool.h */
+    R(pool_init, NULL, T, INVALID, P),
+    R(pool_init, NULL_ARG, T, ARG, P),
+    R(pool_init, MISALIGNED, T, ARG, P),
+    R(pool_init, ARG_LOW, T, ARG, P),
+    R(pool_init, ARG_HIGH, T, ARG, P),
+    R(pool_init, STATE, T, ARG, P),            /* a block size off the alignment */
+    R(pool_init, ARG_EDGE, T, OK, A),
+    R(pool_alloc, NULL, T, MM_NULL, P),
+    R(pool_alloc, ZERO, T, MM_NULL, P),
+    R(pool_alloc, FOREIGN, T, MM_NULL, P),
+    R(pool_alloc, STATE, T, MM_NULL, A),       /* empty */
+    R(pool_alloc, VALID, I, MM_PTR, A),
+    R(pool_free, NULL, T, INVALID, P),
+    R(pool_free, ZERO, T, INVALID, P),
+    R(pool_free, FOREIGN, T, INVALID, P),
+    R(pool_free, NULL_ARG, T, INVALID, A),
+    R(pool_free, DOUBLE_FREE, T, STATE, A),
+    R(pool_free, MISALIGNED, T, INVALID, A),
+    R(pool_free, MID_BLOCK, T, INVALID, A),
+    R(pool_free, OUTSIDE, T, INVALID, A),
+    R(pool_free, VALID, I, OK, A),
+    R(pool_available, NULL, T, INVALID, P),
+    R(pool_available, ZERO, T, INVALID, P),
+    R(pool_available, FOREIGN, T, INVALID, P),
+    R(pool_available, VALID, I, 3, A),
+    R(pool_min_available, NULL, T, INVALID, P),
+    R(pool_min_available, ZERO, T, INVALID, P),
+    R(pool_min_available, FOREIGN, T, INVALID, P),
+    R(pool_min_available, VALID, I, 2, A),
+    /* notify.h */
+    R(notify_give, NULL, T, INVALID, P),
+    R(notify_give, ZERO, T, INVALID, P),
+    R(notify_give, FOREIGN, T, INVALID, P),
+    R(notify_give, EXITED, T, STATE, P),
+    R(notify_give, IN_ISR, I, CONTEXT, P),
+    R(notify_give, BEFORE, B, OK, A),
+    R(notify_give_isr, NULL, I, INVALID, P),
+    R(notify_give_isr, ZERO, I, INVALID, P),
+    R(notify_give_isr, FOREIGN, I, INVALID, P),
+    R(notify_give_isr, EXITED, I, STATE, P),
+    R(notify_give_isr, FROM_TASK, T, CONTEXT, P),
+    R(notify_take, IN_ISR, I, CONTEXT, A),
+    R(notify_take, BEFORE, B, CONTEXT, A),
+    R(notify_take, NO_WAIT, T, WOULD_BLOCK, A),
+    R(notify_take, HUGE_WAIT, T, OK, A),
+    R(notify_set, NULL, T, INVALID, P),
+    R(notify_set, ZERO, T, INVALID, P),
+    R(notify_set, FOREIGN, T, INVALID, P),
+    R(notify_set, EXITED, T, STATE, P),
+    R(notify_set, ARG_LOW, T, ARG, P),
+    R(notify_set, IN_ISR, I, CONTEXT, P),
+    R(notify_set_isr, NULL, I, INVALID, P),
+    R(notify_set_isr, EXITED, I, STATE, P),
+    R(notify_set_isr, ARG_LOW, I, ARG, P),
+    R(notify_set_isr, FROM_TASK, T, CONTEXT, P),
+    R(notify_wait, ARG_LOW, T, ARG, P),
+    R(notify_wait, IN_ISR, I, CONTEXT, A),
+    R(notify_wait, BEFORE, B, CONTEXT, A),
+    R(notify_wait, NO_WAIT, T, WOULD_BLOCK, A),
+    R(notify_wait, HUGE_WAIT, T, OK, A),
+    /* task.h */
+    R(task_create, NULL, T, INVALID, P),
+    R(task_create, NULL_ARG, T, INVALID, P),
+    R(task_create, ARG_LOW, T, ARG, P),
+    R(task_create, ARG_HIGH, T, ARG, P),
+    R(task_create, MISALIGNED, T, ARG, P),     /* a stack below VOS_CFG_STACK_MIN */
+    R(task_create, STATE, T, INVALID, A),      /* a live task again */
+    R(task_create, EXITED, T, OK, A),          /* an exited task's block is free again */
+    R(task_create, IN_ISR, I, CONTEXT, P),
+    R(task_create, BEFORE, B, OK, A),
+    R(start, STATE, T, STATE, A),
+    R(start, IN_ISR, I, STATE, A),
+    R(start, IN_ISR, BI, CONTEXT, A),
+    R(running, VALID, T, 1, A),
+    R(running, BEFORE, B, 0, A),
+    R(running, IN_ISR, I, 1, A),
+    R(self, VALID, T, MM_PTR, A),
+    R(self, BEFORE, B, MM_NULL, A),
+    R(self, IN_ISR, I, MM_NULL, A),
+    R(yield, IN_ISR, I, OK, A),
+    R(yield, BEFORE, B, OK, A),
+    R(task_suspend, ZERO, T, INVALID, P),
+    R(task_suspend, FOREIGN, T, INVALID, P),
+    R(task_suspend, EXITED, T, STATE, A),
+    R(task_suspend, STATE, T, STATE, A),       /* already suspended */
+    R(task_suspend, IN_ISR, I, CONTEXT, P),
+    R(task_suspend, NULL_ARG, B, CONTEXT, A),  /* "the caller" before start */
+    R(task_suspend, NULL_ARG, I, CONTEXT, A),  /* "the caller" in an interrupt */
+    R(task_resume, NULL, T, INVALID, P),
+    R(task_resume, ZERO, T, INVALID, P),
+    R(task_resume, FOREIGN, T, INVALID, P),
+    R(task_resume, EXITED, T, STATE, A),
+    R(task_resume, VALID, T, STATE, A),        /* blocked, not suspended */
+    R(task_resume, IN_ISR, I, CONTEXT, P),
+    R(task_resume_isr, NULL, I, INVALID, P),
+    R(task_resume_isr, ZERO, I, INVALID, P),
+    R(task_resume_isr, FOREIGN, I, INVALID, P),
+    R(task_resume_isr, VALID, I, STATE, A),
+    R(task_resume_isr, FROM_TASK, T, CONTEXT, P),
+    R(task_set_priority, ZERO, T, INVALID, P),
+    R(task_set_priority, FOREIGN, T, INVALID, P),
+    R(task_set_priority, ARG_LOW, T, ARG, P),
+    R(task_set_priority, ARG_HIGH, T, ARG, P),
+    R(task_set_priority, IN_ISR, I, CONTEXT, P),
+    R(task_priority, ZERO, T, INVALID, P),
+    R(task_priority, FOREIGN, T, INVALID, P),
+    R(task_priority, IN_ISR, I, 6, A),
+    R(task_base_priority, ZERO, T, INVALID, P),
+    R(task_base_priority, FOREIGN, T, INVALID, P),
+    R(task_base_priority, IN_ISR, I, 6, A),
+    R(task_state, NULL, T, INVALID, P),
+    R(task_state, ZERO, T, INVALID, P),
+    R(task_state, FOREIGN, T, INVALID, P),
+    R(task_state, EXITED, T, VOS_TASK_EXITED, A),
+    R(task_state, STATE, I, VOS_TASK_SUSPENDED, A),
+    R(task_state, VALID, B, VOS_TASK_READY, A),
+    R(task_set_slicing, ZERO, T, INVALID, P),
+    R(task_set_slicing, FOREIGN, T, INVALID, P),
+    R(task_set_slicing, NULL, B, INVALID, P),  /* "the caller" before start */
+    R(task_stack_unused, ZERO, T, INVALID, P),
+    R(task_stack_unused, FOREIGN, T, INVALID, P),
+    R(task_stack_unused, NULL, B, INVALID, P),
+    R(task_stack_unused, VALID, I, OK, A),
+    R(stack_overflow_task, VALID, I, MM_NULL, A),
+    /* time.h */
+    R(now, IN_ISR, I, OK, A),
+    R(now, BEFORE, B, OK, A),
+    R(sleep, IN_ISR, I, CONTEXT, A),
+    R(sleep, BEFORE, B, CONTEXT, A),
+    R(sleep, ARG_LOW, T, OK, A),               /* 0: a yield */
+    R(sleep_until, IN_ISR, I, CONTEXT, A),
+    R(sleep_until, BEFORE, B, CONTEXT, A),
+    R(sleep_until, ARG_LOW, T, OK, A),         /* in the past */
+    /* error.h */
+    R(strerror, ARG_LOW, I, MM_NULL, A),
+    R(strerror, ARG_HIGH, B, MM_NULL, A),
+    R(strerror, VALID, T, MM_PTR, A),
+    /* trace.h */
+    R(trace_calls, IN_ISR, I, OK, A),
+    R(trace_calls, BEFORE, B, OK, A),
+    R(trace_buffer, NULL_ARG, T, TRACE_NOBUF, A),
+    R(trace_emit, NULL_ARG, T, TRACE_NOBUF, A),
+};
+
+/* --- Running a probe ----------------------------------------------------------------- */
+
+static const struct mm_row *cur;
+static int cur_result;
+static bool changed;           /* a refused probe changed a live object */
+static unsigned failures;
+
+static void mm_fail(const struct mm_row *r, const char *what, long got, long want)
+{
+    failures++;
+    printf("     probe %s(%s, %s): %s: got %ld, expected %ld\n", r->call,
+           cls_name[r->cls], ctx_name[r->ctx], what, got, want);
+}
+
+static void probe_isr(void)
+{
+    cur_result = cur->fn(cur->cls);
+}
+
+/* Make the probe in its context (not B or BI inside a scenario), noting
+ * whether a refused call changed the live objects. */
+static void probe(const struct mm_row *r)
+{
+    W.snap = W.l;
+    if (r->ctx == T || r->ctx == B)
+        cur_result = r->fn(r->cls);
+    else
+        host_irq(probe_isr);   /* before start: handler mode, no switch */
+    changed = r->expect < 0 && memcmp(&W.snap, &W.l, sizeof W.l) != 0;
+}
+
+static bool all_zero(const uint8_t *p, size_t n)
+{
+    while (n--)
+        if (*p++ != 0)
+            return false;
+    return true;
+}
+
+/* The live objects still work: normal use of each, and the checks. */
+static void normal_use(const struct mm_row *r)
+{
+    struct live *l = &W.l;
+    uint8_t item[QISZ] = { 9 };
+
+    if (changed)
+        mm_fail(r, "a refused call changed a live object", 1, 0);
+    if (!all_zero(W.zero, sizeof W.zero))
+        mm_fail(r, "the zeroed object was written", 1, 0);
+    if (W.sdead.tag != VOS_TAG_DEAD || W.mdead.tag != VOS_TAG_DEAD ||
+        W.qdead.tag != VOS_TAG_DEAD || W.edead.tag != VOS_TAG_DEAD)
+        mm_fail(r, "a deleted object came back", 1, 0);
+
+    int err = vos_heap_check(&l->h);
+    if (err != VOS_OK)
+        mm_fail(r, "vos_heap_check", err, VOS_OK);
+    void *hp = vos_heap_alloc(&l->h, 40);
+    if (hp == NULL || (err = vos_heap_free(&l->h, hp)) != VOS_OK)
+        mm_fail(r, "heap alloc and free", hp == NULL ? MM_NULL : err, VOS_OK);
+    int av = vos_pool_available(&l->p);
+    void *pp = vos_pool_alloc(&l->p);
+    if (av <= 0 || pp == NULL || (err = vos_pool_free(&l->p, pp)) != VOS_OK ||
+        vos_pool_available(&l->p) != av)
+        mm_fail(r, "pool alloc and free", av, 1);
+
+    int c = vos_sem_count(&l->s);
+    if (c < 0 || vos_sem_take(&l->s, VOS_NO_WAIT) != (c > 0 ? VOS_OK : VOS_ERR_WOULD_BLOCK) ||
+        vos_sem_give(&l->s) != VOS_OK || (c == 0 && vos_sem_take(&l->s, VOS_NO_WAIT) != VOS_OK) ||
+        vos_sem_count(&l->s) != c)
+        mm_fail(r, "semaphore give and take", c, 1);
+    if ((err = vos_mutex_lock(&l->m, VOS_NO_WAIT)) != VOS_OK ||
+        vos_mutex_owner(&l->m) != vos_self() || (err = vos_mutex_unlock(&l->m)) != VOS_OK ||
+        vos_mutex_owner(&l->m) != NULL)
+        mm_fail(r, "mutex lock and unlock", err, VOS_OK);
+    int qc = vos_queue_count(&l->q);
+    if (qc < 0 || qc >= (int)QCAP || vos_queue_send(&l->q, item, VOS_NO_WAIT) != VOS_OK ||
+        vos_queue_recv(&l->q, item, VOS_NO_WAIT) != VOS_OK || vos_queue_count(&l->q) != qc)
+        mm_fail(r, "queue send and receive", qc, 1);
+    uint32_t got = 0;
+    if (vos_event_set(&l->e, 0x40u) != VOS_OK ||
+        vos_event_wait(&l->e, 0x40u, VOS_EVENT_CLEAR, VOS_NO_WAIT, &got) != VOS_OK ||
+        (got & 0x40u) == 0)
+        mm_fail(r, "event set and wait", (long)got, 0x40);
+    if ((err = vos_notify_give(W.peer)) != VOS_OK)
+        mm_fail(r, "notify the peer", err, VOS_OK);
+    if (vos_task_state(W.peer) != VOS_TASK_BLOCKED)
+        mm_fail(r, "the peer's state", vos_task_state(W.peer), VOS_TASK_BLOCKED);
+    const char *why = t_inv_why(true);
+    if (why != NULL) {
+        printf("     invariant: %s\n", why);
+        mm_fail(r, "kernel invariants", 1, 0);
+    }
+}
+
+static void probe_main(void *arg)
+{
+    const struct mm_row *r = arg;
+    W.main = vos_self();
+    /* The peer and the exited task ran already (they outrank main). */
+    if (r->ctx == T || r->ctx == I)
+        probe(r);
+    if (cur_result != r->expect)
+        mm_fail(r, "result", cur_result, r->expect);
+    normal_use(r);
+    host_stop(MM_DONE);
+}
+
+static void run_row(const struct mm_row *r)
+{
+    t_scenario_reset();
+    world_setup(r->cls == C_HUGE_WAIT);
+    cur = r;
+    cur_result = 0x7fff;
+    changed = false;
+    if (r->ctx == B || r->ctx == BI)
+        probe(r);
+    int st = t_run(probe_main, (void *)r, 5);
+    if (st != MM_DONE)
+        mm_fail(r, "scenario end (the main task did not finish)", st, MM_DONE);
+}
+
+struct mm_result mm_run(void)
+{
+    struct mm_result res = { 0 };
+    bool cls_seen[C_COUNT] = { false };
+    failures = 0;
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const struct mm_row *r = &rows[i];
+        if (i == 0 || strcmp(r->call, rows[i - 1].call) != 0)
+            res.calls++;
+        if (!cls_seen[r->cls]) {
+            cls_seen[r->cls] = true;
+            res.classes++;
+        }
+        if (!VOS_CFG_CHECKS && !r->always) {
+            res.skipped++;
+            continue;
+        }
+        res.run++;
+        run_row(r);
+    }
+    res.failed = failures;
+    return res;
+}
