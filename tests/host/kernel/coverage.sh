@@ -1,22 +1,37 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# Line and branch coverage of kernel/ (and of the host port) by the kernel
-# host tests:
+# One line and branch coverage report for the whole of kernel/, fed by
+# every host suite and fuzzer:
 #
 #   tests/host/kernel/coverage.sh <host build dir>
 #
-# Runs every test_*_cov program of <host build dir>/tests/host/kernel (built
-# with --coverage; their own results are listed for information, the
-# sanitizer builds are the ones that count), then prints line and branch
-# coverage of each file of kernel/ and the totals, and writes text and HTML
-# reports next to the programs (coverage/). Ends with "N passed, M failed": one case, passed
-# when the report could be made.
+# Runs every coverage build (--coverage, -O0) of <host build dir>/tests/host:
+# the kernel suites of tests/host/kernel (each kernel configuration they
+# use: default, time slicing, VOS_CFG_CHECKS=0), the heap and pool suites
+# and the heap fuzz target of tests/host, the kernel fuzz target, both
+# driven by fixed generated inputs (tests/host/fuzz/replay.c: the same
+# figure on every run), and the trace recorder's unit tests. gcovr merges
+# them into one report of kernel/: per file and in total, written as text
+# and HTML next to the kernel programs (coverage/), with the uncovered
+# lines listed in coverage/uncovered.txt. The programs' own results are
+# shown for information: the sanitizer builds are the ones that count.
+#
+# The check: kernel/ lines >= COV_LINES_MIN and branches >= COV_BRANCHES_MIN
+# (percent, below). Ends with "N passed, M failed": one case.
 set -u
 host=${1:?usage: coverage.sh <host build dir>}
 root=$(cd "$(dirname "$0")/../../.." && pwd)
-dir=$host/tests/host/kernel
-tests="test_sched test_time test_sync test_pi test_ipc test_errors test_port test_slice test_misuse test_misuse_nochk"
+top=$host/tests/host
+dir=$top/kernel
+
+# The thresholds reached (issue 21's target is 95 % and 85 %); raise them
+# when tests are added, never lower them without saying why here.
+COV_LINES_MIN=${COV_LINES_MIN:-95.0}
+COV_BRANCHES_MIN=${COV_BRANCHES_MIN:-85.0}
+
+kernel_tests="test_sched test_time test_sync test_pi test_ipc test_errors test_port test_slice
+              test_misuse test_misuse_nochk"
 
 fail() {
     echo "FAIL kernel-coverage: $1"
@@ -26,20 +41,35 @@ fail() {
 command -v gcovr >/dev/null 2>&1 || fail "gcovr not installed (apt-get install gcovr)"
 [ -x "$dir/test_sched_cov" ] || fail "$dir/test_sched_cov not built"
 
-find "$dir" -name '*.gcda' -delete
-for t in $tests; do
-    total=$("$dir/${t}_cov" 2>/dev/null | tail -1)
-    echo "     ${t}_cov: $total"
+find "$top" -name '*.gcda' -delete
+run() {  # run NAME PROGRAM [ARGS...]: one coverage program, its summary line
+    prog=$1
+    shift
+    [ -x "$prog" ] || fail "$prog not built"
+    total=$("$prog" "$@" 2>/dev/null | tail -1)
+    echo "     $(basename "$prog"): $total"
+}
+for t in $kernel_tests; do
+    run "$dir/${t}_cov"
 done
+run "$dir/fuzz_kernel_replay_cov"
+run "$top/test_heap_cov"
+run "$top/test_heap_sl3_cov"
+run "$top/test_pool_cov"
+run "$top/fuzz_heap_replay_cov"
+run "$top/trace/trace_unit_ow_cov" unit
+run "$top/trace/trace_unit_stop_cov" unit
 
 mkdir -p "$dir/coverage"
-out=$dir/coverage
+out=$(cd "$dir/coverage" && pwd)
+top=$(cd "$top" && pwd)
+cd "$out" || fail "no $out"    # gcov leaves its work files in the current directory
 if ! gcovr -r "$root" -f "$root/kernel/" --print-summary --txt "$out/lines.txt" \
-        --html-details "$out/index.html" "$dir" >"$out/summary.txt" 2>"$out/gcovr.err"; then
+        --html-details "$out/index.html" "$top" >"$out/summary.txt" 2>"$out/gcovr.err"; then
     cat "$out/gcovr.err" >&2
     fail "gcovr failed"
 fi
-gcovr -r "$root" -f "$root/kernel/" --branches --txt "$out/branches.txt" "$dir" 2>/dev/null
+gcovr -r "$root" -f "$root/kernel/" --branches --txt "$out/branches.txt" "$top" 2>/dev/null
 
 # Per file: lines and branches side by side.
 echo "     file                 lines              branches"
@@ -47,9 +77,30 @@ awk 'FNR == 1 { f++ }
      /^kernel\// { if (f == 1) l[$1] = $4 " of " $2; else b[$1] = $4 " of " $2; k[$1] = 1 }
      END { for (x in k) printf "     %-20s %-18s %s\n", x, l[x], b[x] }' \
     "$out/lines.txt" "$out/branches.txt" | sort
-lines=$(sed -n 's/^lines: *//p' "$out/summary.txt")
-branches=$(sed -n 's/^branches: *//p' "$out/summary.txt")
-port=$(gcovr -r "$root" -f "$root/arch/host/" --print-summary "$dir" 2>/dev/null | sed -n 's/^lines: *//p')
-echo "PASS kernel-coverage: kernel/ lines $lines, branches $branches; arch/host lines $port"
+
+# Every uncovered line with its text, for the list of reasons in
+# tests/host/kernel/coverage.md.
+awk '/^kernel\// && NF > 4 { f = $1; $1 = $2 = $3 = $4 = ""; print f ":" $0 }' "$out/lines.txt" |
+while IFS=: read -r file ranges; do
+    for r in $(echo "$ranges" | tr ',' ' '); do
+        a=${r%-*}
+        b=${r#*-}
+        sed -n "${a},${b}{=;p}" "$root/$file" | paste -d: - - | sed "s|^|$file:|"
+    done
+done >"$out/uncovered.txt"
+
+lines=$(sed -n 's/^lines: *\([0-9.]*\)%.*/\1/p' "$out/summary.txt")
+branches=$(sed -n 's/^branches: *\([0-9.]*\)%.*/\1/p' "$out/summary.txt")
+port=$(gcovr -r "$root" -f "$root/arch/host/" --print-summary "$top" 2>/dev/null | sed -n 's/^lines: *//p')
+summary="kernel/ lines $lines %, branches $branches % (minimum $COV_LINES_MIN %, $COV_BRANCHES_MIN %); arch/host lines $port"
+echo "     uncovered lines: $(wc -l <"$out/uncovered.txt") (listed in $out/uncovered.txt)"
 echo "     report: $out/index.html"
-echo "1 passed, 0 failed"
+if awk -v l="$lines" -v b="$branches" -v lm="$COV_LINES_MIN" -v bm="$COV_BRANCHES_MIN" \
+        'BEGIN { exit !(l + 0 >= lm + 0 && b + 0 >= bm + 0) }'; then
+    echo "PASS kernel-coverage: $summary"
+    echo "1 passed, 0 failed"
+else
+    echo "FAIL kernel-coverage: $summary"
+    echo "0 passed, 1 failed"
+    exit 1
+fi

@@ -423,8 +423,10 @@ static int p_heap_alloc(int c)
 }
 static int p_heap_alloc_aligned(int c)
 {
-    size_t a = c == C_ARG_LOW ? 24u : c == C_ARG_HIGH ? VOS_HEAP_MAX_REQUEST * 2u : 64u;
-    return ptr_result(vos_heap_alloc_aligned(H(c), 24u, a));
+    size_t a = c == C_ARG_LOW ? 24u : c == C_ARG_HIGH ? VOS_HEAP_MAX_REQUEST * 2u
+             : c == C_ARG_EDGE ? VOS_HEAP_MAX_REQUEST : 64u;
+    size_t n = c == C_ARG_EDGE ? VOS_HEAP_MAX_REQUEST : 24u;   /* no class holds both */
+    return ptr_result(vos_heap_alloc_aligned(H(c), n, a));
 }
 static int p_heap_free(int c)
 {
@@ -509,7 +511,11 @@ static int p_start(int c)          { (void)c; return vos_start(); }
 static int p_running(int c)        { (void)c; return vos_running(); }
 static int p_self(int c)           { (void)c; return ptr_result(vos_self()); }
 static int p_yield(int c)          { (void)c; vos_yield(); return VOS_OK; }
-static int p_task_suspend(int c)   { return vos_task_suspend(c == C_NULL_ARG ? NULL : Tk(c)); }
+static int p_task_suspend(int c)
+{
+    /* arg-edge: the interrupted task itself, named explicitly */
+    return vos_task_suspend(c == C_NULL_ARG ? NULL : c == C_ARG_EDGE ? W.main : Tk(c));
+}
 static int p_task_resume(int c)    { return vos_task_resume(Tk(c)); }
 static int p_task_resume_isr(int c) { return vos_task_resume_isr(Tk(c)); }
 static int p_task_set_priority(int c)
@@ -520,7 +526,7 @@ static int p_task_set_priority(int c)
 static int p_task_priority(int c)  { return vos_task_priority(Tk(c)); }
 static int p_task_base_priority(int c) { return vos_task_base_priority(Tk(c)); }
 static int p_task_state(int c)     { return vos_task_state(Tk(c)); }
-static int p_task_set_slicing(int c) { return vos_task_set_slicing(Tk(c), false); }
+static int p_task_set_slicing(int c) { return vos_task_set_slicing(Tk(c), c == C_VALID); }
 static int p_task_stack_unused(int c)
 {
     long n = vos_task_stack_unused(Tk(c));
@@ -701,6 +707,7 @@ static const struct mm_row rows[] = {
     R(queue_send, BEFORE, B, CONTEXT, A),
     R(queue_send, NO_WAIT, T, WOULD_BLOCK, A),
     R(queue_send, HUGE_WAIT, T, OK, A),
+    R(queue_send_front, VALID, T, OK, A),      /* to the front of a ring at its start */
     R(queue_send_front, NULL, T, INVALID, P),
     R(queue_send_front, DELETED, T, INVALID, P),
     R(queue_send_front, NULL_ARG, T, ARG, P),
@@ -806,6 +813,7 @@ static const struct mm_row rows[] = {
     R(heap_alloc_aligned, FOREIGN, T, MM_NULL, P),
     R(heap_alloc_aligned, ARG_LOW, T, MM_NULL, A),
     R(heap_alloc_aligned, ARG_HIGH, T, MM_NULL, A),
+    R(heap_alloc_aligned, ARG_EDGE, T, MM_NULL, A),
     R(heap_alloc_aligned, VALID, I, MM_PTR, A),
     R(heap_free, NULL, T, INVALID, P),
     R(heap_free, ZERO, T, INVALID, P),
@@ -913,6 +921,7 @@ static const struct mm_row rows[] = {
     R(task_suspend, IN_ISR, I, CONTEXT, P),
     R(task_suspend, NULL_ARG, B, CONTEXT, A),  /* "the caller" before start */
     R(task_suspend, NULL_ARG, I, CONTEXT, A),  /* "the caller" in an interrupt */
+    R(task_suspend, ARG_EDGE, I, CONTEXT, A),  /* the interrupted task, by name */
     R(task_resume, NULL, T, INVALID, P),
     R(task_resume, ZERO, T, INVALID, P),
     R(task_resume, FOREIGN, T, INVALID, P),
@@ -941,6 +950,7 @@ static const struct mm_row rows[] = {
     R(task_state, EXITED, T, VOS_TASK_EXITED, A),
     R(task_state, STATE, I, VOS_TASK_SUSPENDED, A),
     R(task_state, VALID, B, VOS_TASK_READY, A),
+    R(task_set_slicing, VALID, T, OK, A),
     R(task_set_slicing, ZERO, T, INVALID, P),
     R(task_set_slicing, FOREIGN, T, INVALID, P),
     R(task_set_slicing, NULL, B, INVALID, P),  /* "the caller" before start */
