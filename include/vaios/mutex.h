@@ -73,8 +73,10 @@ int vos_mutex_unlock(vos_mutex_t *m);
  * (from an interrupt, refused also with VOS_CFG_CHECKS = 0). */
 int vos_mutex_delete(vos_mutex_t *m);
 
-/* Current owner, or NULL: free, held by a task that has exited, or an
- * invalid mutex. Any context. */
-vos_task_t *vos_mutex_owner(const vos_mutex_t *m);
+/* Store m's current owner in *owner: NULL when m is free or was held by
+ * a task that has exited (the next lock takes it over). Any context.
+ * Errors: VOS_ERR_INVALID (m not a mutex), VOS_ERR_ARG (owner NULL);
+ * *owner is not written on error. */
+int vos_mutex_owner(const vos_mutex_t *m, vos_task_t **owner);
 
 #endif /* VAIOS_MUTEX_H */
