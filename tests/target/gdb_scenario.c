@@ -193,11 +193,11 @@ static void check_entry(void *arg)
 
     void *blk[3];
     int r0 = vos_heap_init(&heap, heap_mem, sizeof heap_mem);
-    blk[0] = vos_heap_alloc(&heap, 100);
-    blk[1] = vos_heap_alloc(&heap, 200);
-    blk[2] = vos_heap_alloc(&heap, 300);
+    int ra = vos_heap_alloc(&heap, 100, &blk[0]);
+    ra |= vos_heap_alloc(&heap, 200, &blk[1]);
+    ra |= vos_heap_alloc(&heap, 300, &blk[2]);
     vos_heap_free(&heap, blk[1]);        /* a hole between two used blocks */
-    expect(r0 == VOS_OK && blk[0] && blk[2], "heap");
+    expect(r0 == VOS_OK && ra == VOS_OK && blk[0] && blk[2], "heap");
     vos_heap_stats_t hs;
     vos_heap_stats(&heap, &hs);
 
@@ -214,7 +214,9 @@ static void check_entry(void *arg)
     print_task(&t_check, "-", false);
     board_printf("@GDB sem name=sem_never count=%d waiters=sem\n", vos_sem_count(&sem_never));
     board_printf("@GDB sem name=sem_fpu count=%d waiters=fpu\n", vos_sem_count(&sem_fpu));
-    board_printf("@GDB mutex name=mtx owner=%s waiters=mutex\n", vos_mutex_owner(&mtx)->name);
+    vos_task_t *mtx_owner = NULL;
+    expect(vos_mutex_owner(&mtx, &mtx_owner) == VOS_OK && mtx_owner != NULL, "mutex owned");
+    board_printf("@GDB mutex name=mtx owner=%s waiters=mutex\n", mtx_owner ? mtx_owner->name : "-");
     board_printf("@GDB queue name=q_full count=%d capacity=3 waiters=send\n", vos_queue_count(&q_full));
     board_printf("@GDB queue name=q_empty count=%d capacity=2 waiters=owner,recv\n",
                  vos_queue_count(&q_empty));

@@ -1,0 +1,42 @@
+file(REMOVE_RECURSE
+  "CMakeFiles/vaios.dir/arch/cortex-m/port.c.obj"
+  "CMakeFiles/vaios.dir/arch/cortex-m/port.c.obj.d"
+  "CMakeFiles/vaios.dir/arch/cortex-m/switch.S.obj"
+  "CMakeFiles/vaios.dir/kernel/config.c.obj"
+  "CMakeFiles/vaios.dir/kernel/config.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/crit.c.obj"
+  "CMakeFiles/vaios.dir/kernel/crit.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/error.c.obj"
+  "CMakeFiles/vaios.dir/kernel/error.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/event.c.obj"
+  "CMakeFiles/vaios.dir/kernel/event.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/heap.c.obj"
+  "CMakeFiles/vaios.dir/kernel/heap.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/mutex.c.obj"
+  "CMakeFiles/vaios.dir/kernel/mutex.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/notify.c.obj"
+  "CMakeFiles/vaios.dir/kernel/notify.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/pool.c.obj"
+  "CMakeFiles/vaios.dir/kernel/pool.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/queue.c.obj"
+  "CMakeFiles/vaios.dir/kernel/queue.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/sched.c.obj"
+  "CMakeFiles/vaios.dir/kernel/sched.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/sem.c.obj"
+  "CMakeFiles/vaios.dir/kernel/sem.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/task.c.obj"
+  "CMakeFiles/vaios.dir/kernel/task.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/time.c.obj"
+  "CMakeFiles/vaios.dir/kernel/time.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/trace.c.obj"
+  "CMakeFiles/vaios.dir/kernel/trace.c.obj.d"
+  "CMakeFiles/vaios.dir/kernel/wait.c.obj"
+  "CMakeFiles/vaios.dir/kernel/wait.c.obj.d"
+  "libvaios.a"
+  "libvaios.pdb"
+)
+
+# Per-language clean rules from dependency scanning.
+foreach(lang ASM C)
+  include(CMakeFiles/vaios.dir/cmake_clean_${lang}.cmake OPTIONAL)
+endforeach()

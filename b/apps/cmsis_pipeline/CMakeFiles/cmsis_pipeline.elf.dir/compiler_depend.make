@@ -1,0 +1,2 @@
+# Empty compiler generated dependencies file for cmsis_pipeline.elf.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty dependencies file for cmsis_pipeline.elf.
+# This may be replaced when dependencies are built.

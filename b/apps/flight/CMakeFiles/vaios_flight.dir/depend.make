@@ -1,0 +1,2 @@
+# Empty dependencies file for vaios_flight.
+# This may be replaced when dependencies are built.

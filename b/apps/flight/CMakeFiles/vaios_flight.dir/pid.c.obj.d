@@ -1,0 +1,15 @@
+apps/flight/CMakeFiles/vaios_flight.dir/pid.c.obj: \
+ /tmp/h4/s1/apps/flight/pid.c /tmp/h4/s1/apps/flight/pid.h \
+ /usr/lib/gcc/arm-none-eabi/12.2.1/include/stdbool.h \
+ /usr/include/newlib/string.h /usr/include/newlib/_ansi.h \
+ /usr/include/newlib/newlib.h /usr/include/newlib/_newlib_version.h \
+ /usr/include/newlib/sys/config.h /usr/include/newlib/machine/ieeefp.h \
+ /usr/include/newlib/sys/features.h /usr/include/newlib/sys/reent.h \
+ /usr/include/newlib/_ansi.h \
+ /usr/lib/gcc/arm-none-eabi/12.2.1/include/stddef.h \
+ /usr/include/newlib/sys/_types.h /usr/include/newlib/machine/_types.h \
+ /usr/include/newlib/machine/_default_types.h \
+ /usr/include/newlib/sys/lock.h /usr/include/newlib/sys/cdefs.h \
+ /usr/include/newlib/sys/_locale.h /usr/include/newlib/strings.h \
+ /usr/include/newlib/sys/string.h /tmp/h4/s1/apps/flight/quat.h \
+ /usr/include/newlib/math.h

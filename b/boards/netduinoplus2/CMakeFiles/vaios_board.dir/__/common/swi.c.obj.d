@@ -1,0 +1,13 @@
+boards/netduinoplus2/CMakeFiles/vaios_board.dir/__/common/swi.c.obj: \
+ /tmp/h4/s1/boards/common/swi.c \
+ /usr/lib/gcc/arm-none-eabi/12.2.1/include/stddef.h \
+ /tmp/h4/s1/boards/include/board.h \
+ /usr/lib/gcc/arm-none-eabi/12.2.1/include/stdint.h \
+ /usr/lib/gcc/arm-none-eabi/12.2.1/include/stdarg.h \
+ /tmp/h4/s1/boards/netduinoplus2/board_regs.h \
+ /tmp/h4/s1/boards/include/nvic.h \
+ /tmp/h4/s1/boards/include/stm32f4_vectors.h \
+ /tmp/h4/s1/include/vaios/trace.h /tmp/h4/s1/include/vaios/config.h \
+ /tmp/h4/s1/config/vaios_config.h \
+ /tmp/h4/s1/b/generated/vaios_board_config.h \
+ /tmp/h4/s1/include/vaios/error.h

@@ -1,0 +1,3 @@
+file(REMOVE_RECURSE
+  "libvaios_board.a"
+)

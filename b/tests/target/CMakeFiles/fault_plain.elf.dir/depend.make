@@ -1,0 +1,2 @@
+# Empty dependencies file for fault_plain.elf.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty dependencies file for gdb_scenario.elf.
+# This may be replaced when dependencies are built.
