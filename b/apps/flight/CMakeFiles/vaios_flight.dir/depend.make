@@ -1,2 +1,0 @@
-# Empty dependencies file for vaios_flight.
-# This may be replaced when dependencies are built.

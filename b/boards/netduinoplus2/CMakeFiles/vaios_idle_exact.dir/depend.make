@@ -1,2 +1,0 @@
-# Empty dependencies file for vaios_idle_exact.
-# This may be replaced when dependencies are built.

@@ -1,2 +1,0 @@
-# Empty dependencies file for test_sched.elf.
-# This may be replaced when dependencies are built.
