@@ -199,18 +199,18 @@ static void world_setup(bool kicker)
     CHECK_EQ(vos_event_init(&W.escratch, 0), VOS_OK);
 
     CHECK_EQ(vos_heap_init(&l->h, l->harena, sizeof l->harena), VOS_OK);
-    W.hb = vos_heap_alloc(&l->h, 40);
-    W.hfreed = vos_heap_alloc(&l->h, 40);
-    CHECK(vos_heap_alloc(&l->h, 40) != NULL);     /* keeps hfreed from merging */
-    CHECK(W.hb != NULL && W.hfreed != NULL);
+    void *keep;
+    CHECK_EQ(vos_heap_alloc(&l->h, 40, &W.hb), VOS_OK);
+    CHECK_EQ(vos_heap_alloc(&l->h, 40, &W.hfreed), VOS_OK);
+    CHECK_EQ(vos_heap_alloc(&l->h, 40, &keep), VOS_OK);   /* keeps hfreed from merging */
     CHECK_EQ(vos_heap_free(&l->h, W.hfreed), VOS_OK);
     CHECK_EQ(vos_pool_init(&l->p, l->pmem, PBLK, 4), VOS_OK);
-    W.pb = vos_pool_alloc(&l->p);
-    W.pfreed = vos_pool_alloc(&l->p);
-    CHECK(W.pb != NULL && W.pfreed != NULL);
+    CHECK_EQ(vos_pool_alloc(&l->p, &W.pb), VOS_OK);
+    CHECK_EQ(vos_pool_alloc(&l->p, &W.pfreed), VOS_OK);
     CHECK_EQ(vos_pool_free(&l->p, W.pfreed), VOS_OK);
     CHECK_EQ(vos_pool_init(&l->pe, l->pemem, PBLK, 1), VOS_OK);
-    CHECK(vos_pool_alloc(&l->pe) != NULL);
+    void *last;
+    CHECK_EQ(vos_pool_alloc(&l->pe, &last), VOS_OK);
     CHECK_EQ(vos_pool_init(&W.pscratch, W.pscratch_mem, PBLK, 4), VOS_OK);
 
     W.peer = t_task("peer", peer_main, NULL, 6);
@@ -354,7 +354,12 @@ static int p_mutex_delete(int c)
 {
     return vos_mutex_delete(c == C_IN_ISR || c == C_BEFORE ? &W.mscratch : M(c));
 }
-static int p_mutex_owner(int c)    { return ptr_result(vos_mutex_owner(M(c))); }
+static int p_mutex_owner(int c)
+{
+    vos_task_t *o = NULL;
+    int err = vos_mutex_owner(M(c), c == C_NULL_ARG ? NULL : &o);
+    return err != VOS_OK ? err : o == W.peer ? VOS_OK : MM_NULL;
+}
 
 /* queue.h */
 static int p_queue_init(int c)
@@ -419,14 +424,16 @@ static int p_heap_init(int c)
 static int p_heap_alloc(int c)
 {
     size_t n = c == C_ARG_LOW ? 0 : c == C_ARG_HIGH ? VOS_HEAP_MAX_REQUEST + 1u : 24u;
-    return ptr_result(vos_heap_alloc(H(c), n));
+    void *p = NULL;
+    return vos_heap_alloc(H(c), n, c == C_NULL_ARG ? NULL : &p);
 }
 static int p_heap_alloc_aligned(int c)
 {
     size_t a = c == C_ARG_LOW ? 24u : c == C_ARG_HIGH ? VOS_HEAP_MAX_REQUEST * 2u
              : c == C_ARG_EDGE ? VOS_HEAP_MAX_REQUEST : 64u;
     size_t n = c == C_ARG_EDGE ? VOS_HEAP_MAX_REQUEST : 24u;   /* no class holds both */
-    return ptr_result(vos_heap_alloc_aligned(H(c), n, a));
+    void *p = NULL;
+    return vos_heap_alloc_aligned(H(c), n, a, c == C_NULL_ARG ? NULL : &p);
 }
 static int p_heap_free(int c)
 {
@@ -462,7 +469,11 @@ static int p_pool_init(int c)
     default:           return vos_pool_init(p, mem, PBLK, 4);
     }
 }
-static int p_pool_alloc(int c)     { return ptr_result(vos_pool_alloc(P(c))); }
+static int p_pool_alloc(int c)
+{
+    void *b = NULL;
+    return vos_pool_alloc(P(c), c == C_NULL_ARG ? NULL : &b);
+}
 static int p_pool_free(int c)
 {
     uint8_t *b = W.pb;
@@ -510,7 +521,7 @@ static int p_task_create(int c)
 static int p_start(int c)          { (void)c; return vos_start(); }
 static int p_running(int c)        { (void)c; return vos_running(); }
 static int p_self(int c)           { (void)c; return ptr_result(vos_self()); }
-static int p_yield(int c)          { (void)c; vos_yield(); return VOS_OK; }
+static int p_yield(int c)          { (void)c; return vos_yield(); }
 static int p_task_suspend(int c)
 {
     /* arg-edge: the interrupted task itself, named explicitly */
@@ -685,11 +696,12 @@ static const struct mm_row rows[] = {
     R(mutex_delete, DELETED, T, INVALID, P),
     R(mutex_delete, IN_ISR, I, CONTEXT, A),
     R(mutex_delete, BEFORE, B, OK, A),
-    R(mutex_owner, NULL, T, MM_NULL, P),
-    R(mutex_owner, ZERO, T, MM_NULL, P),
-    R(mutex_owner, FOREIGN, T, MM_NULL, P),
-    R(mutex_owner, DELETED, T, MM_NULL, P),
-    R(mutex_owner, NOT_OWNER, I, MM_PTR, A),
+    R(mutex_owner, NULL, T, INVALID, A),
+    R(mutex_owner, ZERO, T, INVALID, A),
+    R(mutex_owner, FOREIGN, T, INVALID, A),
+    R(mutex_owner, DELETED, T, INVALID, A),
+    R(mutex_owner, NULL_ARG, T, ARG, A),
+    R(mutex_owner, NOT_OWNER, I, OK, A),       /* the peer owns it */
     /* queue.h */
     R(queue_init, NULL, T, INVALID, P),
     R(queue_init, NULL_ARG, T, ARG, P),
@@ -802,19 +814,21 @@ static const struct mm_row rows[] = {
     R(heap_init, ARG_HIGH, T, ARG, A),
     R(heap_init, ARG_EDGE, T, OK, A),
     R(heap_init, BEFORE, B, OK, A),
-    R(heap_alloc, NULL, T, MM_NULL, P),
-    R(heap_alloc, ZERO, T, MM_NULL, P),
-    R(heap_alloc, FOREIGN, T, MM_NULL, P),
-    R(heap_alloc, ARG_LOW, T, MM_NULL, A),
-    R(heap_alloc, ARG_HIGH, T, MM_NULL, A),
-    R(heap_alloc, VALID, I, MM_PTR, A),
-    R(heap_alloc_aligned, NULL, T, MM_NULL, P),
-    R(heap_alloc_aligned, ZERO, T, MM_NULL, P),
-    R(heap_alloc_aligned, FOREIGN, T, MM_NULL, P),
-    R(heap_alloc_aligned, ARG_LOW, T, MM_NULL, A),
-    R(heap_alloc_aligned, ARG_HIGH, T, MM_NULL, A),
-    R(heap_alloc_aligned, ARG_EDGE, T, MM_NULL, A),
-    R(heap_alloc_aligned, VALID, I, MM_PTR, A),
+    R(heap_alloc, NULL, T, INVALID, P),
+    R(heap_alloc, ZERO, T, INVALID, P),
+    R(heap_alloc, FOREIGN, T, INVALID, P),
+    R(heap_alloc, NULL_ARG, T, ARG, P),
+    R(heap_alloc, ARG_LOW, T, ARG, A),
+    R(heap_alloc, ARG_HIGH, T, ARG, A),
+    R(heap_alloc, VALID, I, OK, A),
+    R(heap_alloc_aligned, NULL, T, INVALID, P),
+    R(heap_alloc_aligned, ZERO, T, INVALID, P),
+    R(heap_alloc_aligned, FOREIGN, T, INVALID, P),
+    R(heap_alloc_aligned, NULL_ARG, T, ARG, P),
+    R(heap_alloc_aligned, ARG_LOW, T, ARG, A),
+    R(heap_alloc_aligned, ARG_HIGH, T, ARG, A),
+    R(heap_alloc_aligned, ARG_EDGE, T, ARG, A),
+    R(heap_alloc_aligned, VALID, I, OK, A),
     R(heap_free, NULL, T, INVALID, P),
     R(heap_free, ZERO, T, INVALID, P),
     R(heap_free, FOREIGN, T, INVALID, P),
@@ -840,11 +854,12 @@ static const struct mm_row rows[] = {
     R(pool_init, ARG_HIGH, T, ARG, P),
     R(pool_init, STATE, T, ARG, P),            /* a block size off the alignment */
     R(pool_init, ARG_EDGE, T, OK, A),
-    R(pool_alloc, NULL, T, MM_NULL, P),
-    R(pool_alloc, ZERO, T, MM_NULL, P),
-    R(pool_alloc, FOREIGN, T, MM_NULL, P),
-    R(pool_alloc, STATE, T, MM_NULL, A),       /* empty */
-    R(pool_alloc, VALID, I, MM_PTR, A),
+    R(pool_alloc, NULL, T, INVALID, P),
+    R(pool_alloc, ZERO, T, INVALID, P),
+    R(pool_alloc, FOREIGN, T, INVALID, P),
+    R(pool_alloc, NULL_ARG, T, ARG, P),
+    R(pool_alloc, STATE, T, VOS_ERR_NO_MEMORY, A),   /* empty */
+    R(pool_alloc, VALID, I, OK, A),
     R(pool_free, NULL, T, INVALID, P),
     R(pool_free, ZERO, T, INVALID, P),
     R(pool_free, FOREIGN, T, INVALID, P),
@@ -912,8 +927,9 @@ static const struct mm_row rows[] = {
     R(self, VALID, T, MM_PTR, A),
     R(self, BEFORE, B, MM_NULL, A),
     R(self, IN_ISR, I, MM_NULL, A),
-    R(yield, IN_ISR, I, OK, A),
-    R(yield, BEFORE, B, OK, A),
+    R(yield, IN_ISR, I, CONTEXT, A),
+    R(yield, BEFORE, B, CONTEXT, A),
+    R(yield, VALID, T, OK, A),
     R(task_suspend, ZERO, T, INVALID, P),
     R(task_suspend, FOREIGN, T, INVALID, P),
     R(task_suspend, EXITED, T, STATE, A),
@@ -1007,6 +1023,9 @@ static void probe(const struct mm_row *r)
         cur_result = r->fn(r->cls);
     else
         host_irq(probe_isr);   /* before start: handler mode, no switch */
+    /* heap.h: a refused request on a valid heap counts as a failure, and
+     * changes nothing else. */
+    W.snap.h.failures = W.l.h.failures;
     changed = r->expect < 0 && memcmp(&W.snap, &W.l, sizeof W.l) != 0;
 }
 
@@ -1035,12 +1054,12 @@ static void normal_use(const struct mm_row *r)
     int err = vos_heap_check(&l->h);
     if (err != VOS_OK)
         mm_fail(r, "vos_heap_check", err, VOS_OK);
-    void *hp = vos_heap_alloc(&l->h, 40);
-    if (hp == NULL || (err = vos_heap_free(&l->h, hp)) != VOS_OK)
-        mm_fail(r, "heap alloc and free", hp == NULL ? MM_NULL : err, VOS_OK);
+    void *hp = NULL;
+    if ((err = vos_heap_alloc(&l->h, 40, &hp)) != VOS_OK || (err = vos_heap_free(&l->h, hp)) != VOS_OK)
+        mm_fail(r, "heap alloc and free", err, VOS_OK);
     int av = vos_pool_available(&l->p);
-    void *pp = vos_pool_alloc(&l->p);
-    if (av <= 0 || pp == NULL || (err = vos_pool_free(&l->p, pp)) != VOS_OK ||
+    void *pp = NULL;
+    if (av <= 0 || vos_pool_alloc(&l->p, &pp) != VOS_OK || (err = vos_pool_free(&l->p, pp)) != VOS_OK ||
         vos_pool_available(&l->p) != av)
         mm_fail(r, "pool alloc and free", av, 1);
 
@@ -1049,9 +1068,11 @@ static void normal_use(const struct mm_row *r)
         vos_sem_give(&l->s) != VOS_OK || (c == 0 && vos_sem_take(&l->s, VOS_NO_WAIT) != VOS_OK) ||
         vos_sem_count(&l->s) != c)
         mm_fail(r, "semaphore give and take", c, 1);
+    vos_task_t *o1 = NULL, *o2 = W.peer;
     if ((err = vos_mutex_lock(&l->m, VOS_NO_WAIT)) != VOS_OK ||
-        vos_mutex_owner(&l->m) != vos_self() || (err = vos_mutex_unlock(&l->m)) != VOS_OK ||
-        vos_mutex_owner(&l->m) != NULL)
+        vos_mutex_owner(&l->m, &o1) != VOS_OK || o1 != vos_self() ||
+        (err = vos_mutex_unlock(&l->m)) != VOS_OK || vos_mutex_owner(&l->m, &o2) != VOS_OK ||
+        o2 != NULL)
         mm_fail(r, "mutex lock and unlock", err, VOS_OK);
     int qc = vos_queue_count(&l->q);
     if (qc < 0 || qc >= (int)QCAP || vos_queue_send(&l->q, item, VOS_NO_WAIT) != VOS_OK ||

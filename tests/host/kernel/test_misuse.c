@@ -225,11 +225,14 @@ static void mutex_isr_main(void *arg)
     for (int i = 0; i < 5; i++)
         CHECK_EQ(isr_results[i], VOS_ERR_CONTEXT);
     /* Not re-initialised nor deleted under its owner. */
-    CHECK(vos_mutex_owner(&isr_mx) == vos_self());
+    vos_task_t *o = NULL;
+    CHECK_EQ(vos_mutex_owner(&isr_mx, &o), VOS_OK);
+    CHECK(o == vos_self());
     CHECK_EQ(isr_mx.tag, VOS_TAG_MUTEX);
     CHECK_EQ(isr_mx.ceiling, 0);
     CHECK_EQ(vos_mutex_unlock(&isr_mx), VOS_OK);
-    CHECK(vos_mutex_owner(&isr_mx) == NULL);
+    CHECK_EQ(vos_mutex_owner(&isr_mx, &o), VOS_OK);
+    CHECK(o == NULL);
     CHECK_INV();
 }
 
