@@ -38,13 +38,16 @@ void vos__crit_end(uint32_t key, const char *site)
     arch_unlock(key);
 }
 
-void vos_crit_stats(struct vos_crit_stats *out, bool reset)
+int vos_crit_stats(struct vos_crit_stats *out, bool reset)
 {
+    if (out == NULL)
+        return VOS_ERR_ARG;
     uint32_t key = arch_lock();
     *out = stats;
     if (reset)
         stats = (struct vos_crit_stats){ 0 };
     arch_unlock(key);
+    return VOS_OK;
 }
 
 #endif

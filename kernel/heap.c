@@ -319,12 +319,13 @@ static void put_free(vos_heap_t *h, blk_t *b, uint32_t sz)
     }
 }
 
-static void *alloc_failed(vos_heap_t *h)
+/* A refused request on a valid heap: counted as a failure. */
+static int alloc_failed(vos_heap_t *h, int err)
 {
     uint32_t k = vos__lock();
     h->failures++;
     vos__unlock(k);
-    return NULL;
+    return err;
 }
 
 /* Tell apart, for a header at b that does not check, a pointer into the
@@ -431,14 +432,14 @@ int vos_heap_init(vos_heap_t *h, void *mem, size_t size)
     return VOS_OK;
 }
 
-static inline void *heap_alloc(vos_heap_t *h, size_t size)
+static inline int heap_alloc(vos_heap_t *h, size_t size, void **out)
 {
 #if VOS_CFG_CHECKS
     if (VOS__UNLIKELY(h == NULL || h->tag != VOS_TAG_HEAP))
-        return NULL;
+        return VOS_ERR_INVALID;
 #endif
     if (VOS__UNLIKELY(size - 1u >= VOS_HEAP_MAX_REQUEST))
-        return alloc_failed(h);
+        return alloc_failed(h, VOS_ERR_ARG);
     uint32_t bs = ((uint32_t)size + HB_HDR + 7u) & ~7u;
     if (bs < HB_MIN)
         bs = HB_MIN;
@@ -454,24 +455,25 @@ static inline void *heap_alloc(vos_heap_t *h, size_t size)
         if (VOS__UNLIKELY(b == NULL)) {
             h->failures++;
             vos__unlock(k);
-            return NULL;
+            return VOS_ERR_NO_MEMORY;
         }
     }
     vos__unlock(k);
-    return (uint8_t *)b + HB_HDR;
+    *out = (uint8_t *)b + HB_HDR;
+    return VOS_OK;
 }
 
-static inline void *heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align)
+static inline int heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align, void **out)
 {
     if (align <= VOS_HEAP_ALIGN)
-        return heap_alloc(h, size);
+        return heap_alloc(h, size, out);
 #if VOS_CFG_CHECKS
     if (h == NULL || h->tag != VOS_TAG_HEAP)
-        return NULL;
+        return VOS_ERR_INVALID;
 #endif
     if ((align & (align - 1u)) != 0 || align > VOS_HEAP_MAX_REQUEST ||
         size - 1u >= VOS_HEAP_MAX_REQUEST)
-        return alloc_failed(h);
+        return alloc_failed(h, VOS_ERR_ARG);
     uint32_t bs = ((uint32_t)size + HB_HDR + 7u) & ~7u;
     if (bs < HB_MIN)
         bs = HB_MIN;
@@ -479,7 +481,7 @@ static inline void *heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align)
      * 0, or at least HB_MIN so it can stand as a free block. */
     uint32_t want = class_ceil(bs + (uint32_t)align + HB_MIN);
     if (want >= VOS_HEAP_CLASSES)
-        return alloc_failed(h);
+        return alloc_failed(h, VOS_ERR_ARG);
 
     uint32_t k = vos__lock();
     int32_t idx = find_class(h, want);
@@ -494,7 +496,7 @@ static inline void *heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align)
     if (b == NULL || (idx < 0 && h->top_size < gap + bs)) {
         h->failures++;
         vos__unlock(k);
-        return NULL;
+        return VOS_ERR_NO_MEMORY;
     }
     if (gap != 0) {
         /* Split off the gap as a free block (its predecessor is in use, as
@@ -521,7 +523,8 @@ static inline void *heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align)
     if (gap != 0)
         hb_seal(b, b->size | HB_PREV_FREE);
     vos__unlock(k);
-    return (uint8_t *)b + HB_HDR;
+    *out = (uint8_t *)b + HB_HDR;
+    return VOS_OK;
 }
 
 static inline int heap_free(vos_heap_t *h, void *p)
@@ -581,18 +584,22 @@ static inline int heap_free(vos_heap_t *h, void *p)
 
 /* The public entry points: the operations above, traced (the hooks are
  * empty unless VOS_CFG_TRACE). */
-void *vos_heap_alloc(vos_heap_t *h, size_t size)
+int vos_heap_alloc(vos_heap_t *h, size_t size, void **out)
 {
-    void *p = heap_alloc(h, size);
-    VOS_TRACE_HEAP_ALLOC(h, p, size, p != NULL ? VOS_OK : VOS_ERR_NO_MEMORY);
-    return p;
+    VOS__CHECK(out != NULL, VOS_ERR_ARG);
+    *out = NULL;
+    int err = heap_alloc(h, size, out);
+    VOS_TRACE_HEAP_ALLOC(h, *out, size, err);
+    return err;
 }
 
-void *vos_heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align)
+int vos_heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align, void **out)
 {
-    void *p = heap_alloc_aligned(h, size, align);
-    VOS_TRACE_HEAP_ALLOC(h, p, size, p != NULL ? VOS_OK : VOS_ERR_NO_MEMORY);
-    return p;
+    VOS__CHECK(out != NULL, VOS_ERR_ARG);
+    *out = NULL;
+    int err = heap_alloc_aligned(h, size, align, out);
+    VOS_TRACE_HEAP_ALLOC(h, *out, size, err);
+    return err;
 }
 
 int vos_heap_free(vos_heap_t *h, void *p)

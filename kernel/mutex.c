@@ -308,14 +308,17 @@ int vos_mutex_delete(vos_mutex_t *m)
 
 /* A mutex left by a task that exited (or was stopped) without unlocking
  * it is free: the next lock takes it over (lock_slow). */
-vos_task_t *vos_mutex_owner(const vos_mutex_t *m)
+int vos_mutex_owner(const vos_mutex_t *m, vos_task_t **owner)
 {
     if (!mutex_valid(m))
-        return NULL;
+        return VOS_ERR_INVALID;
+    if (owner == NULL)
+        return VOS_ERR_ARG;
     vos_task_t *o = owner_of(m);
     if (o != NULL && (o->state == VOS_TASK_EXITED || o->state == VOS_TASK_FAULTED))
-        return NULL;
-    return o;
+        o = NULL;
+    *owner = o;
+    return VOS_OK;
 }
 
 void vos__mutex_waiter_left(struct vos_mutex *m)

@@ -61,12 +61,13 @@ int vos_pool_init(vos_pool_t *p, void *mem, size_t block_size, size_t count)
     return VOS_OK;
 }
 
-static inline void *pool_alloc(vos_pool_t *p)
+static inline int pool_alloc(vos_pool_t *p, void **out)
 {
 #if VOS_CFG_CHECKS
     if (VOS__UNLIKELY(p == NULL || p->tag != VOS_TAG_POOL))
-        return NULL;
+        return VOS_ERR_INVALID;
 #endif
+    int err = VOS_ERR_NO_MEMORY;
     uint32_t k = vos__lock();
     pool_free_t *b = p->free;
     if (VOS__LIKELY(b != NULL)) {
@@ -78,12 +79,14 @@ static inline void *pool_alloc(vos_pool_t *p)
             p->available = av;
             if (av < p->min_available)
                 p->min_available = av;
+            *out = b;
+            err = VOS_OK;
         } else {
-            b = NULL;
+            err = VOS_ERR_CORRUPT;
         }
     }
     vos__unlock(k);
-    return b;
+    return err;
 }
 
 static inline int pool_free(vos_pool_t *p, void *blk)
@@ -110,11 +113,13 @@ static inline int pool_free(vos_pool_t *p, void *blk)
 }
 
 /* The public entry points, traced (the hooks are empty unless VOS_CFG_TRACE). */
-void *vos_pool_alloc(vos_pool_t *p)
+int vos_pool_alloc(vos_pool_t *p, void **out)
 {
-    void *blk = pool_alloc(p);
-    VOS_TRACE_POOL_ALLOC(p, blk, blk != NULL ? VOS_OK : VOS_ERR_NO_MEMORY);
-    return blk;
+    VOS__CHECK(out != NULL, VOS_ERR_ARG);
+    *out = NULL;
+    int err = pool_alloc(p, out);
+    VOS_TRACE_POOL_ALLOC(p, *out, err);
+    return err;
 }
 
 int vos_pool_free(vos_pool_t *p, void *blk)

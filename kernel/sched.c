@@ -104,11 +104,11 @@ void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause)
  * handlers only append at the tail, and a time-slice rotation writes the
  * same new head. A handler that makes an equal task ready between the
  * read and the write merely finds that task queued behind us. */
-void vos_yield(void)
+int vos_yield(void)
 {
     vos_task_t *cur = vos__cur;
-    if (arch_in_isr() || cur == NULL)
-        return;
+    if (VOS__UNLIKELY(arch_in_isr() || cur == NULL))
+        return VOS_ERR_CONTEXT;
     vos_task_t *next = cur->next;
     if (next != cur) {
         VOS__ASSERT(vos__ready[cur->prio] == cur);
@@ -117,6 +117,7 @@ void vos_yield(void)
         __asm__ volatile("" ::: "memory");   /* keeps the four live values in r0-r3 */
         arch_switch();
     }
+    return VOS_OK;
 }
 
 vos_task_t *vos_self(void)

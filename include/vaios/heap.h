@@ -89,7 +89,7 @@ typedef struct vos_heap {
     uint32_t free_bytes;              /* bytes in free blocks */
     uint32_t min_free;                /* lowest free_bytes since init */
     uint32_t frees;                   /* successful frees */
-    uint32_t failures;                /* allocation calls that returned NULL */
+    uint32_t failures;                /* allocation calls refused on this heap */
 } vos_heap_t;
 
 /* What vos_heap_stats reports. Byte counts include block headers except
@@ -104,7 +104,7 @@ typedef struct vos_heap_stats {
     size_t free_blocks;    /* number of free blocks */
     uint32_t allocs;       /* successful allocations since init */
     uint32_t frees;        /* successful frees of a block (NULL not counted) */
-    uint32_t failures;     /* allocation calls that returned NULL */
+    uint32_t failures;     /* allocation calls refused (VOS_ERR_ARG, VOS_ERR_NO_MEMORY) */
 } vos_heap_stats_t;
 
 /* Make [mem, mem + size) a heap managed through h. mem need not be
@@ -116,22 +116,26 @@ typedef struct vos_heap_stats {
  * for one block, arena 2^VOS_CFG_HEAP_MAX_LOG2 bytes or more). */
 int vos_heap_init(vos_heap_t *h, void *mem, size_t size);
 
-/* Allocate size bytes, 8-byte aligned. Returns NULL when no free block is
- * large enough, and for size 0 (which is refused rather than given a
- * unique pointer), size > VOS_HEAP_MAX_REQUEST, or h not a heap. Every
- * NULL return on a valid heap counts as a failure in the statistics.
- * Contents of the block are undefined.
+/* Allocate size bytes, 8-byte aligned, and store the block's address in
+ * *out. Contents of the block are undefined. On every error *out is set
+ * to NULL (out itself must not be NULL) and the heap is unchanged apart
+ * from its failure count: each refused request on a valid heap counts as
+ * a failure in the statistics.
+ * Errors: VOS_ERR_INVALID (h not a heap), VOS_ERR_ARG (out NULL; size 0,
+ * which is refused rather than given a unique pointer; size above
+ * VOS_HEAP_MAX_REQUEST), VOS_ERR_NO_MEMORY (no free block large enough).
  * Context: thread or kernel-level interrupt handler (constant time under
  * the kernel lock). */
-void *vos_heap_alloc(vos_heap_t *h, size_t size);
+int vos_heap_alloc(vos_heap_t *h, size_t size, void **out);
 
 /* Allocate size bytes at an address that is a multiple of align (a power
- * of two; align <= 8 is the same as vos_heap_alloc). The block is freed
- * with vos_heap_free. Returns NULL as vos_heap_alloc does, and also for
- * an align that is not a power of two or exceeds VOS_HEAP_MAX_REQUEST.
+ * of two; align <= 8 is the same as vos_heap_alloc) into *out. The block
+ * is freed with vos_heap_free.
+ * Errors: as vos_heap_alloc, and VOS_ERR_ARG also for an align that is
+ * not a power of two or exceeds VOS_HEAP_MAX_REQUEST.
  * Context: as vos_heap_alloc (constant time; it searches for
  * size + align + 16 bytes so that any block found can be aligned). */
-void *vos_heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align);
+int vos_heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align, void **out);
 
 /* Return the block at p to h and merge it with free neighbours.
  * p == NULL is accepted and does nothing (VOS_OK).

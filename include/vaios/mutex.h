@@ -39,13 +39,15 @@ typedef struct vos_mutex {
 
 #define VOS_MUTEX_MAX_RECURSION 0xFFFFu
 
-/* Initialise an inheritance mutex. Context: any but interrupt.
- * Errors: VOS_ERR_INVALID (m NULL). */
+/* Initialise an inheritance mutex. Context: task, or before vos_start().
+ * Errors: VOS_ERR_INVALID (m NULL), VOS_ERR_CONTEXT (from an interrupt). */
 int vos_mutex_init(vos_mutex_t *m);
 
 /* Initialise an immediate-ceiling mutex: whoever holds it runs at least at
  * priority ceiling; a task of higher base priority must not lock it.
- * Errors: VOS_ERR_INVALID, VOS_ERR_ARG (ceiling out of range). */
+ * Context: task, or before vos_start().
+ * Errors: VOS_ERR_INVALID, VOS_ERR_ARG (ceiling out of range),
+ * VOS_ERR_CONTEXT (from an interrupt). */
 int vos_mutex_init_ceiling(vos_mutex_t *m, unsigned ceiling);
 
 /* Lock, waiting at most timeout (VOS_NO_WAIT: try; VOS_FOREVER).
@@ -67,8 +69,10 @@ int vos_mutex_unlock(vos_mutex_t *m);
  * boost it gave). Context: task. Errors: VOS_ERR_INVALID, VOS_ERR_CONTEXT. */
 int vos_mutex_delete(vos_mutex_t *m);
 
-/* Current owner, or NULL: free, held by a task that has exited, or an
- * invalid mutex. Any context. */
-vos_task_t *vos_mutex_owner(const vos_mutex_t *m);
+/* Store m's current owner in *owner: NULL when m is free or was held by
+ * a task that has exited (the next lock takes it over). Any context.
+ * Errors: VOS_ERR_INVALID (m not a mutex), VOS_ERR_ARG (owner NULL);
+ * *owner is not written on error. */
+int vos_mutex_owner(const vos_mutex_t *m, vos_task_t **owner);
 
 #endif /* VAIOS_MUTEX_H */

@@ -10,7 +10,7 @@
  * already free (VOS_ERR_STATE); a pointer outside the pool or not at the
  * start of a block is refused (VOS_ERR_INVALID). Garbage written into a
  * free block (use after free) is found by the next vos_pool_alloc that
- * reaches it, which then returns NULL rather than a bad pointer.
+ * reaches it, which then returns VOS_ERR_CORRUPT rather than a bad pointer.
  */
 #ifndef VAIOS_POOL_H
 #define VAIOS_POOL_H
@@ -58,10 +58,15 @@ typedef struct vos_pool {
  * block_size not as above, count 0, total size 4 GiB or more). */
 int vos_pool_init(vos_pool_t *p, void *mem, size_t block_size, size_t count);
 
-/* A free block of p, or NULL when none is left (or p is not a pool, or
- * the next free block was found overwritten). Contents are undefined.
+/* Take a free block of p and store its address in *out. Contents are
+ * undefined. On every error *out is set to NULL (out itself must not be
+ * NULL) and p is unchanged.
+ * Errors: VOS_ERR_INVALID (p not a pool), VOS_ERR_ARG (out NULL),
+ * VOS_ERR_NO_MEMORY (no block left), VOS_ERR_CORRUPT (the next free block
+ * was found overwritten: a use after free; the pool stays refused until
+ * re-initialised).
  * Context: thread or kernel-level interrupt handler. */
-void *vos_pool_alloc(vos_pool_t *p);
+int vos_pool_alloc(vos_pool_t *p, void **out);
 
 /* Return blk to p.
  * Errors (p is left unchanged on each):

@@ -19,8 +19,10 @@ typedef struct vos_sem {
     struct vos_waitq waiters;
 } vos_sem_t;
 
-/* Initialise with count initial (<= max, max >= 1).
- * Errors: VOS_ERR_INVALID (s NULL), VOS_ERR_ARG. Context: not interrupt. */
+/* Initialise with count initial (<= max, max >= 1, max <= INT32_MAX).
+ * Context: task, or before vos_start().
+ * Errors: VOS_ERR_INVALID (s NULL), VOS_ERR_ARG, VOS_ERR_CONTEXT (from an
+ * interrupt). */
 int vos_sem_init(vos_sem_t *s, uint32_t initial, uint32_t max);
 
 /* Give one unit. Context: task (vos_sem_give) or interrupt
@@ -41,7 +43,9 @@ int vos_sem_take_isr(vos_sem_t *s);
 int vos_sem_count(const vos_sem_t *s);
 
 /* Delete: every waiter wakes with VOS_ERR_DELETED; later calls on s fail
- * with VOS_ERR_INVALID until it is initialised again. Context: task. */
+ * with VOS_ERR_INVALID until it is initialised again.
+ * Context: task, or before vos_start().
+ * Errors: VOS_ERR_INVALID, VOS_ERR_CONTEXT (from an interrupt). */
 int vos_sem_delete(vos_sem_t *s);
 
 #endif /* VAIOS_SEM_H */

@@ -82,19 +82,25 @@ int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *ar
 
 /* Start the scheduler: creates the idle task and runs the highest-priority
  * ready task. Does not return on success.
- * Errors: VOS_ERR_STATE (already started), VOS_ERR_CONTEXT (from a task). */
+ * Context: before start (thread mode in main()).
+ * Errors: VOS_ERR_STATE (already started, e.g. called from a task),
+ * VOS_ERR_CONTEXT (from an interrupt), VOS_ERR_ARG (VOS_CFG_IDLE_STACK
+ * smaller than VOS_CFG_STACK_MIN). */
 int vos_start(void);
 
 /* True once vos_start() has run the first task. Any context. */
 bool vos_running(void);
 
-/* The calling task (NULL before the scheduler starts or in an interrupt
- * handler that preempted no task). */
+/* The calling task; NULL before the scheduler starts and in every
+ * interrupt handler (there is no calling task: not an error). Any
+ * context. */
 vos_task_t *vos_self(void);
 
-/* Give the CPU to the next ready task of the same priority, if any.
- * Context: thread. From an interrupt it does nothing. */
-void vos_yield(void);
+/* Give the CPU to the next ready task of the same priority, if any
+ * (VOS_OK also when there is none).
+ * Context: task. Errors: VOS_ERR_CONTEXT (from an interrupt or before
+ * vos_start(); nothing happens). */
+int vos_yield(void);
 
 /* Suspend t (NULL or vos_self(): the caller). A blocked task stays on its
  * wait and is suspended instead of becoming ready when the wait ends.
@@ -163,7 +169,9 @@ struct vos_crit_stats {
     const char *site;
     uint32_t count;
 };
-void vos_crit_stats(struct vos_crit_stats *out, bool reset);
+/* Copy the statistics to *out, then reset them if reset is true. Any
+ * context. Errors: VOS_ERR_ARG (out NULL). */
+int vos_crit_stats(struct vos_crit_stats *out, bool reset);
 #endif
 
 #endif /* VAIOS_TASK_H */

@@ -20,8 +20,8 @@ typedef uint64_t vos_dur_t;    /* a duration or timeout, cycles */
 #define VOS_NO_WAIT  ((vos_dur_t)0)           /* poll: never block */
 #define VOS_FOREVER  ((vos_dur_t)UINT64_MAX)  /* block until satisfied */
 
-/* Longest finite duration accepted by sleep and timeouts (about 146 years
- * at 1 GHz); longer values are clamped to it, except VOS_FOREVER. */
+/* Longest finite duration (about 146 years at 1 GHz): a sleep or timeout
+ * of VOS_DUR_MAX or more means VOS_FOREVER (no deadline). */
 #define VOS_DUR_MAX  ((vos_dur_t)INT64_MAX)
 
 /* n units of 1/div second to cycles, rounded up; exact for any n below

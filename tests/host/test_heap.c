@@ -23,6 +23,28 @@
 static uint8_t arena[ARENA + 64] __attribute__((aligned(8)));
 static uint8_t arena2[16384] __attribute__((aligned(8)));
 
+/* The block vos_heap_alloc (align 0) or vos_heap_alloc_aligned gives, or
+ * NULL when the call fails. */
+static void *t_alloc_aligned(vos_heap_t *h, size_t n, size_t align)
+{
+    void *p = &p;
+    int err = align ? vos_heap_alloc_aligned(h, n, align, &p) : vos_heap_alloc(h, n, &p);
+    return err == VOS_OK ? p : NULL;
+}
+static void *t_alloc(vos_heap_t *h, size_t n)
+{
+    return t_alloc_aligned(h, n, 0);
+}
+
+/* The error of that call; a failed call must also leave NULL in its out
+ * pointer, and a violation of that reads as 1, which no case expects. */
+static int t_alloc_err(vos_heap_t *h, size_t n, size_t align)
+{
+    void *p = &p;
+    int err = align ? vos_heap_alloc_aligned(h, n, align, &p) : vos_heap_alloc(h, n, &p);
+    return err != VOS_OK && p != NULL ? 1 : err;
+}
+
 /* Block bytes a request of n takes (the contract in heap.h). */
 static size_t blk_bytes(size_t n)
 {
@@ -89,7 +111,7 @@ static void test_init_errors(void)
     int too_big = vos_heap_init(&h, mem, big);
     int just_fits = vos_heap_init(&h, mem, ((size_t)1 << VOS_CFG_HEAP_MAX_LOG2));
     int ok_check = vos_heap_check(&h);
-    void *p = vos_heap_alloc(&h, VOS_HEAP_MAX_REQUEST);
+    void *p = t_alloc(&h, VOS_HEAP_MAX_REQUEST);
     int freed = vos_heap_free(&h, p);
     free(mem);
     HT_EQ(too_big, VOS_ERR_ARG);
@@ -101,9 +123,9 @@ static void test_init_errors(void)
     vos_heap_t junk;
     memset(&junk, 0, sizeof junk);
     vos_heap_stats_t s;
-    HT_ASSERT(vos_heap_alloc(&junk, 8) == NULL);
-    HT_ASSERT(vos_heap_alloc(NULL, 8) == NULL);
-    HT_ASSERT(vos_heap_alloc_aligned(&junk, 8, 64) == NULL);
+    HT_EQ(t_alloc_err(&junk, 8, 0), VOS_ERR_INVALID);
+    HT_EQ(t_alloc_err(NULL, 8, 0), VOS_ERR_INVALID);
+    HT_EQ(t_alloc_err(&junk, 8, 64), VOS_ERR_INVALID);
     HT_EQ(vos_heap_free(&junk, arena + 8), VOS_ERR_INVALID);
     HT_EQ(vos_heap_free(NULL, arena + 8), VOS_ERR_INVALID);
     HT_EQ(vos_heap_stats(&junk, &s), VOS_ERR_INVALID);
@@ -112,6 +134,13 @@ static void test_init_errors(void)
     HT_EQ(vos_heap_check(NULL), VOS_ERR_INVALID);
     HT_EQ(vos_heap_init(&h, arena, ARENA), VOS_OK);
     HT_EQ(vos_heap_stats(&h, NULL), VOS_ERR_ARG);
+    /* No out pointer: refused before anything is taken. */
+    vos_heap_stats_t before = stats(&h);
+    HT_EQ(vos_heap_alloc(&h, 8, NULL), VOS_ERR_ARG);
+    HT_EQ(vos_heap_alloc_aligned(&h, 8, 64, NULL), VOS_ERR_ARG);
+    vos_heap_stats_t after = stats(&h);
+    HT_EQ(after.free_bytes, before.free_bytes);
+    HT_EQ(after.allocs, before.allocs);
     HT_ASSERT(lock_free());
 }
 
@@ -133,11 +162,11 @@ static void test_init_state(void)
         HT_EQ(s.frees, 0);
         HT_EQ(s.failures, 0);
         /* The whole arena in one piece, inside the memory given. */
-        uint8_t *p = vos_heap_alloc(&h, s.max_alloc);
+        uint8_t *p = t_alloc(&h, s.max_alloc);
         HT_ASSERT(p != NULL);
         HT_ASSERT(p >= arena + skew && p + s.max_alloc <= arena + ARENA);
         HT_EQ((uintptr_t)p & 7u, 0);
-        HT_ASSERT(vos_heap_alloc(&h, 1) == NULL);
+        HT_EQ(t_alloc_err(&h, 1, 0), VOS_ERR_NO_MEMORY);
         HT_EQ(vos_heap_check(&h), VOS_OK);
         HT_EQ(vos_heap_free(&h, p), VOS_OK);
         HT_EQ(vos_heap_check(&h), VOS_OK);
@@ -154,7 +183,7 @@ static void test_sizes_and_alignment(void)
     static uint8_t *p[600];
     size_t used = 0;
     for (size_t n = 1; n <= 600; n++) {
-        p[n - 1] = vos_heap_alloc(&h, n);
+        p[n - 1] = t_alloc(&h, n);
         HT_ASSERT(p[n - 1] != NULL);
         HT_EQ((uintptr_t)p[n - 1] & (VOS_HEAP_ALIGN - 1u), 0);
         fill(p[n - 1], n, (uint32_t)n);
@@ -176,14 +205,14 @@ static void test_size_zero_and_too_big(void)
     vos_heap_t h;
     HT_EQ(vos_heap_init(&h, arena2, sizeof arena2), VOS_OK);
     vos_heap_stats_t s0 = stats(&h);
-    HT_ASSERT(vos_heap_alloc(&h, 0) == NULL);
-    HT_ASSERT(vos_heap_alloc(&h, sizeof arena2) == NULL);
-    HT_ASSERT(vos_heap_alloc(&h, s0.max_alloc + 1) == NULL);
-    HT_ASSERT(vos_heap_alloc(&h, VOS_HEAP_MAX_REQUEST + 1) == NULL);
-    HT_ASSERT(vos_heap_alloc(&h, SIZE_MAX) == NULL);
-    HT_ASSERT(vos_heap_alloc(&h, SIZE_MAX - 7) == NULL);
-    HT_ASSERT(vos_heap_alloc_aligned(&h, 0, 64) == NULL);
-    HT_ASSERT(vos_heap_alloc_aligned(&h, SIZE_MAX, 64) == NULL);
+    HT_EQ(t_alloc_err(&h, 0, 0), VOS_ERR_ARG);
+    HT_EQ(t_alloc_err(&h, sizeof arena2, 0), VOS_ERR_NO_MEMORY);
+    HT_EQ(t_alloc_err(&h, s0.max_alloc + 1, 0), VOS_ERR_NO_MEMORY);
+    HT_EQ(t_alloc_err(&h, VOS_HEAP_MAX_REQUEST + 1, 0), VOS_ERR_ARG);
+    HT_EQ(t_alloc_err(&h, SIZE_MAX, 0), VOS_ERR_ARG);
+    HT_EQ(t_alloc_err(&h, SIZE_MAX - 7, 0), VOS_ERR_ARG);
+    HT_EQ(t_alloc_err(&h, 0, 64), VOS_ERR_ARG);
+    HT_EQ(t_alloc_err(&h, SIZE_MAX, 64), VOS_ERR_ARG);
     vos_heap_stats_t s1 = stats(&h);
     HT_EQ(s1.failures, 8);
     HT_EQ(s1.allocs, 0);
@@ -191,7 +220,7 @@ static void test_size_zero_and_too_big(void)
     HT_EQ(s1.min_free_bytes, s0.min_free_bytes);
     HT_EQ(vos_heap_check(&h), VOS_OK);
     /* The largest request that fits is granted exactly. */
-    void *p = vos_heap_alloc(&h, s0.max_alloc);
+    void *p = t_alloc(&h, s0.max_alloc);
     HT_ASSERT(p != NULL);
     HT_EQ(stats(&h).free_bytes, 0);
     HT_EQ(vos_heap_free(&h, p), VOS_OK);
@@ -208,7 +237,7 @@ static void test_aligned(void)
     for (int i = 0; i < 400; i++) {
         size_t align = (size_t)1 << (ht_rand(&seed) % 13);       /* 1 .. 4096 */
         n[i] = 1 + ht_rand(&seed) % 700;
-        p[i] = vos_heap_alloc_aligned(&h, n[i], align);
+        p[i] = t_alloc_aligned(&h, n[i], align);
         HT_ASSERT(p[i] != NULL);
         HT_EQ((uintptr_t)p[i] & (align - 1u), 0);
         HT_EQ((uintptr_t)p[i] & (VOS_HEAP_ALIGN - 1u), 0);
@@ -234,10 +263,10 @@ static void test_aligned(void)
     HT_EQ(stats(&h).free_blocks, 1);
     /* Bad alignments are refused and counted. */
     uint32_t f0 = stats(&h).failures;
-    HT_ASSERT(vos_heap_alloc_aligned(&h, 16, 24) == NULL);
-    HT_ASSERT(vos_heap_alloc_aligned(&h, 16, 48) == NULL);
-    HT_ASSERT(vos_heap_alloc_aligned(&h, 16, VOS_HEAP_MAX_REQUEST * 2) == NULL);
-    HT_ASSERT(vos_heap_alloc_aligned(&h, ARENA, 64) == NULL);
+    HT_EQ(t_alloc_err(&h, 16, 24), VOS_ERR_ARG);
+    HT_EQ(t_alloc_err(&h, 16, 48), VOS_ERR_ARG);
+    HT_EQ(t_alloc_err(&h, 16, VOS_HEAP_MAX_REQUEST * 2), VOS_ERR_ARG);
+    HT_EQ(t_alloc_err(&h, ARENA, 64), VOS_ERR_NO_MEMORY);
     HT_EQ(stats(&h).failures, f0 + 4);
     /* On a fresh heap the block comes from the top after a gap of 0 or at
      * least VOS_HEAP_MIN_BLOCK bytes: the largest request that fits
@@ -251,11 +280,11 @@ static void test_aligned(void)
         while (gap != 0 && gap < VOS_HEAP_MIN_BLOCK)
             gap += align;
         size_t fit = top - gap - VOS_HEAP_OVERHEAD;
-        HT_ASSERT(vos_heap_alloc_aligned(&h2, fit + 8, align) == NULL);
+        HT_EQ(t_alloc_err(&h2, fit + 8, align), VOS_ERR_NO_MEMORY);
         HT_EQ(stats(&h2).failures, 1);
         HT_EQ(stats(&h2).free_bytes, top);
         HT_EQ(vos_heap_check(&h2), VOS_OK);
-        uint8_t *q = vos_heap_alloc_aligned(&h2, fit, align);
+        uint8_t *q = t_alloc_aligned(&h2, fit, align);
         HT_ASSERT(q != NULL);
         HT_EQ((uintptr_t)q & (align - 1u), 0);
         HT_EQ(vos_heap_check(&h2), VOS_OK);
@@ -273,8 +302,8 @@ static void test_free_foreign_and_misaligned(void)
     vos_heap_t h, h2;
     HT_EQ(vos_heap_init(&h, arena, ARENA), VOS_OK);
     HT_EQ(vos_heap_init(&h2, arena2, sizeof arena2), VOS_OK);
-    uint8_t *a = vos_heap_alloc(&h, 200);
-    uint8_t *b = vos_heap_alloc(&h2, 200);
+    uint8_t *a = t_alloc(&h, 200);
+    uint8_t *b = t_alloc(&h2, 200);
     HT_ASSERT(a != NULL && b != NULL);
     vos_heap_stats_t s = stats(&h), s2 = stats(&h2);
     int local;
@@ -301,9 +330,9 @@ static void test_free_middle(void)
 {
     vos_heap_t h;
     HT_EQ(vos_heap_init(&h, arena, ARENA), VOS_OK);
-    uint8_t *a = vos_heap_alloc(&h, 64);
-    uint8_t *b = vos_heap_alloc(&h, 4000);
-    uint8_t *c = vos_heap_alloc(&h, 64);
+    uint8_t *a = t_alloc(&h, 64);
+    uint8_t *b = t_alloc(&h, 4000);
+    uint8_t *c = t_alloc(&h, 64);
     HT_ASSERT(a && b && c);
     memset(b, 0, 4000);
     vos_heap_stats_t s = stats(&h);
@@ -330,10 +359,10 @@ static void test_double_free(void)
 {
     vos_heap_t h;
     HT_EQ(vos_heap_init(&h, arena, ARENA), VOS_OK);
-    void *a = vos_heap_alloc(&h, 100);
-    void *b = vos_heap_alloc(&h, 100);
-    void *c = vos_heap_alloc(&h, 100);
-    void *d = vos_heap_alloc(&h, 100);
+    void *a = t_alloc(&h, 100);
+    void *b = t_alloc(&h, 100);
+    void *c = t_alloc(&h, 100);
+    void *d = t_alloc(&h, 100);
     HT_ASSERT(a && b && c && d);
     /* A block alone between used neighbours. */
     HT_EQ(vos_heap_free(&h, b), VOS_OK);
@@ -389,10 +418,10 @@ static void test_overwritten_headers(void)
 {
     vos_heap_t h;
     HT_EQ(vos_heap_init(&h, arena, ARENA), VOS_OK);
-    uint8_t *a = vos_heap_alloc(&h, 100);
-    uint8_t *b = vos_heap_alloc(&h, 100);
-    uint8_t *c = vos_heap_alloc(&h, 100);
-    uint8_t *d = vos_heap_alloc(&h, 100);
+    uint8_t *a = t_alloc(&h, 100);
+    uint8_t *b = t_alloc(&h, 100);
+    uint8_t *c = t_alloc(&h, 100);
+    uint8_t *d = t_alloc(&h, 100);
     HT_ASSERT(a && b && c && d);
     vos_heap_stats_t s = stats(&h);
     /* The block's own header: every byte of it. */
@@ -438,7 +467,7 @@ static void test_free_of_free_space(void)
      * payload starts is refused as a double free, and changes nothing. */
     vos_heap_t h;
     HT_EQ(vos_heap_init(&h, arena, ARENA), VOS_OK);
-    uint8_t *a = vos_heap_alloc(&h, 40);
+    uint8_t *a = t_alloc(&h, 40);
     HT_ASSERT(a != NULL);
     vos_heap_stats_t s = stats(&h);
     HT_EQ(vos_heap_free(&h, a + blk_bytes(40)), VOS_ERR_STATE);     /* the top */
@@ -457,13 +486,13 @@ static void test_stats_exact(void)
     vos_heap_t h;
     HT_EQ(vos_heap_init(&h, arena, ARENA), VOS_OK);
     size_t total = stats(&h).total_bytes;
-    void *a = vos_heap_alloc(&h, 100);
-    void *b = vos_heap_alloc(&h, 200);
-    void *c = vos_heap_alloc(&h, 3000);
+    void *a = t_alloc(&h, 100);
+    void *b = t_alloc(&h, 200);
+    void *c = t_alloc(&h, 3000);
     HT_ASSERT(a && b && c);
     HT_EQ(vos_heap_free(&h, b), VOS_OK);
-    HT_ASSERT(vos_heap_alloc(&h, 0) == NULL);
-    HT_ASSERT(vos_heap_alloc(&h, ARENA) == NULL);
+    HT_EQ(t_alloc_err(&h, 0, 0), VOS_ERR_ARG);
+    HT_EQ(t_alloc_err(&h, ARENA, 0), VOS_ERR_NO_MEMORY);
     HT_EQ(vos_heap_free(&h, b), VOS_ERR_STATE);          /* not counted */
     vos_heap_stats_t s = stats(&h);
     HT_EQ(s.total_bytes, total);
@@ -504,13 +533,13 @@ static int probe_max_alloc(vos_heap_t *h, const char **why, size_t *low)
         return *why = "max_alloc below the class-rounding bound", -1;
     if (s.max_alloc + VOS_HEAP_OVERHEAD > s.largest_free)
         return *why = "max_alloc above the largest free block", -1;
-    void *p = vos_heap_alloc(h, s.max_alloc);
+    void *p = t_alloc(h, s.max_alloc);
     if (p == NULL)
         return *why = "alloc(max_alloc) failed", -1;
     *low = stats(h).free_bytes;
-    void *q = vos_heap_alloc(h, s.max_alloc + 1);
-    if (q != NULL)
-        return *why = "alloc(max_alloc + 1) succeeded", -1;
+    int want = s.max_alloc + 1 > VOS_HEAP_MAX_REQUEST ? VOS_ERR_ARG : VOS_ERR_NO_MEMORY;
+    if (t_alloc_err(h, s.max_alloc + 1, 0) != want)
+        return *why = "alloc(max_alloc + 1) not refused as documented", -1;
     if (vos_heap_free(h, p) != VOS_OK || vos_heap_check(h) != VOS_OK)
         return *why = "free after probe", -1;
     return 0;
@@ -565,8 +594,14 @@ static int random_run(uint32_t seed, size_t arena_len, unsigned skew, int ops, b
             size_t n = random_size(&seed);
             uint32_t r = ht_rand(&seed);
             size_t align = (r % 8 == 0) ? (size_t)1 << (r / 8 % 12) : 0;
-            uint8_t *p = align ? vos_heap_alloc_aligned(&h, n, align) : vos_heap_alloc(&h, n);
-            if (p == NULL) {
+            void *vp = lo;
+            int err = align ? vos_heap_alloc_aligned(&h, n, align, &vp)
+                            : vos_heap_alloc(&h, n, &vp);
+            uint8_t *p = vp;
+            if (err != VOS_OK) {
+                if (p != NULL || (err != VOS_ERR_NO_MEMORY && err != VOS_ERR_ARG) ||
+                    (n == 0 && err != VOS_ERR_ARG))
+                    return *why = "refused allocation: wrong error or out pointer", -1;
                 fails++;
             } else {
                 allocs++;
@@ -659,7 +694,7 @@ static void test_frag_contiguous_runs(void)
     int n = 0;
     while (n < 2100) {
         sz[n] = 1 + ht_rand(&seed) % 200;
-        p[n] = vos_heap_alloc(&h, sz[n]);
+        p[n] = t_alloc(&h, sz[n]);
         if (p[n] == NULL)
             break;
         n++;
@@ -691,7 +726,7 @@ static void test_frag_contiguous_runs(void)
         }
         HT_EQ(vos_heap_check(&h), VOS_OK);
         size_t want = ((run * SLC / (SLC + 1u)) & ~(size_t)7u) - VOS_HEAP_OVERHEAD;
-        uint8_t *q = vos_heap_alloc(&h, want);
+        uint8_t *q = t_alloc(&h, want);
         HT_ASSERT(q != NULL);
         HT_ASSERT(q == p[start - 1] + blk_bytes(sz[start - 1]));
         fillers[nf++] = q;
@@ -726,7 +761,7 @@ static void test_frag_steady_state(void)
             HT_EQ(vos_heap_free(&h, p[i]), VOS_OK);
             p[i] = NULL;
         } else if (p[i] == NULL && s.free_bytes > total * 4 / 10) {
-            p[i] = vos_heap_alloc(&h, 8 + ht_rand(&seed) % 2041);
+            p[i] = t_alloc(&h, 8 + ht_rand(&seed) % 2041);
         }
         if (op % 5 == 0) {
             const char *why;
@@ -758,8 +793,8 @@ static void test_from_interrupt_context(void)
     HT_EQ(vos_heap_init(&h, arena2, sizeof arena2), VOS_OK);
     arch_host_isr = true;
     uint32_t outer = arch_lock();            /* called with the lock held too */
-    void *a = vos_heap_alloc(&h, 50);
-    void *b = vos_heap_alloc_aligned(&h, 50, 256);
+    void *a = t_alloc(&h, 50);
+    void *b = t_alloc_aligned(&h, 50, 256);
     int fa = vos_heap_free(&h, a);
     int fb = vos_heap_free(&h, b);
     uint32_t depth = arch_host_lock_depth;

@@ -15,6 +15,22 @@
 
 static uint8_t mem[VOS_POOL_MEM_SIZE(48, 64)] __attribute__((aligned(8)));
 
+/* The block vos_pool_alloc gives, or NULL when the call fails. */
+static void *t_pool_alloc(vos_pool_t *p)
+{
+    void *b = &b;
+    return vos_pool_alloc(p, &b) == VOS_OK ? b : NULL;
+}
+
+/* The error of vos_pool_alloc; a failed call must also leave NULL in its
+ * out pointer, and a violation of that reads as 1, which no case expects. */
+static int t_pool_err(vos_pool_t *p)
+{
+    void *b = &b;
+    int err = vos_pool_alloc(p, &b);
+    return err != VOS_OK && b != NULL ? 1 : err;
+}
+
 static bool lock_free(void)
 {
     return (arch_host_lock_depth & 0x7FFFFFFFu) == 0;
@@ -40,8 +56,8 @@ static void test_init_errors(void)
     /* Calls on something that is not a pool. */
     vos_pool_t junk;
     memset(&junk, 0, sizeof junk);
-    HT_ASSERT(vos_pool_alloc(&junk) == NULL);
-    HT_ASSERT(vos_pool_alloc(NULL) == NULL);
+    HT_EQ(t_pool_err(&junk), VOS_ERR_INVALID);
+    HT_EQ(t_pool_err(NULL), VOS_ERR_INVALID);
     HT_EQ(vos_pool_free(&junk, mem), VOS_ERR_INVALID);
     HT_EQ(vos_pool_free(NULL, mem), VOS_ERR_INVALID);
     HT_EQ(vos_pool_available(&junk), VOS_ERR_INVALID);
@@ -57,7 +73,7 @@ static void test_exhaust_and_refill(void)
     HT_EQ(vos_pool_available(&p), 64);
     static uint8_t *b[64];
     for (int i = 0; i < 64; i++) {
-        b[i] = vos_pool_alloc(&p);
+        b[i] = t_pool_alloc(&p);
         HT_ASSERT(b[i] != NULL);
         HT_ASSERT(b[i] >= mem && b[i] + 48 <= mem + sizeof mem);
         HT_EQ((size_t)(b[i] - mem) % 48, 0);
@@ -67,9 +83,13 @@ static void test_exhaust_and_refill(void)
         memset(b[i], i, 48);
         HT_EQ(vos_pool_available(&p), 63 - i);
     }
-    HT_ASSERT(vos_pool_alloc(&p) == NULL);
+    HT_EQ(t_pool_err(&p), VOS_ERR_NO_MEMORY);
     HT_EQ(vos_pool_available(&p), 0);
     HT_EQ(vos_pool_min_available(&p), 0);
+    HT_EQ(vos_pool_free(&p, b[0]), VOS_OK);
+    HT_EQ(vos_pool_alloc(&p, NULL), VOS_ERR_ARG);    /* no out pointer: nothing taken */
+    HT_EQ(vos_pool_available(&p), 1);
+    HT_ASSERT(t_pool_alloc(&p) == b[0]);
     for (int i = 0; i < 64; i++)
         for (int k = 0; k < 48; k++)
             HT_EQ(b[i][k], i);
@@ -79,8 +99,8 @@ static void test_exhaust_and_refill(void)
     HT_EQ(vos_pool_available(&p), 64);
     HT_EQ(vos_pool_min_available(&p), 0);
     for (int i = 0; i < 64; i++)
-        HT_ASSERT(vos_pool_alloc(&p) != NULL);
-    HT_ASSERT(vos_pool_alloc(&p) == NULL);
+        HT_ASSERT(t_pool_alloc(&p) != NULL);
+    HT_EQ(t_pool_err(&p), VOS_ERR_NO_MEMORY);
     /* Re-initialising frees everything. */
     HT_EQ(vos_pool_init(&p, mem, 48, 64), VOS_OK);
     HT_EQ(vos_pool_available(&p), 64);
@@ -94,8 +114,8 @@ static void test_free_errors(void)
     static uint8_t other[VOS_POOL_MEM_SIZE(48, 4)] __attribute__((aligned(8)));
     HT_EQ(vos_pool_init(&p, mem, 48, 64), VOS_OK);
     HT_EQ(vos_pool_init(&q, other, 48, 4), VOS_OK);
-    uint8_t *a = vos_pool_alloc(&p);
-    uint8_t *c = vos_pool_alloc(&q);
+    uint8_t *a = t_pool_alloc(&p);
+    uint8_t *c = t_pool_alloc(&q);
     HT_ASSERT(a != NULL && c != NULL);
     int local;
     HT_EQ(vos_pool_free(&p, NULL), VOS_ERR_INVALID);
@@ -113,7 +133,7 @@ static void test_free_errors(void)
     HT_EQ(vos_pool_free(&p, a), VOS_OK);
     HT_EQ(vos_pool_free(&p, a), VOS_ERR_STATE);
     HT_EQ(vos_pool_available(&p), 64);
-    uint8_t *x = vos_pool_alloc(&p), *y = vos_pool_alloc(&p), *z = vos_pool_alloc(&p);
+    uint8_t *x = t_pool_alloc(&p), *y = t_pool_alloc(&p), *z = t_pool_alloc(&p);
     HT_ASSERT(x && y && z);
     HT_EQ(vos_pool_free(&p, y), VOS_OK);
     HT_EQ(vos_pool_free(&p, z), VOS_OK);
@@ -124,7 +144,7 @@ static void test_free_errors(void)
     /* The list is intact: exactly 63 more distinct blocks come out. */
     static uint8_t *all[64];
     int n = 0;
-    while ((all[n] = vos_pool_alloc(&p)) != NULL)
+    while ((all[n] = t_pool_alloc(&p)) != NULL)
         n++;
     HT_EQ(n, 63);
     for (int i = 0; i < n; i++)
@@ -137,22 +157,23 @@ static void test_free_errors(void)
 static void test_use_after_free_detected(void)
 {
     /* Garbage written into a free block breaks its check: the allocation
-     * that reaches it returns NULL instead of following the broken link. */
+     * that reaches it fails with VOS_ERR_CORRUPT instead of following the
+     * broken link. */
     vos_pool_t p;
     HT_EQ(vos_pool_init(&p, mem, 48, 8), VOS_OK);
-    uint8_t *a = vos_pool_alloc(&p);
+    uint8_t *a = t_pool_alloc(&p);
     HT_ASSERT(a != NULL);
     HT_EQ(vos_pool_free(&p, a), VOS_OK);
     uint8_t save[16];
     memcpy(save, a, sizeof save);
     memset(a, 0x77, sizeof(void *));            /* the link */
-    HT_ASSERT(vos_pool_alloc(&p) == NULL);
+    HT_EQ(t_pool_err(&p), VOS_ERR_CORRUPT);
     HT_EQ(vos_pool_available(&p), 8);
     memcpy(a, save, sizeof save);
     memset(a + sizeof(void *), 0x11, 4);        /* the check word */
-    HT_ASSERT(vos_pool_alloc(&p) == NULL);
+    HT_EQ(t_pool_err(&p), VOS_ERR_CORRUPT);
     memcpy(a, save, sizeof save);
-    HT_ASSERT(vos_pool_alloc(&p) == a);
+    HT_ASSERT(t_pool_alloc(&p) == a);
     HT_ASSERT(lock_free());
 }
 
@@ -175,7 +196,7 @@ static void test_random(void)
             live[i] = NULL;
             nlive--;
         } else {
-            live[i] = vos_pool_alloc(&p);
+            live[i] = t_pool_alloc(&p);
             HT_ASSERT(live[i] != NULL);              /* never more than N live */
             tag[i] = (uint8_t)ht_rand(&seed);
             for (int k = 0; k < BS; k++)
@@ -196,7 +217,7 @@ static void test_from_interrupt_context(void)
     HT_EQ(vos_pool_init(&p, mem, 48, 2), VOS_OK);
     arch_host_isr = true;
     uint32_t outer = arch_lock();
-    void *a = vos_pool_alloc(&p);
+    void *a = t_pool_alloc(&p);
     int r = vos_pool_free(&p, a);
     uint32_t depth = arch_host_lock_depth & 0x7FFFFFFFu;
     arch_unlock(outer);

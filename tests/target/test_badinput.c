@@ -32,7 +32,7 @@ VT_TEST(blocking_before_start_is_refused)
     VT_EQ(early_take, VOS_ERR_CONTEXT);
     VT_EQ(early_lock, VOS_ERR_CONTEXT);
     VT_EQ(vos_sem_count(&early_sem), 0);
-    VT_ASSERT(vos_mutex_owner(&early_mtx) == NULL);
+    VT_ASSERT(vt_owner(&early_mtx) == NULL);
     (void)early_start_twice;
 }
 
@@ -95,7 +95,7 @@ VT_TEST(start_twice_is_refused)
 /* --- From an interrupt handler ------------------------------------------- */
 
 static volatile int isr_sleep, isr_until, isr_suspend_self, isr_create, isr_resume_task_form,
-    isr_prio;
+    isr_prio, isr_yield;
 static volatile bool isr_ran;
 
 static void bad_isr(void)
@@ -108,7 +108,7 @@ static void bad_isr(void)
     isr_create = vos_task_create(&t, "isr", nop_entry, NULL, 5, stack, sizeof stack);
     isr_resume_task_form = vos_task_resume(vt_task(0));
     isr_prio = vos_task_set_priority(vt_task(0), 5);
-    vos_yield();                                 /* documented: does nothing */
+    isr_yield = vos_yield();
     isr_ran = true;
 }
 
@@ -126,6 +126,7 @@ VT_TEST(blocking_from_an_interrupt_is_refused)
     VT_EQ(isr_create, VOS_ERR_CONTEXT);
     VT_EQ(isr_resume_task_form, VOS_ERR_CONTEXT);
     VT_EQ(isr_prio, VOS_ERR_CONTEXT);
+    VT_EQ(isr_yield, VOS_ERR_CONTEXT);
     VT_EQ(vos_task_priority(vt_task(0)), VT_RUNNER_PRIO - 1);
     VT_EQ(vos_task_priority(NULL), VT_RUNNER_PRIO);
     vt_join(1, 100);

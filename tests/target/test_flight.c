@@ -154,7 +154,8 @@ static void plant_task(void *arg)
 
 static void *telem_alloc(void *ctx, unsigned size)
 {
-    return vos_heap_alloc(ctx, size);
+    void *p;
+    return vos_heap_alloc(ctx, size, &p) == VOS_OK ? p : NULL;
 }
 
 static void telem_free(void *ctx, void *p)

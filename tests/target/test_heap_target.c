@@ -25,6 +25,39 @@ static uint32_t rng(uint32_t *s)   /* xorshift32 */
     return *s = x;
 }
 
+/* The block vos_heap_alloc (align 0), vos_heap_alloc_aligned or
+ * vos_pool_alloc gives, or NULL when the call fails. */
+static void *t_alloc_aligned(vos_heap_t *h, size_t n, size_t align)
+{
+    void *p = &p;
+    int err = align ? vos_heap_alloc_aligned(h, n, align, &p) : vos_heap_alloc(h, n, &p);
+    return err == VOS_OK ? p : NULL;
+}
+static void *t_alloc(vos_heap_t *h, size_t n)
+{
+    return t_alloc_aligned(h, n, 0);
+}
+static void *t_pool_alloc(vos_pool_t *pl)
+{
+    void *b = &b;
+    return vos_pool_alloc(pl, &b) == VOS_OK ? b : NULL;
+}
+
+/* The error of those calls; a failed call must also leave NULL in its out
+ * pointer, and a violation of that reads as 1, which no case expects. */
+static int t_alloc_err(vos_heap_t *h, size_t n, size_t align)
+{
+    void *p = &p;
+    int err = align ? vos_heap_alloc_aligned(h, n, align, &p) : vos_heap_alloc(h, n, &p);
+    return err != VOS_OK && p != NULL ? 1 : err;
+}
+static int t_pool_err(vos_pool_t *pl)
+{
+    void *b = &b;
+    int err = vos_pool_alloc(pl, &b);
+    return err != VOS_OK && b != NULL ? 1 : err;
+}
+
 static size_t blk_bytes(size_t n)
 {
     size_t b = (n + VOS_HEAP_OVERHEAD + 7u) & ~(size_t)7u;
@@ -84,7 +117,7 @@ VT_TEST(heap_sizes_alignment_contents)
     VT_EQ(vos_heap_init(&heap, arena, ARENA), VOS_OK);
     size_t used = 0;
     for (unsigned n = 1; n <= 160; n++) {
-        p[n - 1] = vos_heap_alloc(&heap, n);
+        p[n - 1] = t_alloc(&heap, n);
         VT_ASSERT(p[n - 1] != NULL);
         if (p[n - 1] == NULL)
             return;
@@ -114,9 +147,9 @@ VT_TEST(heap_sizes_alignment_contents)
 VT_TEST(heap_free_errors_change_nothing)
 {
     VT_EQ(vos_heap_init(&heap, arena, ARENA), VOS_OK);
-    uint8_t *a = vos_heap_alloc(&heap, 100);
-    uint8_t *b = vos_heap_alloc(&heap, 100);
-    uint8_t *c = vos_heap_alloc(&heap, 100);
+    uint8_t *a = t_alloc(&heap, 100);
+    uint8_t *b = t_alloc(&heap, 100);
+    uint8_t *c = t_alloc(&heap, 100);
     VT_ASSERT(a && b && c);
     if (!(a && b && c))
         return;
@@ -155,22 +188,22 @@ VT_TEST(heap_free_errors_change_nothing)
     /* Not a heap at all. */
     static vos_heap_t junk;
     VT_EQ(vos_heap_free(&junk, a), VOS_ERR_INVALID);
-    VT_ASSERT(vos_heap_alloc(&junk, 8) == NULL);
+    VT_EQ(t_alloc_err(&junk, 8, 0), VOS_ERR_INVALID);
     VT_EQ(vos_heap_check(&junk), VOS_ERR_INVALID);
 }
 
 VT_TEST(heap_size_limits_and_aligned)
 {
     VT_EQ(vos_heap_init(&heap, arena, ARENA), VOS_OK);
-    VT_ASSERT(vos_heap_alloc(&heap, 0) == NULL);
-    VT_ASSERT(vos_heap_alloc(&heap, ARENA) == NULL);
-    VT_ASSERT(vos_heap_alloc(&heap, SIZE_MAX) == NULL);
-    VT_ASSERT(vos_heap_alloc_aligned(&heap, 64, 24) == NULL);
+    VT_EQ(t_alloc_err(&heap, 0, 0), VOS_ERR_ARG);
+    VT_EQ(t_alloc_err(&heap, ARENA, 0), VOS_ERR_NO_MEMORY);
+    VT_EQ(t_alloc_err(&heap, SIZE_MAX, 0), VOS_ERR_ARG);
+    VT_EQ(t_alloc_err(&heap, 64, 24), VOS_ERR_ARG);
     VT_EQ(hstats().failures, 4);
     static void *p[12];
     for (unsigned i = 0; i < 12; i++) {
         size_t align = (size_t)16 << (i % 8);              /* 16 .. 2048 */
-        p[i] = vos_heap_alloc_aligned(&heap, 40 + 30 * i, align);
+        p[i] = t_alloc_aligned(&heap, 40 + 30 * i, align);
         VT_ASSERT(p[i] != NULL);
         VT_EQ((uintptr_t)p[i] & (align - 1u), 0);
         VT_EQ(vos_heap_check(&heap), VOS_OK);
@@ -204,8 +237,8 @@ VT_TEST(heap_random_run)
         } else {
             uint32_t r = rng(&seed);
             n[i] = (uint16_t)(1 + (r % 4 ? rng(&seed) % 128 : rng(&seed) % 2048));
-            p[i] = (r & 0x100u) ? vos_heap_alloc_aligned(&heap, n[i], 64)
-                                : vos_heap_alloc(&heap, n[i]);
+            p[i] = (r & 0x100u) ? t_alloc_aligned(&heap, n[i], 64)
+                                : t_alloc(&heap, n[i]);
             if (p[i] == NULL) {
                 fails++;
             } else {
@@ -236,8 +269,8 @@ static int isr_fa, isr_fb, isr_double;
 
 static void heap_in_isr(void)
 {
-    isr_a = vos_heap_alloc(&heap, 300);
-    isr_b = vos_heap_alloc_aligned(&heap, 20, 128);
+    isr_a = t_alloc(&heap, 300);
+    isr_b = t_alloc_aligned(&heap, 20, 128);
     isr_fa = vos_heap_free(&heap, isr_a);
     isr_double = vos_heap_free(&heap, isr_a);
     isr_fb = vos_heap_free(&heap, isr_b);
@@ -276,7 +309,7 @@ static void churn(uint32_t seed, int who)
                 mine[k] = NULL;
             }
             len[k] = 1 + rng(&seed) % 200;
-            mine[k] = vos_heap_alloc(&heap, len[k]);
+            mine[k] = t_alloc(&heap, len[k]);
             if (mine[k] != NULL)
                 fill(mine[k], len[k], (uint32_t)who * 31u + (uint32_t)k);
             churn_ops[who]++;
@@ -296,7 +329,7 @@ static void churn_task(void *arg)
 
 static void churn_isr(void)
 {
-    void *p = vos_heap_alloc(&heap, 48);
+    void *p = t_alloc(&heap, 48);
     if (p != NULL && vos_heap_free(&heap, p) != VOS_OK)
         churn_errors++;
     churn_ops[2]++;
@@ -336,13 +369,13 @@ VT_TEST(pool_basic_and_errors)
     VT_EQ(vos_pool_init(&pool, pool_mem, 40, 16), VOS_OK);
     static uint8_t *b[16];
     for (int i = 0; i < 16; i++) {
-        b[i] = vos_pool_alloc(&pool);
+        b[i] = t_pool_alloc(&pool);
         VT_ASSERT(b[i] != NULL);
         if (b[i] == NULL)
             return;
         VT_EQ((size_t)(b[i] - pool_mem) % 40u, 0);
     }
-    VT_ASSERT(vos_pool_alloc(&pool) == NULL);
+    VT_EQ(t_pool_err(&pool), VOS_ERR_NO_MEMORY);
     VT_EQ(vos_pool_available(&pool), 0);
     VT_EQ(vos_pool_free(&pool, b[3] + 8), VOS_ERR_INVALID);
     VT_EQ(vos_pool_free(&pool, b[3] + 1), VOS_ERR_INVALID);
@@ -363,7 +396,7 @@ static int pool_isr_free, pool_isr_double;
 
 static void pool_in_isr(void)
 {
-    pool_isr_blk = vos_pool_alloc(&pool);
+    pool_isr_blk = t_pool_alloc(&pool);
     pool_isr_free = vos_pool_free(&pool, pool_isr_blk);
     pool_isr_double = vos_pool_free(&pool, pool_isr_blk);
 }

@@ -47,7 +47,7 @@ static void actor_entry(void *arg)
     vos_time_t t0 = vos_now();
     a->lock_err = vos_mutex_lock(a->m, a->timeout);
     a->waited = vos_now() - t0;
-    a->owner_seen = vos_mutex_owner(a->m);
+    a->owner_seen = vt_owner(a->m);
     a->prio_seen = vos_task_priority(NULL);
     for (int i = 1; i < a->depth && a->lock_err == VOS_OK; i++)
         VT_EQ(vos_mutex_lock(a->m, VOS_NO_WAIT), VOS_OK);
@@ -101,7 +101,7 @@ void vt_before_start(void)
     pre_lock_nowait = vos_mutex_lock(&prem, VOS_NO_WAIT);
     pre_lock_forever = vos_mutex_lock(&prem, VOS_FOREVER);
     pre_unlock = vos_mutex_unlock(&prem);
-    pre_owner = vos_mutex_owner(&prem);
+    pre_owner = vt_owner(&prem);
     pre_init_ceiling = vos_mutex_init_ceiling(&prec, 5);
 }
 
@@ -115,7 +115,7 @@ VT_TEST(before_start)
     VT_EQ(pre_init_ceiling, VOS_OK);
     /* Usable once running. */
     VT_EQ(vos_mutex_lock(&prem, VOS_NO_WAIT), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&prem) == SELF);
+    VT_ASSERT(vt_owner(&prem) == SELF);
     VT_EQ(vos_mutex_unlock(&prem), VOS_OK);
     VT_EQ(vos_mutex_delete(&prem), VOS_OK);
     VT_EQ(vos_mutex_delete(&prec), VOS_OK);
@@ -141,7 +141,7 @@ VT_TEST(init_bad_args)
     vos_mutex_t copy = m;
     VT_EQ(vos_mutex_init_ceiling(&m, 0), VOS_ERR_ARG);
     VT_ASSERT(memcmp(&copy, &m, sizeof m) == 0);
-    VT_ASSERT(vos_mutex_owner(&m) == SELF);
+    VT_ASSERT(vt_owner(&m) == SELF);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
@@ -149,21 +149,21 @@ VT_TEST(init_bad_args)
 VT_TEST(lock_unlock)
 {
     VT_EQ(vos_mutex_init(&m), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == SELF);
+    VT_ASSERT(vt_owner(&m) == SELF);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_unlock(&m), VOS_ERR_NOT_OWNER);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_lock(&m, vos_us(10)), VOS_OK);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
     vos_time_t t0 = vos_now();
     VT_EQ(vos_mutex_lock(&m, VOS_FOREVER), VOS_OK);
     VT_LE(vos_now() - t0, 1000);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
@@ -174,7 +174,7 @@ VT_TEST(recursive_locking)
     VT_EQ(vos_mutex_lock(&m, VOS_FOREVER), VOS_OK);
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
     VT_EQ(vos_mutex_lock(&m, vos_us(5)), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == SELF);
+    VT_ASSERT(vt_owner(&m) == SELF);
 
     /* A higher task waits: it boosts the owner and gets nothing before
      * the third unlock. */
@@ -184,11 +184,11 @@ VT_TEST(recursive_locking)
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO + 1);
     VT_EQ(BASE(NULL), VT_RUNNER_PRIO);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == SELF);
+    VT_ASSERT(vt_owner(&m) == SELF);
     VT_EQ(vos_task_state(a), VOS_TASK_BLOCKED);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO + 1);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == SELF);
+    VT_ASSERT(vt_owner(&m) == SELF);
     VT_EQ(vos_task_state(a), VOS_TASK_BLOCKED);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO + 1);
     VT_ASSERT(vt_log_is(""));
@@ -199,7 +199,7 @@ VT_TEST(recursive_locking)
     VT_EQ(act[0].prio_seen, VT_RUNNER_PRIO + 1);
     VT_EQ(act[0].unlock_err, VOS_OK);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_unlock(&m), VOS_ERR_NOT_OWNER);
     vt_join(1, 10);
 
@@ -207,9 +207,9 @@ VT_TEST(recursive_locking)
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == SELF);
+    VT_ASSERT(vt_owner(&m) == SELF);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
 
@@ -223,15 +223,15 @@ VT_TEST(recursion_limit)
         }
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_ERR_OVERFLOW);
     VT_EQ(vos_mutex_lock(&m, VOS_FOREVER), VOS_ERR_OVERFLOW);
-    VT_ASSERT(vos_mutex_owner(&m) == SELF);
+    VT_ASSERT(vt_owner(&m) == SELF);
     for (unsigned i = 0; i < VOS_MUTEX_MAX_RECURSION - 1; i++)
         if (vos_mutex_unlock(&m) != VOS_OK) {
             VT_EQ(i, -1);
             break;
         }
-    VT_ASSERT(vos_mutex_owner(&m) == SELF);
+    VT_ASSERT(vt_owner(&m) == SELF);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_unlock(&m), VOS_ERR_NOT_OWNER);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
@@ -244,11 +244,11 @@ VT_TEST(unlock_by_non_owner)
     /* Owned on the fast path by another task. */
     vt_log_reset();
     vos_task_t *a = spawn_actor(0, &m, 21, VOS_FOREVER, ACT_HOLD, 1);
-    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m) == a);
     vos_mutex_t copy = m;
     VT_EQ(vos_mutex_unlock(&m), VOS_ERR_NOT_OWNER);
     VT_ASSERT(memcmp(&copy, &m, sizeof m) == 0);
-    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m) == a);
 
     /* Contended: the owner is boosted by a waiter; a stranger's unlock
      * changes nothing, neither the owner, nor the waiter, nor the boost. */
@@ -258,7 +258,7 @@ VT_TEST(unlock_by_non_owner)
     copy = m;
     VT_EQ(vos_mutex_unlock(&m), VOS_ERR_NOT_OWNER);
     VT_ASSERT(memcmp(&copy, &m, sizeof m) == 0);
-    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m) == a);
     VT_EQ(vos_task_state(b), VOS_TASK_BLOCKED);
     VT_EQ(PRIO(a), 23);
     VT_EQ(BASE(a), 21);
@@ -270,7 +270,7 @@ VT_TEST(unlock_by_non_owner)
     VT_EQ(act[1].lock_err, VOS_OK);
     VT_ASSERT(act[1].owner_seen == b);
     vt_join(2, 10);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
 
@@ -290,16 +290,16 @@ VT_TEST(trylock_on_owned_mutex)
     VT_EQ(act[1].lock_err, VOS_ERR_WOULD_BLOCK);
     VT_EQ(PRIO(a), 21);
     VT_ASSERT(memcmp(&copy, &m, sizeof m) == 0);
-    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m) == a);
     go(0);
     vt_join(2, 10);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     /* By the owner itself, a try is a recursive lock. */
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
 
@@ -320,7 +320,7 @@ VT_TEST(lock_timeout_leaves_nothing_behind)
     VT_EQ(vos_mutex_init(&m), VOS_OK);
     vos_task_t *a = spawn_actor(0, &m, VT_RUNNER_PRIO - 1, VOS_FOREVER, ACT_HOLD, 1);
     vos_sleep(vos_us(50));                           /* it locks and holds */
-    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m) == a);
     obs_prio = obs_state = -1;
     vt_spawn(1, "obs", observer, a, 25);
     vos_time_t t0 = vos_now();
@@ -332,17 +332,17 @@ VT_TEST(lock_timeout_leaves_nothing_behind)
     VT_EQ(obs_state, VOS_TASK_BLOCKED);
     VT_EQ(PRIO(a), VT_RUNNER_PRIO - 1);              /* exactly back */
     VT_EQ(BASE(a), VT_RUNNER_PRIO - 1);
-    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m) == a);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     go(0);
     vt_join(2, 10);
     VT_EQ(act[0].unlock_err, VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);          /* no ghost waiter got it */
+    VT_ASSERT(vt_owner(&m) == NULL);          /* no ghost waiter got it */
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
     /* Past the old deadline, nothing happens. */
     vos_sleep(vos_us(300));
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
@@ -362,7 +362,7 @@ VT_TEST(lock_served_before_timeout)
     vt_join(1, 10);
     vos_sleep(vos_us(500));
     VT_EQ(act[0].lock_err, VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
 
@@ -393,7 +393,7 @@ VT_TEST(tiny_timeouts_expire)
     VT_EQ(vos_mutex_init(&m), VOS_OK);
     vos_task_t *a = spawn_actor(1, &m, VT_RUNNER_PRIO - 1, VOS_FOREVER, ACT_HOLD, 1);
     vos_sleep(vos_us(30));
-    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m) == a);
     wd_stop = false;
     wd_rescues = 0;
     vt_spawn(0, "wd", wd_mutex, NULL, 25);
@@ -417,11 +417,11 @@ VT_TEST(tiny_timeouts_expire)
     vt_join(1, 10);                           /* the watchdog; the actor holds m */
     VT_EQ(wd_rescues, 0);
     VT_ASSERT(n > 100);
-    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m) == a);
     go(1);
     vt_join(2, 10);
     VT_EQ(act[1].unlock_err, VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
 
@@ -438,7 +438,7 @@ VT_TEST(suspended_waiter_still_waits_and_gets_mutex)
     VT_EQ(PRIO(NULL), 22);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);       /* it owns it, suspended */
     VT_EQ(vos_task_state(a), VOS_TASK_SUSPENDED);
-    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m) == a);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
     VT_ASSERT(vt_log_is(""));
@@ -448,7 +448,7 @@ VT_TEST(suspended_waiter_still_waits_and_gets_mutex)
     VT_ASSERT(act[0].owner_seen == a);
     VT_EQ(act[0].unlock_err, VOS_OK);
     vt_join(1, 10);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
 
@@ -480,15 +480,15 @@ VT_TEST(deadlock_detected)
     static const struct dl_arg da = { &m, &m2, 0 };
     vos_task_t *a = vt_spawn(0, "A", dl_task, (void *)&da, 21);
     VT_EQ(vos_task_state(a), VOS_TASK_BLOCKED);
-    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m) == a);
     VT_EQ(PRIO(NULL), 21);
     VT_EQ(vos_mutex_lock(&m, VOS_FOREVER), VOS_ERR_DEADLOCK);
     VT_EQ(vos_mutex_lock(&m, vos_us(100)), VOS_ERR_DEADLOCK);
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
     /* Nothing changed. */
     VT_EQ(vos_task_state(a), VOS_TASK_BLOCKED);
-    VT_ASSERT(vos_mutex_owner(&m) == a);
-    VT_ASSERT(vos_mutex_owner(&m2) == SELF);
+    VT_ASSERT(vt_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m2) == SELF);
     VT_EQ(PRIO(NULL), 21);
     VT_EQ(PRIO(a), 21);
     VT_ASSERT(vt_log_is(""));
@@ -519,15 +519,15 @@ VT_TEST(deadlock_detected)
     VT_EQ(vos_mutex_lock(&m, vos_ms(1)), VOS_ERR_DEADLOCK);
     VT_EQ(PRIO(NULL), 22);
     VT_EQ(PRIO(b), 22);
-    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m) == a);
     VT_EQ(vos_mutex_unlock(&m3), VOS_OK);   /* B, then A, finish at once */
     VT_ASSERT(vt_log_is("ba"));
     VT_EQ(dl_err[0], VOS_OK);
     VT_EQ(dl_err[1], VOS_OK);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     vt_join(2, 10);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL && vos_mutex_owner(&m2) == NULL &&
-              vos_mutex_owner(&m3) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL && vt_owner(&m2) == NULL &&
+              vt_owner(&m3) == NULL);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
     VT_EQ(vos_mutex_delete(&m2), VOS_OK);
     VT_EQ(vos_mutex_delete(&m3), VOS_OK);
@@ -561,7 +561,7 @@ VT_TEST(delete_with_waiters)
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_ERR_INVALID);
     VT_EQ(vos_mutex_lock(&m, VOS_FOREVER), VOS_ERR_INVALID);
     VT_EQ(vos_mutex_delete(&m), VOS_ERR_INVALID);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == &vt_owner_error);   /* deleted: refused */
 
     /* Deleted under another owner that a waiter boosts. */
     VT_EQ(vos_mutex_init(&m), VOS_OK);
@@ -600,7 +600,7 @@ static void isr_calls(void)
     isr_r[6] = vos_mutex_init_ceiling(&isr_init_target, 5);
     isr_r[7] = vos_mutex_delete(&m);
     isr_r[8] = vos_mutex_lock(NULL, VOS_NO_WAIT);
-    isr_owner = vos_mutex_owner(&m);
+    isr_owner = vt_owner(&m);
 }
 
 VT_TEST(interrupt_context_refused)
@@ -616,8 +616,8 @@ VT_TEST(interrupt_context_refused)
     VT_EQ(isr_r[8], VOS_ERR_INVALID);
     VT_ASSERT(isr_owner == SELF);
     VT_ASSERT(memcmp(&copy, &m, sizeof m) == 0);
-    VT_ASSERT(vos_mutex_owner(&m2) == NULL);
-    VT_ASSERT(vos_mutex_owner(&isr_init_target) == NULL);   /* still garbage */
+    VT_ASSERT(vt_owner(&m2) == NULL);
+    VT_ASSERT(vt_owner(&isr_init_target) == &vt_owner_error);   /* still garbage */
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
     VT_EQ(vos_mutex_lock(&m2, VOS_NO_WAIT), VOS_OK);
     VT_EQ(vos_mutex_unlock(&m2), VOS_OK);
@@ -643,14 +643,14 @@ VT_TEST(exit_holding_mutex_with_waiter)
     VT_EQ(act[1].prio_seen, 21);
     VT_EQ(act[1].unlock_err, VOS_OK);
     vt_join(2, 10);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
 
     /* Boosted when it exits, holding three levels: the waiter gets the
      * mutex once, and one unlock frees it. */
     vt_log_reset();
     a = spawn_actor(0, &m, VT_RUNNER_PRIO - 1, VOS_FOREVER, ACT_EXIT, 3);
     vos_sleep(vos_us(50));
-    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m) == a);
     b = spawn_actor(1, &m, 25, VOS_FOREVER, ACT_HOLD, 1);
     VT_EQ(PRIO(a), 25);
     VT_EQ(BASE(a), VT_RUNNER_PRIO - 1);
@@ -658,12 +658,12 @@ VT_TEST(exit_holding_mutex_with_waiter)
     VT_EQ(vos_task_state(a), VOS_TASK_EXITED);
     VT_ASSERT(vt_log_is("ab"));
     VT_EQ(act[1].lock_err, VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == b);
+    VT_ASSERT(vt_owner(&m) == b);
     VT_EQ(PRIO(b), 25);
     go(1);
     VT_EQ(act[1].unlock_err, VOS_OK);
     vt_join(2, 10);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
 
@@ -678,14 +678,14 @@ VT_TEST(exit_holding_uncontended_mutex)
     vt_join(2, 10);
     /* Nobody waited: the next task to lock gets each one. */
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == SELF);
+    VT_ASSERT(vt_owner(&m) == SELF);
     VT_EQ(vos_mutex_lock(&m2, vos_us(10)), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m2) == SELF);
+    VT_ASSERT(vt_owner(&m2) == SELF);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
     VT_EQ(vos_mutex_unlock(&m2), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
-    VT_ASSERT(vos_mutex_owner(&m2) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m2) == NULL);
     VT_EQ(vos_mutex_unlock(&m2), VOS_ERR_NOT_OWNER);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
     VT_EQ(vos_mutex_delete(&m2), VOS_OK);
@@ -732,7 +732,7 @@ VT_TEST(waiters_in_priority_order_fifo_among_equals)
     }
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     vt_join(6, 10);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
 
@@ -751,14 +751,14 @@ VT_TEST(hand_over_to_lower_waiter_is_direct)
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
     /* The first of the equals owns it already, before it runs. */
     VT_ASSERT(vt_log_is(""));
-    VT_ASSERT(vos_mutex_owner(&m) == vt_task(0));
+    VT_ASSERT(vt_owner(&m) == vt_task(0));
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
     VT_EQ(vos_mutex_unlock(&m), VOS_ERR_NOT_OWNER);
     vt_join(3, 10);
     VT_ASSERT(vt_log_is("abc"));
     for (int i = 0; i < 3; i++)
         VT_EQ(act[i].lock_err, VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
 
@@ -770,7 +770,9 @@ VT_TEST(null_zeroed_and_foreign_objects)
     VT_EQ(vos_mutex_lock(NULL, VOS_FOREVER), VOS_ERR_INVALID);
     VT_EQ(vos_mutex_unlock(NULL), VOS_ERR_INVALID);
     VT_EQ(vos_mutex_delete(NULL), VOS_ERR_INVALID);
-    VT_ASSERT(vos_mutex_owner(NULL) == NULL);
+    vos_task_t *o = SELF;
+    VT_EQ(vos_mutex_owner(NULL, &o), VOS_ERR_INVALID);
+    VT_ASSERT(o == SELF);                        /* not written on error */
 
     vos_mutex_t z;
     memset(&z, 0, sizeof z);
@@ -781,7 +783,7 @@ VT_TEST(null_zeroed_and_foreign_objects)
     memset(&z, 0xA7, sizeof z);
     VT_EQ(vos_mutex_lock(&z, vos_us(10)), VOS_ERR_INVALID);
     VT_EQ(vos_mutex_unlock(&z), VOS_ERR_INVALID);
-    VT_ASSERT(vos_mutex_owner(&z) == NULL);
+    VT_EQ(vos_mutex_owner(&z, &o), VOS_ERR_INVALID);
 
     /* A semaphore passed as a mutex: refused and untouched. */
     vos_sem_t s;
@@ -792,7 +794,7 @@ VT_TEST(null_zeroed_and_foreign_objects)
     VT_EQ(vos_mutex_lock(sm, VOS_FOREVER), VOS_ERR_INVALID);
     VT_EQ(vos_mutex_unlock(sm), VOS_ERR_INVALID);
     VT_EQ(vos_mutex_delete(sm), VOS_ERR_INVALID);
-    VT_ASSERT(vos_mutex_owner(sm) == NULL);
+    VT_EQ(vos_mutex_owner(sm, &o), VOS_ERR_INVALID);
     VT_ASSERT(memcmp(&scopy, &s, sizeof s) == 0);
     VT_EQ(vos_sem_count(&s), 1);
     VT_EQ(vos_sem_delete(&s), VOS_OK);
@@ -818,12 +820,12 @@ VT_TEST(null_zeroed_and_foreign_objects)
 VT_TEST(ceiling_raises_owner_at_once)
 {
     VT_EQ(vos_mutex_init_ceiling(&m, 24), VOS_OK);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     vt_log_reset();
     VT_EQ(vos_mutex_lock(&m, VOS_FOREVER), VOS_OK);
     VT_EQ(PRIO(NULL), 24);
     VT_EQ(BASE(NULL), VT_RUNNER_PRIO);
-    VT_ASSERT(vos_mutex_owner(&m) == SELF);
+    VT_ASSERT(vt_owner(&m) == SELF);
     vt_spawn(0, "mid", log_task, (void *)'m', 22);   /* below the ceiling: waits */
     VT_ASSERT(vt_log_is(""));
     vt_spawn(1, "hi", log_task, (void *)'h', 25);    /* above it: runs */
@@ -836,7 +838,7 @@ VT_TEST(ceiling_raises_owner_at_once)
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
     VT_ASSERT(vt_log_is("hm"));                          /* runs as we drop */
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_unlock(&m), VOS_ERR_NOT_OWNER);
     vt_join(2, 10);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
@@ -847,7 +849,7 @@ VT_TEST(ceiling_below_base_refused)
     VT_EQ(vos_mutex_init_ceiling(&m, VT_RUNNER_PRIO - 2), VOS_OK);
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_ERR_ARG);
     VT_EQ(vos_mutex_lock(&m, VOS_FOREVER), VOS_ERR_ARG);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     VT_EQ(vos_mutex_init_ceiling(&m, VT_RUNNER_PRIO), VOS_OK);   /* equal: allowed */
     VT_EQ(vos_mutex_lock(&m, VOS_NO_WAIT), VOS_OK);
@@ -863,14 +865,14 @@ VT_TEST(ceiling_below_base_refused_when_owned_try)
 {
     VT_EQ(vos_mutex_init_ceiling(&m, 24), VOS_OK);
     vos_task_t *a = spawn_actor(0, &m, 21, VOS_FOREVER, ACT_HOLD, 1);
-    VT_ASSERT(vos_mutex_owner(&m) == a);
+    VT_ASSERT(vt_owner(&m) == a);
     VT_EQ(PRIO(a), 24);
     spawn_actor(1, &m, 26, VOS_NO_WAIT, ACT_UNLOCK, 1);
     VT_EQ(act[1].lock_err, VOS_ERR_ARG);
     VT_EQ(PRIO(a), 24);
     go(0);
     vt_join(2, 10);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
 
@@ -893,7 +895,7 @@ VT_TEST(ceiling_below_base_refused_when_owned_wait)
     if (act[1].lock_err == VOS_OK)
         vt_note("the task above the ceiling was handed the mutex\n");
     VT_EQ(act[1].lock_err, VOS_ERR_ARG);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == NULL);
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
 }
 
@@ -930,7 +932,7 @@ VT_TEST(ceiling_deleted_under_its_owner)
     VT_EQ(vos_mutex_delete(&m), VOS_OK);
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     VT_EQ(vos_mutex_unlock(&m), VOS_ERR_INVALID);
-    VT_ASSERT(vos_mutex_owner(&m) == NULL);
+    VT_ASSERT(vt_owner(&m) == &vt_owner_error);   /* deleted: refused */
 }
 
 VT_TEST(ceiling_owner_priority_change)

@@ -35,6 +35,8 @@ int vt_failures(void)
     return failures;
 }
 
+vos_task_t vt_owner_error;
+
 vos_task_t *vt_task(int slot)
 {
     return &slots[slot];

@@ -43,6 +43,15 @@ void vt_fail(const char *file, int line, const char *expr, long long a, long lon
     do { long long vt_a_ = (long long)(a), vt_b_ = (long long)(b);            \
          if (!(vt_a_ <= vt_b_)) vt_fail(__FILE__, __LINE__, #a " <= " #b, vt_a_, vt_b_); } while (0)
 
+/* The owner vos_mutex_owner reports for m (NULL: free), or
+ * &vt_owner_error when the call fails: a pointer no test expects. */
+extern vos_task_t vt_owner_error;
+static inline vos_task_t *vt_owner(const vos_mutex_t *m)
+{
+    vos_task_t *o;
+    return vos_mutex_owner(m, &o) == VOS_OK ? o : &vt_owner_error;
+}
+
 /* Called from main() before the scheduler starts (weak; a suite may
  * define it to test calls made before vos_start). */
 void vt_before_start(void);

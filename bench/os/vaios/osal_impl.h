@@ -33,7 +33,7 @@ static inline bool os_task_done(os_task_t *t)
     int s = vos_task_state(t);
     return s == VOS_TASK_EXITED || s == VOS_TASK_FAULTED;
 }
-static inline void os_yield(void)                      { vos_yield(); }
+static inline void os_yield(void)                      { (void)vos_yield(); }
 static inline void os_suspend_self(void)               { vos_task_suspend(NULL); }
 static inline void os_resume(os_task_t *t)             { vos_task_resume(t); }
 static inline void os_resume_isr(os_task_t *t)         { vos_task_resume_isr(t); }
@@ -75,7 +75,13 @@ static inline void os_heap_usage(os_heap_t *h, unsigned *free_bytes, unsigned *m
     *free_bytes = (unsigned)st.free_bytes;
     *min_free = (unsigned)st.min_free_bytes;
 }
-static inline void *os_malloc(os_heap_t *h, unsigned size) { return vos_heap_alloc(h, size); }
+/* NULL when vos_heap_alloc fails: it leaves NULL in p on every error. */
+static inline void *os_malloc(os_heap_t *h, unsigned size)
+{
+    void *p;
+    (void)vos_heap_alloc(h, size, &p);
+    return p;
+}
 static inline void  os_free(os_heap_t *h, void *p)         { vos_heap_free(h, p); }
 
 /* Instrumented builds (bench/main.c runs only what they measure). */
@@ -87,7 +93,7 @@ static inline void  os_free(os_heap_t *h, void *p)         { vos_heap_free(h, p)
 static inline void os_crit_stats(uint32_t *max, uint32_t *count, const char **site, bool reset)
 {
     struct vos_crit_stats st;
-    vos_crit_stats(&st, reset);
+    (void)vos_crit_stats(&st, reset);
     *max = st.max;
     *count = st.count;
     *site = st.site ? st.site : "-";

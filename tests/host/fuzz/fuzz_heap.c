@@ -90,15 +90,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             size_t n = next16(&in) % range[code % 4u];
             if (code & 0x80u)
                 n = (size_t)1 << (next8(&in) % 24u);    /* powers of two, too big ones too */
-            uint8_t *p;
+            void *vp = &vp;
             size_t align = 0;
+            int err;
             if (code & 0x40u) {
                 align = (size_t)1 << (next8(&in) % 14u);
-                p = vos_heap_alloc_aligned(&h, n, align);
+                err = vos_heap_alloc_aligned(&h, n, align, &vp);
             } else {
-                p = vos_heap_alloc(&h, n);
+                err = vos_heap_alloc(&h, n, &vp);
             }
-            if (p == NULL) {
+            uint8_t *p = vp;
+            if (err != VOS_OK) {
+                if (p != NULL || (err != VOS_ERR_NO_MEMORY && err != VOS_ERR_ARG) ||
+                    ((n == 0 || n > VOS_HEAP_MAX_REQUEST) && err != VOS_ERR_ARG))
+                    die("refused allocation: wrong error or out pointer", op);
                 fails++;
                 break;
             }
@@ -144,8 +149,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (vos_heap_stats(&h, &st) != VOS_OK)
                 die("stats", op);
             if (st.max_alloc != 0) {
-                void *p = vos_heap_alloc(&h, st.max_alloc);
-                if (p == NULL || vos_heap_free(&h, p) != VOS_OK)
+                void *p = NULL;
+                if (vos_heap_alloc(&h, st.max_alloc, &p) != VOS_OK || vos_heap_free(&h, p) != VOS_OK)
                     die("max_alloc not granted", op);
                 allocs++;
                 frees++;

@@ -129,9 +129,9 @@ static void after(struct puppet *p)
         ok = r == VOS_OK || r == VOS_ERR_TIMEOUT || r == VOS_ERR_DELETED ||
              r == VOS_ERR_DEADLOCK || r == VOS_ERR_ARG || r == VOS_ERR_INVALID ||
              (r == VOS_ERR_WOULD_BLOCK && p->arg == VOS_NO_WAIT);
-        if (r == VOS_OK && vos_mutex_owner(p->obj) != vos_self() && !lock_outlived[p - pup]) {
+        if (r == VOS_OK && ht_owner(p->obj) != vos_self() && !lock_outlived[p - pup]) {
             char why[160];
-            vos_task_t *o = vos_mutex_owner(p->obj);
+            vos_task_t *o = ht_owner(p->obj);
             snprintf(why, sizeof why, "%s: lock of m%d returned ok but the owner is %s (state %d)",
                      p->name, (int)((vos_mutex_t *)p->obj - mx), o ? o->name : "nobody",
                      o ? o->state : 0);

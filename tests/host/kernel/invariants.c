@@ -167,8 +167,8 @@ static const char *check_task(const vos_task_t *t, bool thread)
             return broken("%s: held list does not end", name(t));
         if (m->tag != VOS_TAG_MUTEX)
             return broken("%s holds a non-mutex %p", name(t), (const void *)m);
-        if (vos_mutex_owner(m) != t)
-            return broken("%s holds a mutex owned by %s", name(t), name(vos_mutex_owner(m)));
+        if (ht_owner(m) != t)
+            return broken("%s holds a mutex owned by %s", name(t), name(ht_owner(m)));
     }
     unsigned want = inv_required_prio(t);
     if (t->prio != want)
@@ -181,7 +181,7 @@ static const char *check_task(const vos_task_t *t, bool thread)
             return broken("%s is not on the queue it waits on", name(t));
         if (t->wait_mutex != NULL && t->waitq != &t->wait_mutex->waiters)
             return broken("%s waits for a mutex but on another queue", name(t));
-        if (t->wait_mutex != NULL && vos_mutex_owner(t->wait_mutex) == t)
+        if (t->wait_mutex != NULL && ht_owner(t->wait_mutex) == t)
             return broken("%s waits for a mutex it owns", name(t));
         break;
     case VOS_TASK_READY:
@@ -214,7 +214,7 @@ static const char *check_mutex(const vos_mutex_t *m)
 {
     if (m->tag != VOS_TAG_MUTEX)
         return NULL;       /* deleted or not initialised */
-    const vos_task_t *o = vos_mutex_owner(m);
+    const vos_task_t *o = ht_owner(m);
     if (o == NULL) {
         if (m->waiters.head != NULL)
             return broken("free mutex %p with waiter %s", (const void *)m,

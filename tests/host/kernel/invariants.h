@@ -11,6 +11,15 @@
 #include <stddef.h>
 #include "vaios/vaios.h"
 
+/* The owner vos_mutex_owner reports for m (NULL: free), or
+ * &ht_owner_error when the call fails: a pointer no test expects. */
+static vos_task_t ht_owner_error;
+static inline vos_task_t *ht_owner(const vos_mutex_t *m)
+{
+    vos_task_t *o;
+    return vos_mutex_owner(m, &o) == VOS_OK ? o : &ht_owner_error;
+}
+
 /* What the caller knows exists. Entries may be NULL (skipped). Tasks that
  * exited or faulted are only checked for being off every list. */
 struct inv_world {

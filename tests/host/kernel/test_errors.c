@@ -28,7 +28,9 @@ static void null_main(void *arg)
     CHECK_EQ(vos_mutex_lock(NULL, VOS_FOREVER), VOS_ERR_INVALID);
     CHECK_EQ(vos_mutex_unlock(NULL), VOS_ERR_INVALID);
     CHECK_EQ(vos_mutex_delete(NULL), VOS_ERR_INVALID);
-    CHECK(vos_mutex_owner(NULL) == NULL);
+    vos_task_t *o = vos_self();
+    CHECK_EQ(vos_mutex_owner(NULL, &o), VOS_ERR_INVALID);
+    CHECK(o == vos_self());                           /* not written on error */
     CHECK_EQ(vos_task_state(NULL), VOS_ERR_INVALID);
     CHECK_EQ(vos_task_resume(NULL), VOS_ERR_INVALID);
 
@@ -56,7 +58,9 @@ static void foreign_main(void *arg)
     CHECK_EQ(vos_mutex_lock(sem_as_mutex, VOS_FOREVER), VOS_ERR_INVALID);
     CHECK_EQ(vos_mutex_unlock(sem_as_mutex), VOS_ERR_INVALID);
     CHECK_EQ(vos_mutex_delete(sem_as_mutex), VOS_ERR_INVALID);
-    CHECK(vos_mutex_owner(sem_as_mutex) == NULL);
+    vos_task_t *o;
+    CHECK_EQ(vos_mutex_owner(sem_as_mutex, &o), VOS_ERR_INVALID);
+    CHECK_EQ(vos_mutex_owner(&mx, NULL), VOS_ERR_ARG);
     CHECK_EQ(vos_sem_take(mutex_as_sem, VOS_NO_WAIT), VOS_ERR_INVALID);
     CHECK_EQ(vos_sem_give(mutex_as_sem), VOS_ERR_INVALID);
     CHECK_EQ(vos_sem_count(mutex_as_sem), VOS_ERR_INVALID);
@@ -66,7 +70,7 @@ static void foreign_main(void *arg)
     CHECK_EQ(vos_task_set_priority((vos_task_t *)(void *)&mx, 3), VOS_ERR_INVALID);
     /* The real objects were not touched. */
     CHECK_EQ(vos_sem_count(&sem), 1);
-    CHECK(vos_mutex_owner(&mx) == NULL);
+    CHECK(ht_owner(&mx) == NULL);
 
     static vos_sem_t zero_sem;
     static vos_mutex_t zero_mutex;
@@ -162,7 +166,7 @@ static void non_owner_main(void *arg)
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_ERR_NOT_OWNER);   /* uncontended owner */
     CHECK_EQ(vos_mutex_lock(&mx, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_ERR_NOT_OWNER);
-    CHECK(vos_mutex_owner(&mx) != vos_self());
+    CHECK(ht_owner(&mx) != vos_self());
     vos_sleep(200);
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_ERR_NOT_OWNER);   /* free */
 }
@@ -213,7 +217,7 @@ static void context_main(void *arg)
     CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);  /* the handler must not touch it */
     other = t_task("other", nop, NULL, 4);
     host_irq(isr_calls);
-    CHECK(vos_mutex_owner(&mx) == vos_self());
+    CHECK(ht_owner(&mx) == vos_self());
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
     CHECK_INV();
 }
@@ -250,7 +254,7 @@ static void case_calls_before_start(void)
 {
     CHECK(!vos_running());
     CHECK(vos_self() == NULL);
-    vos_yield();                                      /* nothing to do */
+    CHECK_EQ(vos_yield(), VOS_ERR_CONTEXT);           /* no task to yield */
     CHECK_EQ(vos_sem_init(&sem, 0, 1), VOS_OK);
     CHECK_EQ(vos_sem_take(&sem, VOS_FOREVER), VOS_ERR_CONTEXT);
     CHECK_EQ(vos_sem_take(&sem, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);

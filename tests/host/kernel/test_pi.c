@@ -188,9 +188,9 @@ static void check(const char *step)
     }
     for (int m = 0; m < plan->nm && !run_bad; m++) {
         vos_task_t *want = holder[m] >= 0 ? pp[holder[m]].task : NULL;
-        if (vos_mutex_owner(&mm[m]) != want)
+        if (ht_owner(&mm[m]) != want)
             bad(step, "m%d owned by %s, model T%d", m,
-                vos_mutex_owner(&mm[m]) ? vos_mutex_owner(&mm[m])->name : "nobody",
+                ht_owner(&mm[m]) ? ht_owner(&mm[m])->name : "nobody",
                 holder[m]);
     }
     const char *why = run_bad ? NULL : t_inv_why(true);
@@ -510,7 +510,7 @@ static void two_mutexes(void *arg)
     if (boosting_first) {
         CHECK_EQ(pup_do(&o, PUP_UNLOCK, &mx, 0), VOS_OK);
         CHECK_EQ(vos_task_priority(o.task), 6);   /* B's, not base, not A's */
-        CHECK(vos_mutex_owner(&mx) == a.task);
+        CHECK(ht_owner(&mx) == a.task);
         CHECK_INV();
         CHECK_EQ(pup_do(&o, PUP_UNLOCK, &mx2, 0), VOS_OK);
         CHECK_EQ(vos_task_priority(o.task), 2);
@@ -553,7 +553,7 @@ static void waiter_timeout(void *arg)
     CHECK(!pup_busy(&a) && !pup_busy(&b));
     CHECK_EQ(a.result, VOS_ERR_TIMEOUT);
     CHECK_EQ(b.result, VOS_ERR_TIMEOUT);
-    CHECK(vos_mutex_owner(&mx) == o.task);
+    CHECK(ht_owner(&mx) == o.task);
     CHECK_INV();
     host_stop(0);
 }
@@ -598,7 +598,7 @@ static void set_prio_boosted(void *arg)
 
     CHECK_EQ(pup_do(&o, PUP_UNLOCK, &mx, 0), VOS_OK);
     CHECK_EQ(vos_task_priority(o.task), 4);
-    CHECK(vos_mutex_owner(&mx) == a.task);
+    CHECK(ht_owner(&mx) == a.task);
     CHECK_INV();
     host_stop(0);
 }

@@ -319,7 +319,7 @@ static void guard_main(void *arg)
     CHECK_EQ(vos_task_state(o), VOS_TASK_FAULTED);
     CHECK(vos_stack_overflow_task() == o);
     CHECK(faulted_by_hook == o);
-    CHECK(vos_mutex_owner(&guard_mutex) == NULL);
+    CHECK(ht_owner(&guard_mutex) == NULL);
     CHECK_INV();
     t_log("main");
 }

@@ -138,14 +138,14 @@ static void yield_lower_main(void *arg)
     (void)arg;
     t_task("L", log_name, "L", 2);
     uint64_t n = host_switches();
-    vos_yield();
+    CHECK_EQ(vos_yield(), VOS_OK);      /* nobody of equal priority: no switch */
     CHECK_EQ(host_switches(), n);
     t_log("main");
 }
 
 static void yield_in_isr(void)
 {
-    vos_yield();           /* does nothing in a handler */
+    CHECK_EQ(vos_yield(), VOS_ERR_CONTEXT);           /* refused in a handler */
     t_log("isr");
 }
 

@@ -189,7 +189,7 @@ static void high_owner(void *arg)
 {
     (void)arg;
     CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);
-    CHECK(vos_mutex_owner(&mx) == vos_self());
+    CHECK(ht_owner(&mx) == vos_self());
     vos_sleep(10);
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
 }
@@ -202,7 +202,7 @@ static void high_main(void *arg)
     size_t size;
     (void)t_tcb(&stack, &size);
     CHECK_EQ(vos_task_create(high_tcb, "high", high_owner, NULL, 7, stack, size), VOS_OK);
-    CHECK(vos_mutex_owner(&mx) == high_tcb);
+    CHECK(ht_owner(&mx) == high_tcb);
 }
 
 static void case_mutex_owner_anywhere(void)
@@ -224,11 +224,11 @@ static void recursive_main(void *arg)
     t_watch_mutex(&mx);
     for (int i = 0; i < 3; i++)
         CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);
-    CHECK(vos_mutex_owner(&mx) == vos_self());
+    CHECK(ht_owner(&mx) == vos_self());
     CHECK_INV();
     for (int i = 0; i < 3; i++)
         CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
-    CHECK(vos_mutex_owner(&mx) == NULL);
+    CHECK(ht_owner(&mx) == NULL);
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_ERR_NOT_OWNER);
     CHECK_INV();
     /* The recursion limit: lock twice, then set the count near the limit
@@ -242,7 +242,7 @@ static void recursive_main(void *arg)
     CHECK_EQ(mx.count, VOS_MUTEX_MAX_RECURSION);
     mx.count = 1;
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
-    CHECK(vos_mutex_owner(&mx) == NULL);
+    CHECK(ht_owner(&mx) == NULL);
 }
 
 static void case_mutex_recursive(void)
@@ -255,7 +255,7 @@ static void locker(void *arg)
     int r = vos_mutex_lock(&mx, VOS_FOREVER);
     t_log("%s:%s", (const char *)arg, vos_strerror(r));
     if (r == VOS_OK) {
-        CHECK(vos_mutex_owner(&mx) == vos_self());
+        CHECK(ht_owner(&mx) == vos_self());
         CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
     }
 }
@@ -295,7 +295,7 @@ static void no_steal_mutex_main(void *arg)
     vos_task_t *w = t_task("W", locker, "W", 3);
     vos_sleep(1);                             /* W waits */
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);  /* W owns it, not yet running */
-    CHECK(vos_mutex_owner(&mx) == w);
+    CHECK(ht_owner(&mx) == w);
     CHECK_EQ(vos_mutex_lock(&mx, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_ERR_NOT_OWNER);
     CHECK_INV();
@@ -396,7 +396,7 @@ static void mutex_delete_main(void *arg)
     CHECK(vos_self()->held == NULL);
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_ERR_INVALID);
     CHECK_EQ(vos_mutex_lock(&mx, VOS_NO_WAIT), VOS_ERR_INVALID);
-    CHECK(vos_mutex_owner(&mx) == NULL);
+    CHECK(ht_owner(&mx) == &ht_owner_error);     /* deleted: refused */
     CHECK_INV();
     vos_sleep(1000);                           /* T's old deadline passes */
 }
@@ -421,7 +421,7 @@ static void locker2(void *arg)
 {
     int r = vos_mutex_lock(&mx2, VOS_FOREVER);
     t_log("%s:%s", (const char *)arg, vos_strerror(r));
-    CHECK(vos_mutex_owner(&mx2) == vos_self());
+    CHECK(ht_owner(&mx2) == vos_self());
     CHECK_EQ(vos_mutex_unlock(&mx2), VOS_OK);
 }
 
@@ -442,8 +442,8 @@ static void case_mutex_released_on_exit(void)
 {
     CHECK_EQ(t_run(exit_main, NULL, 2), HOST_IDLE);
     CHECK_LOG("E-exits B:ok A:ok");
-    CHECK(vos_mutex_owner(&mx) == NULL);
-    CHECK(vos_mutex_owner(&mx2) == NULL);
+    CHECK(ht_owner(&mx) == NULL);
+    CHECK(ht_owner(&mx2) == NULL);
 }
 
 /* --- Lock-free fast paths against an interrupt in their LL/SC window ------------------ */
@@ -542,7 +542,7 @@ static void llsc_lock_main(void *arg)
     host_irq_in_next_sc(isr_resume_high);
     CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);   /* after H's turn */
     t_log("L-got");
-    CHECK(vos_mutex_owner(&mx) == vos_self());
+    CHECK(ht_owner(&mx) == vos_self());
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
     CHECK_INV();
 }
@@ -589,7 +589,7 @@ static void exit_untracked_main(void *arg)
     t_watch_mutex(&mx);
     vos_task_t *e = t_task("E", exit_holding_quietly, NULL, 7);
     CHECK_EQ(vos_task_state(e), VOS_TASK_EXITED);
-    CHECK(vos_mutex_owner(&mx) == NULL);
+    CHECK(ht_owner(&mx) == NULL);
     CHECK_EQ(vos_mutex_lock(&mx, VOS_NO_WAIT), VOS_OK);
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
 }
