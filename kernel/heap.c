@@ -432,7 +432,9 @@ int vos_heap_init(vos_heap_t *h, void *mem, size_t size)
     return VOS_OK;
 }
 
-static inline int heap_alloc(vos_heap_t *h, size_t size, void **out)
+/* The allocations below store the block in *out on success only; the
+ * public entry points clear *out on every error. */
+INLINE int heap_alloc(vos_heap_t *h, size_t size, void **out)
 {
 #if VOS_CFG_CHECKS
     if (VOS__UNLIKELY(h == NULL || h->tag != VOS_TAG_HEAP))
@@ -465,8 +467,6 @@ static inline int heap_alloc(vos_heap_t *h, size_t size, void **out)
 
 static inline int heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align, void **out)
 {
-    if (align <= VOS_HEAP_ALIGN)
-        return heap_alloc(h, size, out);
 #if VOS_CFG_CHECKS
     if (h == NULL || h->tag != VOS_TAG_HEAP)
         return VOS_ERR_INVALID;
@@ -587,17 +587,21 @@ static inline int heap_free(vos_heap_t *h, void *p)
 int vos_heap_alloc(vos_heap_t *h, size_t size, void **out)
 {
     VOS__CHECK(out != NULL, VOS_ERR_ARG);
-    *out = NULL;
     int err = heap_alloc(h, size, out);
+    if (VOS__UNLIKELY(err != VOS_OK))
+        *out = NULL;
     VOS_TRACE_HEAP_ALLOC(h, *out, size, err);
     return err;
 }
 
 int vos_heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align, void **out)
 {
+    if (align <= VOS_HEAP_ALIGN)
+        return vos_heap_alloc(h, size, out);
     VOS__CHECK(out != NULL, VOS_ERR_ARG);
-    *out = NULL;
     int err = heap_alloc_aligned(h, size, align, out);
+    if (VOS__UNLIKELY(err != VOS_OK))
+        *out = NULL;
     VOS_TRACE_HEAP_ALLOC(h, *out, size, err);
     return err;
 }

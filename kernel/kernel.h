@@ -49,11 +49,13 @@ void vos__crit_end(uint32_t key, const char *site);
 
 /* The scheduler's state in one block, so that the port's switch reaches
  * all of it from one base address (arch/cortex-m/switch.S relies on the
- * offsets: cur 0, ready_map 4, ready[] 8). */
+ * offsets: ready[] 0, cur and ready_map after it). ready[] comes first so
+ * that the address of a level's head is base + 4 * prio, with nothing to
+ * add (one instruction less in vos_yield). */
 struct vos__sched {
+    vos_task_t *ready[VOS_CFG_PRIO_LEVELS];  /* head = next to run at level p */
     vos_task_t *volatile cur;                /* running task; NULL before start */
     uint32_t ready_map;                      /* bit p: level p non-empty */
-    vos_task_t *ready[VOS_CFG_PRIO_LEVELS];  /* head = next to run at level p */
 };
 extern struct vos__sched vos__s;
 #define vos__cur        (vos__s.cur)

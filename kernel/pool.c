@@ -61,7 +61,8 @@ int vos_pool_init(vos_pool_t *p, void *mem, size_t block_size, size_t count)
     return VOS_OK;
 }
 
-static inline int pool_alloc(vos_pool_t *p, void **out)
+/* Stores the block in *out on success only. */
+static inline __attribute__((always_inline)) int pool_alloc(vos_pool_t *p, void **out)
 {
 #if VOS_CFG_CHECKS
     if (VOS__UNLIKELY(p == NULL || p->tag != VOS_TAG_POOL))
@@ -116,8 +117,9 @@ static inline int pool_free(vos_pool_t *p, void *blk)
 int vos_pool_alloc(vos_pool_t *p, void **out)
 {
     VOS__CHECK(out != NULL, VOS_ERR_ARG);
-    *out = NULL;
     int err = pool_alloc(p, out);
+    if (VOS__UNLIKELY(err != VOS_OK))
+        *out = NULL;
     VOS_TRACE_POOL_ALLOC(p, *out, err);
     return err;
 }

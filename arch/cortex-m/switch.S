@@ -15,18 +15,20 @@
  *
  * Task control block offsets used here (include/vaios/task.h):
  *   0: sp     4: guard (address of the topmost guard word; never 0)
- * The scheduler block vos__s (kernel/kernel.h): cur, ready_map, ready[].
+ * The scheduler block vos__s (kernel/kernel.h): ready[], cur, ready_map.
  * The local exclusive monitor needs no CLREX here: Armv7-M clears it on
  * every exception entry and return, which is what makes the kernel's
  * LDREX/STREX fast paths safe against a switch in their middle.
  */
+#include "vaios/config.h"
+
     .syntax unified
     .thumb
 
     .equ GUARD_WORD, 0xA5A5A5A5      /* kernel/task.c VOS__GUARD_WORD */
-    .equ SCHED_CUR, 0                /* struct vos__sched (kernel/kernel.h) */
-    .equ SCHED_MAP, 4
-    .equ SCHED_READY, 8
+    .equ SCHED_READY, 0              /* struct vos__sched (kernel/kernel.h) */
+    .equ SCHED_CUR, (4 * VOS_CFG_PRIO_LEVELS)
+    .equ SCHED_MAP, (4 * VOS_CFG_PRIO_LEVELS + 4)
     .equ VTOR, 0xE000ED08
 
     .section .text.PendSV_Handler, "ax", %progbits
