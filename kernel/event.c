@@ -140,9 +140,9 @@ int vos_event_wait(vos_event_t *e, uint32_t bits, unsigned options, vos_dur_t ti
         if (got != NULL)
             *got = flags;
         err = VOS_OK;
-    } else if (timeout == VOS_NO_WAIT || !vos__started) {
+    } else if (vos_dur_cycles(timeout) == 0 || !vos__started) {
         vos__unlock(key);
-        err = timeout == VOS_NO_WAIT ? VOS_ERR_WOULD_BLOCK : VOS_ERR_CONTEXT;
+        err = vos_dur_cycles(timeout) == 0 ? VOS_ERR_WOULD_BLOCK : VOS_ERR_CONTEXT;
     } else {
         struct event_wait w = { .bits = bits, .options = options };
         vos__cur->wait_data = &w;

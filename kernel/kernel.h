@@ -134,7 +134,7 @@ static inline int vos__block_commit(uint32_t key)
 }
 
 /* Block the running task on q (NULL: a plain delay) until deadline (an
- * absolute time, or VOS_FOREVER as a time), with the lock held as key.
+ * absolute time, or VOS__TIME_NEVER), with the lock held as key.
  * Releases the lock while blocked, returns with it released and the wait's
  * result: VOS_OK or the code the waker set, VOS_ERR_TIMEOUT on timeout.
  * kind (the trace's enum vos_trace_wait) and obj (the object waited on)
@@ -162,9 +162,9 @@ void vos__wake_all(struct vos_waitq *q, int res);
  * anything past VOS_DUR_MAX: no deadline). */
 static inline vos_time_t vos__deadline(vos_dur_t timeout)
 {
-    if (timeout >= VOS_DUR_MAX)
-        return VOS_FOREVER;
-    return arch_now() + timeout;
+    if (vos_dur_cycles(timeout) >= vos_dur_cycles(VOS_DUR_MAX))
+        return VOS__TIME_NEVER;
+    return vos_time_add(arch_now(), timeout);
 }
 
 /* Refuse a blocking call from a context that cannot block. */

@@ -29,12 +29,12 @@ static bool slice_needed(void);
 /* Program the alarm for the earliest event. Lock held. */
 static void alarm_program(void)
 {
-    vos_time_t next = tq_head ? tq_head->deadline : VOS_FOREVER;
+    vos_time_t next = tq_head ? tq_head->deadline : VOS__TIME_NEVER;
 #if VOS_CFG_TIMESLICE > 0
     if (slice_end != 0 && slice_end < next)
         next = slice_end;
 #endif
-    if (next == VOS_FOREVER)
+    if (next == VOS__TIME_NEVER)
         arch_alarm_cancel();
     else
         arch_alarm_set(next);
@@ -172,15 +172,15 @@ int vos_sleep(vos_dur_t d)
     int err = vos__can_block();
     if (err != VOS_OK)
         return err;
-    if (d == 0) {
-        vos_yield();
+    if (vos_dur_cycles(d) == 0) {
+        (void)vos_yield();
         return VOS_OK;
     }
     if (vos__is_idle(vos__cur))
         return VOS_ERR_CONTEXT;
 
     uint32_t key = vos__lock();
-    vos_time_t deadline = d >= VOS_DUR_MAX ? VOS_FOREVER : arch_now() + d;
+    vos_time_t deadline = vos__deadline(d);
     err = vos__block(NULL, deadline, key, VOS_TRACE_WAIT_DELAY, NULL);
     return err == VOS_ERR_TIMEOUT ? VOS_OK : err;
 }
