@@ -201,6 +201,14 @@ void vos__timeout_add(vos_task_t *t, vos_time_t deadline);  /* lock held */
 void vos__timeout_del(vos_task_t *t);                       /* lock held */
 void vos__alarm_isr(void);            /* from the port's alarm interrupt */
 void vos__time_start(void);           /* program the first alarm */
+void vos__time_reset(void);           /* empty the timeout list, no slice (lock held) */
+
+/* Forget every task and the scheduler's state: the kernel as before
+ * vos_start(), so that a test port can run several scenarios in one
+ * process (the host port's only use). The control blocks of the tasks
+ * that existed are abandoned as they are; they may be created again.
+ * Thread mode, outside any scenario, no task running. */
+void vos__reset(void);
 
 /* --- Mutex hooks (mutex.c) ----------------------------------------------- */
 

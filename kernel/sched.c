@@ -24,6 +24,7 @@
  * The scheduler knows nothing about time: time.c wakes tasks, this file
  * only orders them.
  */
+#include <string.h>
 #include "kernel.h"
 
 struct vos__sched vos__s;
@@ -162,6 +163,19 @@ int vos_start(void)
     vos__time_start();
     vos__unlock(key);
     arch_start();
+}
+
+void vos__reset(void)
+{
+    uint32_t key = arch_lock();
+    vos__time_reset();
+    if (idle_task.tag == VOS_TAG_TASK)
+        idle_task.state = VOS_TASK_EXITED;     /* vos_start() creates it again */
+    memset(vos__ready, 0, sizeof vos__ready);
+    vos__ready_map = 0;
+    vos__cur = NULL;
+    vos__started = false;
+    arch_unlock(key);
 }
 
 bool vos__is_idle(const vos_task_t *t)

@@ -85,6 +85,15 @@ void vos__timeout_del(vos_task_t *t)
      * instead of a timer write on every satisfied wait. */
 }
 
+void vos__time_reset(void)
+{
+    while (tq_head != NULL)
+        vos__timeout_del(tq_head);
+#if VOS_CFG_TIMESLICE > 0
+    slice_end = 0;
+#endif
+}
+
 void vos__time_start(void)
 {
 #if VOS_CFG_TIMESLICE > 0
