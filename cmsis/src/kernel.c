@@ -62,7 +62,8 @@ void *os2_alloc(size_t size)
 {
     heap_init();
     os2_reap();
-    return vos_heap_alloc(heap, size);
+    void *p;
+    return vos_heap_alloc(heap, size, &p) == VOS_OK ? p : NULL;
 }
 
 void os2_free(void *p)

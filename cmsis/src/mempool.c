@@ -70,7 +70,8 @@ void *osMemoryPoolAlloc(osMemoryPoolId_t mp_id, uint32_t timeout)
     }
     if (err != VOS_OK)
         return NULL;
-    return vos_pool_alloc(&p->p);
+    void *blk;
+    return vos_pool_alloc(&p->p, &blk) == VOS_OK ? blk : NULL;
 }
 
 osStatus_t osMemoryPoolFree(osMemoryPoolId_t mp_id, void *block)

@@ -83,7 +83,10 @@ osThreadId_t osMutexGetOwner(osMutexId_t mutex_id)
     os2_mutex_t *m = mutex_id;
     if (os2_isr() || !os2_valid(m, OS2_TAG_MUTEX))
         return NULL;
-    return os2_thread_of(vos_mutex_owner(&m->m));
+    vos_task_t *owner;
+    if (vos_mutex_owner(&m->m, &owner) != VOS_OK)
+        return NULL;
+    return os2_thread_of(owner);
 }
 
 osStatus_t osMutexDelete(osMutexId_t mutex_id)
@@ -115,7 +118,8 @@ void os2_mutex_drop_dead(void)
     for (os2_mutex_t *m = registry; m != NULL; m = m->next) {
         /* Owned (word non-zero) but by no live task: left by one that ended.
          * Locking it lets the kernel drop the dead owner. */
-        if (m->m.owner_word != 0 && vos_mutex_owner(&m->m) == NULL &&
+        vos_task_t *owner = NULL;
+        if (m->m.owner_word != 0 && vos_mutex_owner(&m->m, &owner) == VOS_OK && owner == NULL &&
             vos_mutex_lock(&m->m, VOS_NO_WAIT) == VOS_OK)
             vos_mutex_unlock(&m->m);
     }
