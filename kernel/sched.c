@@ -176,10 +176,14 @@ int vos_sched_unlock(void)
     vos__lock_depth = d - 1u;
     if (d > 1u)
         return VOS_OK;
-    uint32_t key = vos__lock();
+    /* No kernel lock needed: a handler that made a task ready while we
+     * were locked already requested the switch (the switch kept us), and
+     * one that does so from now on sees preempt set and switches as
+     * usual; the pick read here is the lock-free read vos_yield makes. */
     vos__preempt = 1;
-    vos__resched();     /* what became ready meanwhile runs now */
-    vos__unlock(key);
+    __asm__ volatile("" ::: "memory");
+    if (vos__pick_inline() != vos__cur)
+        arch_switch();  /* what became ready meanwhile runs now */
     return VOS_OK;
 }
 
@@ -193,15 +197,18 @@ bool vos_running(void)
     return vos__started;
 }
 
-__attribute__((weak)) void vos_hook_idle(vos_time_t next_event)
-{
-    (void)next_event;
-    arch_idle();
-}
+/* Weak and without a default: when the application defines none, the
+ * idle loop is the bare wait for an interrupt it always was, and nothing
+ * is computed for a hook that does not exist. */
+void vos_hook_idle(vos_time_t next_event) __attribute__((weak));
 
 static void idle_entry(void *arg)
 {
     (void)arg;
+    if (vos_hook_idle == NULL) {
+        for (;;)
+            arch_idle();
+    }
     for (;;) {
         vos_time_t next;
         if (vos_next_event(&next) != VOS_OK)

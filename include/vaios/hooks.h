@@ -14,8 +14,9 @@ struct vos_task;
 
 /* Called by the idle task, in thread mode with interrupts enabled, each
  * time it finds nothing to run; next_event is what vos_next_event() gave
- * (VOS_FOREVER if nothing is pending). The default waits for an interrupt
- * (arch_idle: WFI on Cortex-M). A board may instead enter a deeper sleep
+ * (VOS_FOREVER if nothing is pending). Without one (the symbol is weak and
+ * has no default) the idle task just waits for an interrupt (arch_idle:
+ * WFI on Cortex-M). A board may instead enter a deeper sleep
  * until at most next_event, provided its wake source is armed for it and
  * the time base keeps counting (or is corrected) across the sleep: the
  * kernel's time stays exact because it only ever reads the time base.
