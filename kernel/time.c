@@ -23,6 +23,13 @@
 
 static vos_task_t *tq_head, *tq_tail;   /* sorted by deadline, NULL-terminated */
 
+/* The first expiry of the software timers (timer.c keeps it; VOS_FOREVER
+ * while none is armed). Defined here and the expiry called through a weak
+ * reference, so that an image that never starts a timer links none of
+ * timer.c. */
+vos_time_t vos__timer_due = VOS_FOREVER;
+uint32_t vos__timer_expire(vos_time_t now, uint32_t key) __attribute__((weak));
+
 #if VOS_CFG_TIMESLICE > 0
 static vos_time_t slice_end;           /* end of the current slice, 0: none */
 static bool slice_needed(void);
@@ -146,7 +153,7 @@ void vos__alarm_isr(void)
         vos__unlock(key);
         key = vos__lock();
     }
-    if (vos__timer_next() <= now)
+    if (vos__timer_next() <= now)     /* only ever true with timer.c linked */
         key = vos__timer_expire(now, key);
 #if VOS_CFG_TIMESLICE > 0
     if (slice_end != 0 && slice_end <= now)

@@ -28,7 +28,7 @@
 #include "kernel.h"
 
 static vos_timer_t *root;                 /* the heap of armed timers */
-vos_time_t vos__timer_due = VOS_FOREVER;  /* root's due, kept for time.c's inline test */
+
 static vos_timer_t *q_head, *q_tail;      /* service queue, FIFO */
 static struct vos_waitq svc_wait;         /* the service task, when idle */
 static vos_task_t svc_task;
