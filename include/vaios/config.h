@@ -140,7 +140,7 @@ _Static_assert(VOS_CFG_TRACE == 0 || VOS_CFG_TRACE == 1, "VOS_CFG_TRACE is 0 or 
     " " VOS__CFG_STR(VOS_CFG_TRACE_TASKS)                                    \
     " " VOS__CFG_STR(VOS_CFG_TRACE_NAME_LEN) ")"
 
-#ifndef VOS__CFG_DEFINE_SIGNATURE
+#if !defined(VOS__CFG_DEFINE_SIGNATURE) && !defined(__ASSEMBLER__)
 __asm__(".pushsection .vaios.config,\"R\",%progbits\n\t"
         ".dc.a \"" VOS__CFG_SIGNATURE "\"\n\t"
         ".popsection");
