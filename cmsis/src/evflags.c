@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CMSIS-RTOS2 event flags over VAIOS event groups. The reference's
+ * options map one to one: osFlagsWaitAll -> VOS_EVENT_ALL, the default
+ * clearing -> VOS_EVENT_CLEAR (the flags waited for are cleared on
+ * release), osFlagsNoClear -> no clearing. Bit 31 is reserved for the
+ * error values, so only bits 0..30 are flags.
+ *
+ * Set and Clear return the flags after / before the change exactly: the
+ * change and the read are done under the kernel lock (a waiter released by
+ * a set runs after the lock is released, with its clearing already done
+ * by the set, so the value returned is the one the set left).
+ */
+#include "os2.h"
+
+osEventFlagsId_t osEventFlagsNew(const osEventFlagsAttr_t *attr)
+{
+    static const osEventFlagsAttr_t defaults;
+    if (os2_isr() || !os2_kernel_ready())
+        return NULL;
+    if (attr == NULL)
+        attr = &defaults;
+    uint8_t alloc;
+    os2_evflags_t *e = os2_cb(attr->cb_mem, attr->cb_size, sizeof *e, &alloc);
+    if (e == NULL)
+        return NULL;
+    e->h.alloc = alloc;
+    e->h.name = attr->name;
+    vos_event_init(&e->ev, 0);
+    e->h.tag = OS2_TAG_EVFLAGS;
+    return e;
+}
+
+const char *osEventFlagsGetName(osEventFlagsId_t ef_id)
+{
+    os2_evflags_t *e = ef_id;
+    return os2_valid(e, OS2_TAG_EVFLAGS) ? e->h.name : NULL;
+}
+
+uint32_t osEventFlagsSet(osEventFlagsId_t ef_id, uint32_t flags)
+{
+    os2_evflags_t *e = ef_id;
+    if (!os2_valid(e, OS2_TAG_EVFLAGS) || (flags & ~OS2_FLAGS_MASK))
+        return osFlagsErrorParameter;
+    uint32_t k = arch_lock(), now;
+    int err = os2_isr() ? vos_event_set_isr(&e->ev, flags) : vos_event_set(&e->ev, flags);
+    vos_event_get(&e->ev, &now);
+    arch_unlock(k);
+    return err == VOS_OK ? now : os2_flags_error(err);
+}
+
+uint32_t osEventFlagsClear(osEventFlagsId_t ef_id, uint32_t flags)
+{
+    os2_evflags_t *e = ef_id;
+    if (!os2_valid(e, OS2_TAG_EVFLAGS) || (flags & ~OS2_FLAGS_MASK))
+        return osFlagsErrorParameter;
+    uint32_t k = arch_lock(), before;
+    vos_event_get(&e->ev, &before);
+    vos_event_clear(&e->ev, flags);
+    arch_unlock(k);
+    return before;
+}
+
+uint32_t osEventFlagsGet(osEventFlagsId_t ef_id)
+{
+    os2_evflags_t *e = ef_id;
+    uint32_t v = 0;
+    if (os2_valid(e, OS2_TAG_EVFLAGS))
+        vos_event_get(&e->ev, &v);
+    return v;
+}
+
+uint32_t osEventFlagsWait(osEventFlagsId_t ef_id, uint32_t flags, uint32_t options,
+                          uint32_t timeout)
+{
+    os2_evflags_t *e = ef_id;
+    if (!os2_valid(e, OS2_TAG_EVFLAGS) || (flags & ~OS2_FLAGS_MASK) || flags == 0 ||
+        (options & ~(osFlagsWaitAll | osFlagsNoClear)))
+        return osFlagsErrorParameter;
+    if (os2_isr()) {
+        /* Interrupt handlers may only poll. */
+        if (timeout != 0)
+            return osFlagsErrorParameter;
+        uint32_t k = arch_lock(), cur;
+        vos_event_get(&e->ev, &cur);
+        bool met = (options & osFlagsWaitAll) ? (cur & flags) == flags : (cur & flags) != 0;
+        if (met && !(options & osFlagsNoClear))
+            vos_event_clear(&e->ev, flags);
+        arch_unlock(k);
+        return met ? cur : osFlagsErrorResource;
+    }
+    unsigned opt = ((options & osFlagsWaitAll) ? VOS_EVENT_ALL : VOS_EVENT_ANY) |
+                   ((options & osFlagsNoClear) ? 0 : VOS_EVENT_CLEAR);
+    uint32_t got;
+    int err = vos_event_wait(&e->ev, flags, opt, os2_timeout(timeout), &got);
+    if (err == VOS_ERR_CONTEXT)
+        return osFlagsErrorUnknown;     /* a wait needed before the kernel runs */
+    return err == VOS_OK ? got : os2_flags_error(err);
+}
+
+osStatus_t osEventFlagsDelete(osEventFlagsId_t ef_id)
+{
+    os2_evflags_t *e = ef_id;
+    if (os2_isr())
+        return osErrorISR;
+    if (!os2_valid(e, OS2_TAG_EVFLAGS))
+        return osErrorParameter;
+    e->h.tag = 0;
+    vos_event_delete(&e->ev);
+    if (e->h.alloc & OS2_ALLOC_CB)
+        os2_free(e);
+    return osOK;
+}

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CMSIS-RTOS2 kernel management, the virtual tick, delays, the priority
+ * mapping and the layer's heap.
+ *
+ * The tick is virtual: tick n is the interval [n*C, (n+1)*C) of the time
+ * base, C = VOS_CMSIS_TICK_CYCLES. No interrupt runs per tick; a delay of
+ * n ticks is a sleep until the n-th boundary after now, so osDelay(1)
+ * ends at the next boundary (possibly almost at once), as the reference
+ * specifies, and every finite timeout is counted the same way.
+ *
+ * Kernel state: Inactive until osKernelInitialize, Ready until the
+ * scheduler runs (osKernelStart, or a native vos_start: the layer may be
+ * used beside native VAIOS tasks), then Running, or Locked / Suspended
+ * while osKernelLock / osKernelSuspend hold the scheduler.
+ */
+#include "os2.h"
+
+static bool initialized;
+static int32_t lock_state;          /* 1 while osKernelLock holds the scheduler */
+static bool suspended;
+static vos_heap_t heap;
+static uint64_t heap_mem[VOS_CMSIS_HEAP_SIZE / 8];
+
+/* --- Priority mapping ---------------------------------------------------- */
+
+/* CMSIS priority -> VAIOS level. Idle 1; the six groups of eight from Low
+ * to High take four levels each (two CMSIS values per level); the eight
+ * Realtime values keep one level each; ISR is the highest CMSIS level.
+ * VOS_PRIO_MAX (31) is left above every CMSIS thread (the timer service
+ * thread by default). The order is kept: p < q gives level(p) <= level(q). */
+unsigned vos_cmsis_prio(osPriority_t p)
+{
+    if (p == osPriorityIdle)
+        return 1;
+    if (p >= osPriorityLow && p < osPriorityRealtime)
+        return 2u + ((unsigned)p - osPriorityLow) / 2u;
+    if (p >= osPriorityRealtime && p < osPriorityISR)
+        return 22u + ((unsigned)p - osPriorityRealtime);
+    if (p == osPriorityISR)
+        return 30;
+    return 0;
+}
+
+_Static_assert(VOS_CFG_PRIO_LEVELS == 32, "the CMSIS priority mapping assumes 32 levels");
+
+/* --- Heap ----------------------------------------------------------------- */
+
+static void heap_init(void)
+{
+    if (heap.tag != VOS_TAG_HEAP)
+        vos_heap_init(&heap, heap_mem, sizeof heap_mem);
+}
+
+void *os2_alloc(size_t size)
+{
+    heap_init();
+    os2_reap();
+    return vos_heap_alloc(&heap, size);
+}
+
+void os2_free(void *p)
+{
+    if (p != NULL)
+        vos_heap_free(&heap, p);
+}
+
+void *os2_cb(void *cb_mem, uint32_t cb_size, size_t need, uint8_t *alloc)
+{
+    *alloc = 0;
+    if (cb_mem == NULL) {
+        if (cb_size != 0)
+            return NULL;
+        void *p = os2_alloc(need);
+        if (p != NULL) {
+            memset(p, 0, need);
+            *alloc = OS2_ALLOC_CB;
+        }
+        return p;
+    }
+    if (cb_size < need || ((uintptr_t)cb_mem & 7u) != 0)
+        return NULL;
+    /* A block still holding a live object of any type is refused. */
+    uint32_t tag = ((struct os2_head *)cb_mem)->tag;
+    if ((tag & 0xFFFFFF00u) == 0x05200000u)
+        return NULL;
+    memset(cb_mem, 0, need);
+    return cb_mem;
+}
+
+/* Free bytes of the layer's heap (for leak tests). */
+size_t vos_cmsis_heap_free(void);
+size_t vos_cmsis_heap_free(void)
+{
+    vos_heap_stats_t s;
+    heap_init();
+    os2_reap();
+    return vos_heap_stats(&heap, &s) == VOS_OK ? s.free_bytes : 0;
+}
+
+/* --- Time ------------------------------------------------------------------ */
+
+uint64_t os2_tick64(void)
+{
+    return vos_now() / VOS_CMSIS_TICK_CYCLES;
+}
+
+vos_dur_t os2_timeout(uint32_t ticks)
+{
+    if (ticks == 0)
+        return VOS_NO_WAIT;
+    if (ticks == osWaitForever)
+        return VOS_FOREVER;
+    vos_time_t now = vos_now();
+    vos_time_t end = (now / VOS_CMSIS_TICK_CYCLES + ticks) * VOS_CMSIS_TICK_CYCLES;
+    return vos_cycles(end - now);
+}
+
+osStatus_t osDelay(uint32_t ticks)
+{
+    if (os2_isr())
+        return osErrorISR;
+    if (ticks == 0)
+        return osErrorParameter;
+    if (!vos_running())
+        return osError;
+    vos_time_t end = (os2_tick64() + ticks) * VOS_CMSIS_TICK_CYCLES;
+    return vos_sleep_until(end) == VOS_OK ? osOK : osError;
+}
+
+osStatus_t osDelayUntil(uint32_t ticks)
+{
+    if (os2_isr())
+        return osErrorISR;
+    if (!vos_running())
+        return osError;
+    uint64_t now = os2_tick64();
+    uint32_t delta = ticks - (uint32_t)now;
+    if (delta == 0 || delta > 0x7FFFFFFFu)
+        return osErrorParameter;
+    return vos_sleep_until((now + delta) * VOS_CMSIS_TICK_CYCLES) == VOS_OK ? osOK : osError;
+}
+
+uint32_t osKernelGetTickCount(void)
+{
+    return (uint32_t)os2_tick64();
+}
+
+uint32_t osKernelGetTickFreq(void)
+{
+    return VOS_CMSIS_TICK_HZ;
+}
+
+uint32_t osKernelGetSysTimerCount(void)
+{
+    return (uint32_t)vos_now();
+}
+
+uint32_t osKernelGetSysTimerFreq(void)
+{
+    return VOS_CFG_CLOCK_HZ;
+}
+
+/* --- Kernel ------------------------------------------------------------------ */
+
+bool os2_kernel_ready(void)
+{
+    return initialized || vos_running();
+}
+
+osStatus_t osKernelInitialize(void)
+{
+    if (os2_isr())
+        return osErrorISR;
+    if (initialized || vos_running())
+        return osError;
+    heap_init();
+    initialized = true;
+    return osOK;
+}
+
+osStatus_t osKernelGetInfo(osVersion_t *version, char *id_buf, uint32_t id_size)
+{
+    static const char id[] = "VAIOS V" VAIOS_VERSION;
+    if (version != NULL) {
+        version->api = 20030000u;       /* 2.3.0 */
+        version->kernel = 10000u;       /* 0.1.0 */
+    }
+    if (id_buf != NULL && id_size != 0) {
+        uint32_t n = id_size - 1u < sizeof id - 1u ? id_size - 1u : (uint32_t)(sizeof id - 1u);
+        memcpy(id_buf, id, n);
+        id_buf[n] = '\0';
+    }
+    return osOK;
+}
+
+osKernelState_t osKernelGetState(void)
+{
+    if (vos_running()) {
+        if (suspended)
+            return osKernelSuspended;
+        return lock_state ? osKernelLocked : osKernelRunning;
+    }
+    return initialized ? osKernelReady : osKernelInactive;
+}
+
+osStatus_t osKernelStart(void)
+{
+    if (os2_isr())
+        return osErrorISR;
+    if (!initialized || vos_running())
+        return osError;
+    vos_start();
+    return osError;     /* vos_start returns only on failure */
+}

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CMSIS-RTOS2 memory pools over VAIOS fixed-block pools. A counting
+ * semaphore holds one unit per block that is free and not yet claimed:
+ * an allocation first takes a unit (waiting up to the timeout), which
+ * guarantees the pool has a block for it; a free returns the block, then
+ * the unit, handing it to the highest-priority waiting allocator. Blocks
+ * are VOS_POOL_ALIGN (8) aligned and block_size is rounded up to 8 inside
+ * the pool (the size the caller asked for is what GetBlockSize reports).
+ */
+#include "os2.h"
+
+osMemoryPoolId_t osMemoryPoolNew(uint32_t block_count, uint32_t block_size,
+                                 const osMemoryPoolAttr_t *attr)
+{
+    static const osMemoryPoolAttr_t defaults;
+    if (os2_isr() || !os2_kernel_ready() || block_count == 0 || block_size == 0 ||
+        block_count > 0x7FFFFFFFu || block_size > 0x7FFFFFFFu)
+        return NULL;
+    if (attr == NULL)
+        attr = &defaults;
+    uint64_t need = (uint64_t)VOS_POOL_BLOCK((uint64_t)block_size) * block_count;
+    if (need >= 0x80000000u)
+        return NULL;
+    void *mem = attr->mp_mem;
+    if (mem != NULL && (attr->mp_size < need || ((uintptr_t)mem & (VOS_POOL_ALIGN - 1u))))
+        return NULL;
+    if (mem == NULL && attr->mp_size != 0)
+        return NULL;
+    uint8_t alloc;
+    os2_mempool_t *p = os2_cb(attr->cb_mem, attr->cb_size, sizeof *p, &alloc);
+    if (p == NULL)
+        return NULL;
+    if (mem == NULL) {
+        mem = os2_alloc((size_t)need);
+        if (mem == NULL) {
+            if (alloc & OS2_ALLOC_CB)
+                os2_free(p);
+            return NULL;
+        }
+        alloc |= OS2_ALLOC_MEM;
+    }
+    p->h.alloc = alloc;
+    p->h.name = attr->name;
+    p->block_size = block_size;
+    vos_pool_init(&p->p, mem, VOS_POOL_BLOCK((size_t)block_size), block_count);
+    vos_sem_init(&p->free_blocks, block_count, block_count);
+    p->h.tag = OS2_TAG_MEMPOOL;
+    return p;
+}
+
+const char *osMemoryPoolGetName(osMemoryPoolId_t mp_id)
+{
+    os2_mempool_t *p = mp_id;
+    return os2_valid(p, OS2_TAG_MEMPOOL) ? p->h.name : NULL;
+}
+
+void *osMemoryPoolAlloc(osMemoryPoolId_t mp_id, uint32_t timeout)
+{
+    os2_mempool_t *p = mp_id;
+    if (!os2_valid(p, OS2_TAG_MEMPOOL))
+        return NULL;
+    int err;
+    if (os2_isr()) {
+        if (timeout != 0)
+            return NULL;
+        err = vos_sem_take_isr(&p->free_blocks);
+    } else {
+        err = vos_sem_take(&p->free_blocks, timeout == 0 ? VOS_NO_WAIT : os2_timeout(timeout));
+    }
+    if (err != VOS_OK)
+        return NULL;
+    return vos_pool_alloc(&p->p);
+}
+
+osStatus_t osMemoryPoolFree(osMemoryPoolId_t mp_id, void *block)
+{
+    os2_mempool_t *p = mp_id;
+    if (!os2_valid(p, OS2_TAG_MEMPOOL) || block == NULL)
+        return osErrorParameter;
+    int err = vos_pool_free(&p->p, block);
+    if (err == VOS_ERR_INVALID)
+        return osErrorParameter;
+    if (err != VOS_OK)
+        return osErrorResource;     /* already free */
+    if (os2_isr())
+        vos_sem_give_isr(&p->free_blocks);
+    else
+        vos_sem_give(&p->free_blocks);
+    return osOK;
+}
+
+uint32_t osMemoryPoolGetCapacity(osMemoryPoolId_t mp_id)
+{
+    os2_mempool_t *p = mp_id;
+    return os2_valid(p, OS2_TAG_MEMPOOL) ? p->p.count : 0;
+}
+
+uint32_t osMemoryPoolGetBlockSize(osMemoryPoolId_t mp_id)
+{
+    os2_mempool_t *p = mp_id;
+    return os2_valid(p, OS2_TAG_MEMPOOL) ? p->block_size : 0;
+}
+
+uint32_t osMemoryPoolGetCount(osMemoryPoolId_t mp_id)
+{
+    os2_mempool_t *p = mp_id;
+    if (!os2_valid(p, OS2_TAG_MEMPOOL))
+        return 0;
+    int n = vos_sem_count(&p->free_blocks);
+    return p->p.count - (n > 0 ? (uint32_t)n : 0);
+}
+
+uint32_t osMemoryPoolGetSpace(osMemoryPoolId_t mp_id)
+{
+    os2_mempool_t *p = mp_id;
+    int n = os2_valid(p, OS2_TAG_MEMPOOL) ? vos_sem_count(&p->free_blocks) : 0;
+    return n > 0 ? (uint32_t)n : 0;
+}
+
+osStatus_t osMemoryPoolDelete(osMemoryPoolId_t mp_id)
+{
+    os2_mempool_t *p = mp_id;
+    if (os2_isr())
+        return osErrorISR;
+    if (!os2_valid(p, OS2_TAG_MEMPOOL))
+        return osErrorParameter;
+    p->h.tag = 0;
+    vos_sem_delete(&p->free_blocks);
+    void *mem = p->p.start;
+    p->p.tag = VOS_TAG_DEAD;
+    if (p->h.alloc & OS2_ALLOC_MEM)
+        os2_free(mem);
+    if (p->h.alloc & OS2_ALLOC_CB)
+        os2_free(p);
+    return osOK;
+}

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Internal declarations of the CMSIS-RTOS2 layer: the tags, the status
+ * and timeout conversions, the layer's heap, and the context checks every
+ * call begins with. Nothing outside cmsis/src includes this.
+ *
+ * Rules every file follows:
+ *  - an id is valid when it is non-NULL and its head carries the tag of
+ *    its type; anything else is osErrorParameter (or NULL / 0 / the flags
+ *    error), never a crash;
+ *  - the calling context is checked first: a call the reference forbids in
+ *    interrupt handlers returns osErrorISR (or its NULL / 0 form) there;
+ *  - kernel errors map onto osStatus_t in os2_status() and nowhere else.
+ */
+#ifndef OS2_H
+#define OS2_H
+
+#include <string.h>
+#include "os2_vaios.h"
+#include "port.h"
+
+#define OS2_TAG_THREAD  0x05200001u
+#define OS2_TAG_EVFLAGS 0x05200002u
+#define OS2_TAG_MUTEX   0x05200003u
+#define OS2_TAG_SEM     0x05200004u
+#define OS2_TAG_MEMPOOL 0x05200005u
+#define OS2_TAG_MSGQ    0x05200006u
+#define OS2_TAG_TIMER   0x05200007u
+
+#define OS2_ALLOC_CB    0x01u   /* control block from the layer's heap */
+#define OS2_ALLOC_MEM   0x02u   /* stack / data memory from the layer's heap */
+
+/* Thread states the layer tracks beyond the kernel's. */
+#define OS2_TS_DETACHED   0x01u  /* storage reclaimed at termination */
+#define OS2_TS_TERMINATED 0x02u  /* exited, terminated or faulted */
+
+#define OS2_FLAGS_MASK 0x7FFFFFFFu   /* bit 31 of a flags value means error */
+
+static inline bool os2_isr(void)
+{
+    return arch_in_isr();
+}
+
+static inline bool os2_valid(const void *id, uint32_t tag)
+{
+    return id != NULL && ((const struct os2_head *)id)->tag == tag;
+}
+
+/* A kernel result as an osStatus_t. would_block is what VOS_ERR_WOULD_BLOCK
+ * means for the call (always osErrorResource in the reference). */
+static inline osStatus_t os2_status(int err)
+{
+    switch (err) {
+    case VOS_OK:              return osOK;
+    case VOS_ERR_TIMEOUT:     return osErrorTimeout;
+    case VOS_ERR_WOULD_BLOCK: return osErrorResource;
+    case VOS_ERR_CONTEXT:     return os2_isr() ? osErrorISR : osError;
+    case VOS_ERR_INVALID:     return osErrorParameter;
+    case VOS_ERR_ARG:         return osErrorParameter;
+    case VOS_ERR_NO_MEMORY:   return osErrorNoMemory;
+    default:                  return osErrorResource;  /* deleted, overflow, state, owner */
+    }
+}
+
+/* The same as a flags-call error value (bit 31 set). */
+static inline uint32_t os2_flags_error(int err)
+{
+    return (uint32_t)(int32_t)os2_status(err);
+}
+
+/* A CMSIS timeout in ticks as a kernel timeout that ends on the n-th tick
+ * boundary from now (the osDelay rule, applied to every finite wait). */
+vos_dur_t os2_timeout(uint32_t ticks);
+
+/* The current tick, 64 bits wide. Any context. */
+uint64_t os2_tick64(void);
+
+/* The layer's heap. os2_free(NULL) does nothing. Thread context. */
+void *os2_alloc(size_t size);
+void os2_free(void *p);
+
+/* Memory for a control block: the caller's (cb_mem, checked for size and
+ * alignment) or the heap's. Returns NULL on a bad attribute or no memory;
+ * *alloc gets OS2_ALLOC_CB when the heap gave it. */
+void *os2_cb(void *cb_mem, uint32_t cb_size, size_t need, uint8_t *alloc);
+
+/* True between osKernelInitialize (or a native vos_start) and forever:
+ * objects may be created. */
+bool os2_kernel_ready(void);
+
+/* Free the storage of detached threads that have ended (their own exit
+ * cannot free the stack it runs on). Thread context. */
+void os2_reap(void);
+
+/* Mutex side of reaping: release every layer mutex still marked as owned
+ * by a task that has ended, before that task's memory is reused. */
+void os2_mutex_drop_dead(void);
+
+/* The CMSIS thread a kernel task belongs to, or NULL for a native task. */
+os2_thread_t *os2_thread_of(vos_task_t *t);
+
+#endif /* OS2_H */

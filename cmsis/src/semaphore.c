@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CMSIS-RTOS2 semaphores over VAIOS counting semaphores (max_count is the
+ * kernel's max; a release at max is osErrorResource). The uncontended
+ * acquire and release are the kernel's lock-free fast paths plus the
+ * id check and the context test.
+ */
+#include "os2.h"
+
+osSemaphoreId_t osSemaphoreNew(uint32_t max_count, uint32_t initial_count,
+                               const osSemaphoreAttr_t *attr)
+{
+    static const osSemaphoreAttr_t defaults;
+    if (os2_isr() || !os2_kernel_ready() || max_count == 0 || initial_count > max_count ||
+        max_count > 0x7FFFFFFFu)
+        return NULL;
+    if (attr == NULL)
+        attr = &defaults;
+    uint8_t alloc;
+    os2_sem_t *s = os2_cb(attr->cb_mem, attr->cb_size, sizeof *s, &alloc);
+    if (s == NULL)
+        return NULL;
+    s->h.alloc = alloc;
+    s->h.name = attr->name;
+    vos_sem_init(&s->s, initial_count, max_count);
+    s->h.tag = OS2_TAG_SEM;
+    return s;
+}
+
+const char *osSemaphoreGetName(osSemaphoreId_t semaphore_id)
+{
+    os2_sem_t *s = semaphore_id;
+    return os2_valid(s, OS2_TAG_SEM) ? s->h.name : NULL;
+}
+
+osStatus_t osSemaphoreAcquire(osSemaphoreId_t semaphore_id, uint32_t timeout)
+{
+    os2_sem_t *s = semaphore_id;
+    if (!os2_valid(s, OS2_TAG_SEM))
+        return osErrorParameter;
+    if (os2_isr()) {
+        if (timeout != 0)
+            return osErrorParameter;
+        return vos_sem_take_isr(&s->s) == VOS_OK ? osOK : osErrorResource;
+    }
+    int err = vos_sem_take(&s->s, timeout == 0 ? VOS_NO_WAIT : os2_timeout(timeout));
+    return err == VOS_OK ? osOK : os2_status(err);
+}
+
+osStatus_t osSemaphoreRelease(osSemaphoreId_t semaphore_id)
+{
+    os2_sem_t *s = semaphore_id;
+    if (!os2_valid(s, OS2_TAG_SEM))
+        return osErrorParameter;
+    int err = os2_isr() ? vos_sem_give_isr(&s->s) : vos_sem_give(&s->s);
+    return err == VOS_OK ? osOK : osErrorResource;
+}
+
+uint32_t osSemaphoreGetCount(osSemaphoreId_t semaphore_id)
+{
+    os2_sem_t *s = semaphore_id;
+    int n = os2_valid(s, OS2_TAG_SEM) ? vos_sem_count(&s->s) : 0;
+    return n > 0 ? (uint32_t)n : 0;
+}
+
+osStatus_t osSemaphoreDelete(osSemaphoreId_t semaphore_id)
+{
+    os2_sem_t *s = semaphore_id;
+    if (os2_isr())
+        return osErrorISR;
+    if (!os2_valid(s, OS2_TAG_SEM))
+        return osErrorParameter;
+    s->h.tag = 0;
+    vos_sem_delete(&s->s);
+    if (s->h.alloc & OS2_ALLOC_CB)
+        os2_free(s);
+    return osOK;
+}

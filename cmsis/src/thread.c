@@ -1,0 +1,412 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CMSIS-RTOS2 threads and thread flags.
+ *
+ * A thread is a VAIOS task inside an os2_thread_t; its entry is always
+ * thread_entry(), which is how a kernel task is recognised as a CMSIS
+ * thread (os2_thread_of). Thread flags are a VAIOS event group in the
+ * control block that only its thread waits on, so osThreadFlagsWait has
+ * the any / all / no-clear semantics of event flags exactly.
+ *
+ * Lifetime. Every thread is in the registry from osThreadNew until its
+ * storage is reclaimed. A detached thread's storage is reclaimed after it
+ * ends: a thread that exits cannot free the stack it runs on, so it goes
+ * on the zombie list and the next layer call that allocates (or counts)
+ * reclaims it once the kernel reports it exited; a joinable one is
+ * reclaimed by osThreadJoin or osThreadDetach. Before a thread's memory is
+ * reused, every layer mutex it left locked is released (os2_reap).
+ */
+#include "os2.h"
+
+static os2_thread_t *registry;      /* all threads whose storage is live */
+static os2_thread_t *zombies;       /* detached threads that have ended */
+static uint32_t zombie_count;
+
+static void thread_entry(void *arg);
+
+os2_thread_t *os2_thread_of(vos_task_t *t)
+{
+    return t != NULL && t->entry == thread_entry ? (os2_thread_t *)t->arg : NULL;
+}
+
+static inline os2_thread_t *self(void)
+{
+    return os2_thread_of(vos_self());
+}
+
+static bool ended(const os2_thread_t *th)
+{
+    int st = vos_task_state(&th->task);
+    return st == VOS_TASK_EXITED || st == VOS_TASK_FAULTED;
+}
+
+static void registry_remove(os2_thread_t *th)
+{
+    uint32_t k = arch_lock();
+    for (os2_thread_t **pp = &registry; *pp != NULL; pp = &(*pp)->next) {
+        if (*pp == th) {
+            *pp = th->next;
+            break;
+        }
+    }
+    arch_unlock(k);
+}
+
+/* Give back everything the layer allocated for th. th has ended. */
+static void thread_free(os2_thread_t *th)
+{
+    registry_remove(th);
+    os2_mutex_drop_dead();
+    uint8_t alloc = th->h.alloc;
+    th->h.tag = 0;
+    th->task.tag = VOS_TAG_DEAD;
+    if (alloc & OS2_ALLOC_MEM)
+        os2_free(th->task.stack_base);
+    if (alloc & OS2_ALLOC_CB)
+        os2_free(th);
+}
+
+void os2_reap(void)
+{
+    if (zombie_count == 0 || os2_isr() || !vos_running())
+        return;
+    for (;;) {
+        os2_thread_t *found = NULL;
+        uint32_t k = arch_lock();
+        for (os2_thread_t **pp = &zombies; *pp != NULL; pp = &(*pp)->next_zombie) {
+            if (ended(*pp)) {
+                found = *pp;
+                *pp = found->next_zombie;
+                zombie_count--;
+                break;
+            }
+        }
+        arch_unlock(k);
+        if (found == NULL)
+            return;
+        thread_free(found);
+    }
+}
+
+/* The end of every CMSIS thread, by return or osThreadExit. */
+static __NO_RETURN void thread_end(os2_thread_t *th)
+{
+    uint32_t k = arch_lock();
+    th->state |= OS2_TS_TERMINATED;
+    if (th->state & OS2_TS_DETACHED) {
+        th->next_zombie = zombies;
+        zombies = th;
+        zombie_count++;
+    }
+    arch_unlock(k);
+    vos_task_exit();
+}
+
+static void thread_entry(void *arg)
+{
+    os2_thread_t *th = arg;
+    th->func(th->arg);
+    thread_end(th);
+}
+
+/* --- Creation ------------------------------------------------------------- */
+
+extern bool os2_privileged_protected;
+
+osThreadId_t osThreadNew(osThreadFunc_t func, void *argument, const osThreadAttr_t *attr)
+{
+    static const osThreadAttr_t defaults;
+    if (os2_isr() || func == NULL || !os2_kernel_ready())
+        return NULL;
+    if (attr == NULL)
+        attr = &defaults;
+    osPriority_t prio = attr->priority == osPriorityNone ? osPriorityNormal : attr->priority;
+    unsigned level = vos_cmsis_prio(prio);
+    if (level == 0)
+        return NULL;
+    if ((attr->attr_bits & osThreadPrivileged) && os2_privileged_protected)
+        return NULL;
+    if ((attr->attr_bits & (osThreadPrivileged | osThreadUnprivileged)) ==
+        (osThreadPrivileged | osThreadUnprivileged))
+        return NULL;
+    if (attr->affinity_mask & ~1u)
+        return NULL;    /* one processor */
+
+    void *stack = attr->stack_mem;
+    size_t size = attr->stack_size;
+    if (stack != NULL) {
+        if (size < VOS_CFG_STACK_MIN || ((uintptr_t)stack & 7u) || (size & 7u))
+            return NULL;
+    } else if (size == 0) {
+        size = VOS_CMSIS_STACK_SIZE;
+    } else if (size < VOS_CFG_STACK_MIN) {
+        return NULL;
+    }
+
+    uint8_t alloc;
+    os2_thread_t *th = os2_cb(attr->cb_mem, attr->cb_size, sizeof *th, &alloc);
+    if (th == NULL)
+        return NULL;
+    if (stack == NULL) {
+        size = (size + 7u) & ~(size_t)7u;
+        stack = os2_alloc(size);
+        if (stack == NULL) {
+            if (alloc & OS2_ALLOC_CB)
+                os2_free(th);
+            return NULL;
+        }
+        alloc |= OS2_ALLOC_MEM;
+    }
+    th->h.alloc = alloc;
+    th->h.name = attr->name;
+    th->func = func;
+    th->arg = argument;
+    th->attr_bits = attr->attr_bits;
+    th->prio = (uint8_t)prio;
+    th->state = (attr->attr_bits & osThreadJoinable) ? 0 : OS2_TS_DETACHED;
+    vos_event_init(&th->flags, 0);
+    th->h.tag = OS2_TAG_THREAD;
+
+    uint32_t k = arch_lock();
+    th->next = registry;
+    registry = th;
+    arch_unlock(k);
+
+    if (vos_task_create(&th->task, attr->name, thread_entry, th, level, stack, size) != VOS_OK) {
+        registry_remove(th);
+        th->h.tag = 0;
+        if (alloc & OS2_ALLOC_MEM)
+            os2_free(stack);
+        if (alloc & OS2_ALLOC_CB)
+            os2_free(th);
+        return NULL;
+    }
+    return th;
+}
+
+/* --- Queries -------------------------------------------------------------- */
+
+const char *osThreadGetName(osThreadId_t thread_id)
+{
+    os2_thread_t *th = thread_id;
+    return os2_valid(th, OS2_TAG_THREAD) ? th->h.name : NULL;
+}
+
+osThreadId_t osThreadGetId(void)
+{
+    return self();
+}
+
+osThreadState_t osThreadGetState(osThreadId_t thread_id)
+{
+    os2_thread_t *th = thread_id;
+    if (os2_isr() || !os2_valid(th, OS2_TAG_THREAD))
+        return osThreadError;
+    switch (vos_task_state(&th->task)) {
+    case VOS_TASK_READY:
+        return &th->task == vos_self() ? osThreadRunning : osThreadReady;
+    case VOS_TASK_BLOCKED:
+    case VOS_TASK_SUSPENDED:
+        return osThreadBlocked;
+    case VOS_TASK_EXITED:
+    case VOS_TASK_FAULTED:
+        return osThreadTerminated;
+    default:
+        return osThreadError;
+    }
+}
+
+uint32_t osThreadGetStackSize(osThreadId_t thread_id)
+{
+    os2_thread_t *th = thread_id;
+    if (os2_isr() || !os2_valid(th, OS2_TAG_THREAD))
+        return 0;
+    return (uint32_t)th->task.stack_size;
+}
+
+uint32_t osThreadGetStackSpace(osThreadId_t thread_id)
+{
+    os2_thread_t *th = thread_id;
+    if (os2_isr() || !os2_valid(th, OS2_TAG_THREAD) || ended(th))
+        return 0;
+    long n = vos_task_stack_unused(&th->task);
+    return n > 0 ? (uint32_t)n : 0;
+}
+
+osStatus_t osThreadSetPriority(osThreadId_t thread_id, osPriority_t priority)
+{
+    os2_thread_t *th = thread_id;
+    if (os2_isr())
+        return osErrorISR;
+    unsigned level = vos_cmsis_prio(priority);
+    if (!os2_valid(th, OS2_TAG_THREAD) || level == 0)
+        return osErrorParameter;
+    if (ended(th))
+        return osErrorResource;
+    th->prio = (uint8_t)priority;
+    return os2_status(vos_task_set_priority(&th->task, level));
+}
+
+osPriority_t osThreadGetPriority(osThreadId_t thread_id)
+{
+    os2_thread_t *th = thread_id;
+    if (os2_isr() || !os2_valid(th, OS2_TAG_THREAD) || ended(th))
+        return osPriorityError;
+    int eff = vos_task_priority(&th->task);
+    if ((unsigned)eff == vos_cmsis_prio((osPriority_t)th->prio))
+        return (osPriority_t)th->prio;
+    /* Raised by inheritance: the highest CMSIS priority of that level. */
+    for (int p = osPriorityISR; p >= osPriorityIdle; p--)
+        if (vos_cmsis_prio((osPriority_t)p) == (unsigned)eff)
+            return (osPriority_t)p;
+    return eff > (int)vos_cmsis_prio(osPriorityISR) ? osPriorityISR : osPriorityError;
+}
+
+osStatus_t osThreadYield(void)
+{
+    if (os2_isr())
+        return osErrorISR;
+    if (!vos_running())
+        return osError;
+    vos_yield();
+    return osOK;
+}
+
+osStatus_t osThreadSuspend(osThreadId_t thread_id)
+{
+    os2_thread_t *th = thread_id;
+    if (os2_isr())
+        return osErrorISR;
+    if (!os2_valid(th, OS2_TAG_THREAD))
+        return osErrorParameter;
+    int err = vos_task_suspend(&th->task);
+    return err == VOS_ERR_CONTEXT ? osErrorResource : os2_status(err);
+}
+
+osStatus_t osThreadDetach(osThreadId_t thread_id)
+{
+    os2_thread_t *th = thread_id;
+    if (os2_isr())
+        return osErrorISR;
+    if (!os2_valid(th, OS2_TAG_THREAD))
+        return osErrorParameter;
+    uint32_t k = arch_lock();
+    if (th->state & OS2_TS_DETACHED) {
+        arch_unlock(k);
+        return osErrorResource;
+    }
+    th->state |= OS2_TS_DETACHED;
+    bool gone = (th->state & OS2_TS_TERMINATED) && ended(th);
+    arch_unlock(k);
+    if (gone)
+        thread_free(th);
+    return osOK;
+}
+
+__NO_RETURN void osThreadExit(void)
+{
+    os2_thread_t *th = self();
+    if (os2_isr())
+        arch_halt("osThreadExit from an interrupt handler");
+    if (th != NULL)
+        thread_end(th);
+    vos_task_exit();
+}
+
+uint32_t osThreadGetCount(void)
+{
+    if (os2_isr())
+        return 0;
+    os2_reap();
+    uint32_t n = 0;
+    uint32_t k = arch_lock();
+    for (os2_thread_t *th = registry; th != NULL; th = th->next)
+        if (!(th->state & OS2_TS_TERMINATED))
+            n++;
+    arch_unlock(k);
+    return n;
+}
+
+uint32_t osThreadEnumerate(osThreadId_t *thread_array, uint32_t array_items)
+{
+    if (os2_isr() || thread_array == NULL || array_items == 0)
+        return 0;
+    os2_reap();
+    uint32_t n = 0;
+    uint32_t k = arch_lock();
+    for (os2_thread_t *th = registry; th != NULL && n < array_items; th = th->next)
+        if (!(th->state & OS2_TS_TERMINATED))
+            thread_array[n++] = th;
+    arch_unlock(k);
+    return n;
+}
+
+/* --- Thread flags ------------------------------------------------------------ */
+
+uint32_t osThreadFlagsSet(osThreadId_t thread_id, uint32_t flags)
+{
+    os2_thread_t *th = thread_id;
+    if (!os2_valid(th, OS2_TAG_THREAD) || (flags & ~OS2_FLAGS_MASK))
+        return osFlagsErrorParameter;
+    if (th->state & OS2_TS_TERMINATED)
+        return osFlagsErrorResource;
+    /* Under the lock, so the value returned is the one the set left (after
+     * a released waiter's clearing) and no other thread runs in between;
+     * a woken thread runs when the lock is released. */
+    uint32_t k = arch_lock(), now;
+    int err = os2_isr() ? vos_event_set_isr(&th->flags, flags) : vos_event_set(&th->flags, flags);
+    vos_event_get(&th->flags, &now);
+    arch_unlock(k);
+    return err == VOS_OK ? now : os2_flags_error(err);
+}
+
+uint32_t osThreadFlagsClear(uint32_t flags)
+{
+    if (os2_isr())
+        return osFlagsErrorISR;
+    os2_thread_t *th = self();
+    if (th == NULL)
+        return osFlagsErrorUnknown;
+    if (flags & ~OS2_FLAGS_MASK)
+        return osFlagsErrorParameter;
+    uint32_t k = arch_lock(), before;
+    vos_event_get(&th->flags, &before);
+    vos_event_clear(&th->flags, flags);
+    arch_unlock(k);
+    return before;
+}
+
+uint32_t osThreadFlagsGet(void)
+{
+    os2_thread_t *th = self();
+    uint32_t v = 0;
+    if (th != NULL)
+        vos_event_get(&th->flags, &v);
+    return v;
+}
+
+uint32_t osThreadFlagsWait(uint32_t flags, uint32_t options, uint32_t timeout)
+{
+    if (os2_isr())
+        return osFlagsErrorISR;
+    os2_thread_t *th = self();
+    if (th == NULL)
+        return osFlagsErrorUnknown;
+    if ((flags & ~OS2_FLAGS_MASK) || flags == 0 || (options & ~(osFlagsWaitAll | osFlagsNoClear)))
+        return osFlagsErrorParameter;
+    unsigned opt = ((options & osFlagsWaitAll) ? VOS_EVENT_ALL : VOS_EVENT_ANY) |
+                   ((options & osFlagsNoClear) ? 0 : VOS_EVENT_CLEAR);
+    uint32_t got;
+    int err = vos_event_wait(&th->flags, flags, opt, os2_timeout(timeout), &got);
+    return err == VOS_OK ? got : os2_flags_error(err);
+}
+
+osStatus_t osThreadResume(osThreadId_t thread_id)
+{
+    os2_thread_t *th = thread_id;
+    if (os2_isr())
+        return osErrorISR;
+    if (!os2_valid(th, OS2_TAG_THREAD))
+        return osErrorParameter;
+    return os2_status(vos_task_resume(&th->task));
+}
