@@ -35,6 +35,7 @@ static void bench_main(void *arg)
     bench_switching();
     bench_sync();
     bench_messaging();
+    bench_cmsis();
     bench_memory();
     bench_timing();
     bench_interrupts();

@@ -42,7 +42,7 @@
 
 _Static_assert(VOS_CMSIS_TICK_HZ >= 1 && VOS_CFG_CLOCK_HZ % VOS_CMSIS_TICK_HZ == 0,
                "VOS_CFG_CLOCK_HZ must be a multiple of VOS_CMSIS_TICK_HZ");
-_Static_assert(VOS_CMSIS_HEAP_SIZE >= 1024u, "VOS_CMSIS_HEAP_SIZE too small");
+_Static_assert(VOS_CMSIS_HEAP_SIZE >= 4096u, "VOS_CMSIS_HEAP_SIZE too small");
 _Static_assert(VOS_CMSIS_STACK_SIZE >= VOS_CFG_STACK_MIN, "VOS_CMSIS_STACK_SIZE below VOS_CFG_STACK_MIN");
 _Static_assert(VOS_CMSIS_TIMER_PRIO >= 1 && VOS_CMSIS_TIMER_PRIO < VOS_CFG_PRIO_LEVELS,
                "VOS_CMSIS_TIMER_PRIO out of range");
@@ -118,6 +118,13 @@ typedef struct os2_msgq {
  * aligned memory), and of mq_mem for a queue of count messages. */
 #define VOS_CMSIS_MEMPOOL_MEM_SIZE(count, size)  VOS_POOL_MEM_SIZE((size), (count))
 #define VOS_CMSIS_MSGQUEUE_MEM_SIZE(count, size) ((size_t)(count) * (size_t)(size))
+
+/* The memory of the layer's heap, asked for once, at osKernelInitialize or
+ * the first allocation. The library's definition (cmsis/src/heap_area.c)
+ * gives a static array of VOS_CMSIS_HEAP_SIZE bytes; an application that
+ * defines this function itself provides the memory instead (the library's
+ * array is then not linked in). */
+void vos_cmsis_heap_area(void **mem, size_t *size);
 
 /* The VAIOS priority a CMSIS priority runs at (0 for an invalid one). */
 unsigned vos_cmsis_prio(osPriority_t p);

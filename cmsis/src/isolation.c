@@ -30,13 +30,13 @@ osStatus_t osKernelDestroyClass(uint32_t safety_class, uint32_t mode)
 
 uint32_t osThreadGetClass(osThreadId_t thread_id)
 {
-    return os2_valid(thread_id, OS2_TAG_THREAD) ? 0u : osErrorId;
+    return os2_thread_valid(thread_id) ? 0u : osErrorId;
 }
 
 uint32_t osThreadGetZone(osThreadId_t thread_id)
 {
     const os2_thread_t *th = thread_id;
-    if (!os2_valid(th, OS2_TAG_THREAD))
+    if (!os2_thread_valid(th))
         return osErrorId;
     return (th->attr_bits & osThreadZone_Valid) ? (th->attr_bits & osThreadZone_Msk) >> osThreadZone_Pos
                                                 : 0u;
@@ -80,14 +80,14 @@ osStatus_t osThreadSetAffinityMask(osThreadId_t thread_id, uint32_t affinity_mas
 {
     if (os2_isr())
         return osErrorISR;
-    if (!os2_valid(thread_id, OS2_TAG_THREAD) || (affinity_mask & ~1u))
+    if (!os2_thread_valid(thread_id) || (affinity_mask & ~1u))
         return osErrorParameter;
     return osOK;
 }
 
 uint32_t osThreadGetAffinityMask(osThreadId_t thread_id)
 {
-    if (os2_isr() || !os2_valid(thread_id, OS2_TAG_THREAD))
+    if (os2_isr() || !os2_thread_valid(thread_id))
         return 0;
     return 1u;
 }

@@ -19,8 +19,8 @@
 static bool initialized;
 static int32_t lock_state;          /* 1 while osKernelLock holds the scheduler */
 static bool suspended;
-static vos_heap_t heap;
-static uint64_t heap_mem[VOS_CMSIS_HEAP_SIZE / 8];
+/* The heap's control block sits at the start of its own area. */
+static vos_heap_t *heap;
 
 /* --- Priority mapping ---------------------------------------------------- */
 
@@ -48,21 +48,27 @@ _Static_assert(VOS_CFG_PRIO_LEVELS == 32, "the CMSIS priority mapping assumes 32
 
 static void heap_init(void)
 {
-    if (heap.tag != VOS_TAG_HEAP)
-        vos_heap_init(&heap, heap_mem, sizeof heap_mem);
+    if (heap == NULL) {
+        void *mem;
+        size_t size;
+        vos_cmsis_heap_area(&mem, &size);
+        size_t head = (sizeof(vos_heap_t) + 7u) & ~(size_t)7u;
+        heap = mem;
+        vos_heap_init(heap, (uint8_t *)mem + head, size - head);
+    }
 }
 
 void *os2_alloc(size_t size)
 {
     heap_init();
     os2_reap();
-    return vos_heap_alloc(&heap, size);
+    return vos_heap_alloc(heap, size);
 }
 
 void os2_free(void *p)
 {
     if (p != NULL)
-        vos_heap_free(&heap, p);
+        vos_heap_free(heap, p);
 }
 
 void *os2_cb(void *cb_mem, uint32_t cb_size, size_t need, uint8_t *alloc)
@@ -95,7 +101,7 @@ size_t vos_cmsis_heap_free(void)
     vos_heap_stats_t s;
     heap_init();
     os2_reap();
-    return vos_heap_stats(&heap, &s) == VOS_OK ? s.free_bytes : 0;
+    return vos_heap_stats(heap, &s) == VOS_OK ? s.free_bytes : 0;
 }
 
 /* --- Time ------------------------------------------------------------------ */
@@ -105,12 +111,8 @@ uint64_t os2_tick64(void)
     return vos_now() / VOS_CMSIS_TICK_CYCLES;
 }
 
-vos_dur_t os2_timeout(uint32_t ticks)
+vos_dur_t os2_timeout_ticks(uint32_t ticks)
 {
-    if (ticks == 0)
-        return VOS_NO_WAIT;
-    if (ticks == osWaitForever)
-        return VOS_FOREVER;
     vos_time_t now = vos_now();
     vos_time_t end = (now / VOS_CMSIS_TICK_CYCLES + ticks) * VOS_CMSIS_TICK_CYCLES;
     return vos_cycles(end - now);

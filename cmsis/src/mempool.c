@@ -66,7 +66,7 @@ void *osMemoryPoolAlloc(osMemoryPoolId_t mp_id, uint32_t timeout)
             return NULL;
         err = vos_sem_take_isr(&p->free_blocks);
     } else {
-        err = vos_sem_take(&p->free_blocks, timeout == 0 ? VOS_NO_WAIT : os2_timeout(timeout));
+        err = vos_sem_take(&p->free_blocks, os2_timeout(timeout));
     }
     if (err != VOS_OK)
         return NULL;

@@ -68,7 +68,7 @@ osStatus_t osMessageQueuePut(osMessageQueueId_t mq_id, const void *msg_ptr, uint
             return osErrorParameter;
         return vos_queue_send_isr(&q->q, msg_ptr) == VOS_OK ? osOK : osErrorResource;
     }
-    int err = vos_queue_send(&q->q, msg_ptr, timeout == 0 ? VOS_NO_WAIT : os2_timeout(timeout));
+    int err = vos_queue_send(&q->q, msg_ptr, os2_timeout(timeout));
     return err == VOS_OK ? osOK : os2_status(err);
 }
 
@@ -84,7 +84,7 @@ osStatus_t osMessageQueueGet(osMessageQueueId_t mq_id, void *msg_ptr, uint8_t *m
             return osErrorParameter;
         err = vos_queue_recv_isr(&q->q, msg_ptr);
     } else {
-        err = vos_queue_recv(&q->q, msg_ptr, timeout == 0 ? VOS_NO_WAIT : os2_timeout(timeout));
+        err = vos_queue_recv(&q->q, msg_ptr, os2_timeout(timeout));
     }
     if (err != VOS_OK)
         return os2_status(err);

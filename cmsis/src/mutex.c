@@ -58,10 +58,12 @@ osStatus_t osMutexAcquire(osMutexId_t mutex_id, uint32_t timeout)
         return osErrorISR;
     if (!os2_valid(m, OS2_TAG_MUTEX))
         return osErrorParameter;
-    if (!(m->attr_bits & osMutexRecursive) &&
-        (vos_task_t *)(m->m.owner_word & ~(uintptr_t)3) == vos_self() && vos_self() != NULL)
+    /* Only a mutex that is owned can be a refused recursive acquire. */
+    uintptr_t w = m->m.owner_word;
+    if (w != 0 && !(m->attr_bits & osMutexRecursive) &&
+        (vos_task_t *)(w & ~(uintptr_t)3) == vos_self())
         return osErrorResource;
-    int err = vos_mutex_lock(&m->m, timeout == 0 ? VOS_NO_WAIT : os2_timeout(timeout));
+    int err = vos_mutex_lock(&m->m, os2_timeout(timeout));
     return err == VOS_OK ? osOK : os2_status(err);
 }
 

@@ -46,6 +46,15 @@ static inline bool os2_valid(const void *id, uint32_t tag)
     return id != NULL && ((const struct os2_head *)id)->tag == tag;
 }
 
+/* A thread id that may be used: a detached thread that has ended is gone
+ * (its storage is reclaimed at the next allocation), even before then. */
+static inline bool os2_thread_valid(const os2_thread_t *th)
+{
+    return os2_valid(th, OS2_TAG_THREAD) &&
+           (th->state & (OS2_TS_DETACHED | OS2_TS_TERMINATED)) !=
+               (OS2_TS_DETACHED | OS2_TS_TERMINATED);
+}
+
 /* A kernel result as an osStatus_t. would_block is what VOS_ERR_WOULD_BLOCK
  * means for the call (always osErrorResource in the reference). */
 static inline osStatus_t os2_status(int err)
@@ -70,7 +79,15 @@ static inline uint32_t os2_flags_error(int err)
 
 /* A CMSIS timeout in ticks as a kernel timeout that ends on the n-th tick
  * boundary from now (the osDelay rule, applied to every finite wait). */
-vos_dur_t os2_timeout(uint32_t ticks);
+vos_dur_t os2_timeout_ticks(uint32_t ticks);
+static inline vos_dur_t os2_timeout(uint32_t ticks)
+{
+    if (ticks == 0)
+        return VOS_NO_WAIT;
+    if (ticks == osWaitForever)
+        return VOS_FOREVER;
+    return os2_timeout_ticks(ticks);
+}
 
 /* The current tick, 64 bits wide. Any context. */
 uint64_t os2_tick64(void);

@@ -43,7 +43,7 @@ osStatus_t osSemaphoreAcquire(osSemaphoreId_t semaphore_id, uint32_t timeout)
             return osErrorParameter;
         return vos_sem_take_isr(&s->s) == VOS_OK ? osOK : osErrorResource;
     }
-    int err = vos_sem_take(&s->s, timeout == 0 ? VOS_NO_WAIT : os2_timeout(timeout));
+    int err = vos_sem_take(&s->s, os2_timeout(timeout));
     return err == VOS_OK ? osOK : os2_status(err);
 }
 

@@ -189,7 +189,7 @@ osThreadId_t osThreadNew(osThreadFunc_t func, void *argument, const osThreadAttr
 const char *osThreadGetName(osThreadId_t thread_id)
 {
     os2_thread_t *th = thread_id;
-    return os2_valid(th, OS2_TAG_THREAD) ? th->h.name : NULL;
+    return os2_thread_valid(th) ? th->h.name : NULL;
 }
 
 osThreadId_t osThreadGetId(void)
@@ -200,7 +200,7 @@ osThreadId_t osThreadGetId(void)
 osThreadState_t osThreadGetState(osThreadId_t thread_id)
 {
     os2_thread_t *th = thread_id;
-    if (os2_isr() || !os2_valid(th, OS2_TAG_THREAD))
+    if (os2_isr() || !os2_thread_valid(th))
         return osThreadError;
     switch (vos_task_state(&th->task)) {
     case VOS_TASK_READY:
@@ -219,7 +219,7 @@ osThreadState_t osThreadGetState(osThreadId_t thread_id)
 uint32_t osThreadGetStackSize(osThreadId_t thread_id)
 {
     os2_thread_t *th = thread_id;
-    if (os2_isr() || !os2_valid(th, OS2_TAG_THREAD))
+    if (os2_isr() || !os2_thread_valid(th))
         return 0;
     return (uint32_t)th->task.stack_size;
 }
@@ -227,7 +227,7 @@ uint32_t osThreadGetStackSize(osThreadId_t thread_id)
 uint32_t osThreadGetStackSpace(osThreadId_t thread_id)
 {
     os2_thread_t *th = thread_id;
-    if (os2_isr() || !os2_valid(th, OS2_TAG_THREAD) || ended(th))
+    if (os2_isr() || !os2_thread_valid(th) || ended(th))
         return 0;
     long n = vos_task_stack_unused(&th->task);
     return n > 0 ? (uint32_t)n : 0;
@@ -239,7 +239,7 @@ osStatus_t osThreadSetPriority(osThreadId_t thread_id, osPriority_t priority)
     if (os2_isr())
         return osErrorISR;
     unsigned level = vos_cmsis_prio(priority);
-    if (!os2_valid(th, OS2_TAG_THREAD) || level == 0)
+    if (!os2_thread_valid(th) || level == 0)
         return osErrorParameter;
     if (ended(th))
         return osErrorResource;
@@ -250,7 +250,7 @@ osStatus_t osThreadSetPriority(osThreadId_t thread_id, osPriority_t priority)
 osPriority_t osThreadGetPriority(osThreadId_t thread_id)
 {
     os2_thread_t *th = thread_id;
-    if (os2_isr() || !os2_valid(th, OS2_TAG_THREAD) || ended(th))
+    if (os2_isr() || !os2_thread_valid(th) || ended(th))
         return osPriorityError;
     int eff = vos_task_priority(&th->task);
     if ((unsigned)eff == vos_cmsis_prio((osPriority_t)th->prio))
@@ -277,7 +277,7 @@ osStatus_t osThreadSuspend(osThreadId_t thread_id)
     os2_thread_t *th = thread_id;
     if (os2_isr())
         return osErrorISR;
-    if (!os2_valid(th, OS2_TAG_THREAD))
+    if (!os2_thread_valid(th))
         return osErrorParameter;
     int err = vos_task_suspend(&th->task);
     return err == VOS_ERR_CONTEXT ? osErrorResource : os2_status(err);
@@ -288,7 +288,7 @@ osStatus_t osThreadDetach(osThreadId_t thread_id)
     os2_thread_t *th = thread_id;
     if (os2_isr())
         return osErrorISR;
-    if (!os2_valid(th, OS2_TAG_THREAD))
+    if (!os2_thread_valid(th))
         return osErrorParameter;
     uint32_t k = arch_lock();
     if (th->state & OS2_TS_DETACHED) {
@@ -346,7 +346,7 @@ uint32_t osThreadEnumerate(osThreadId_t *thread_array, uint32_t array_items)
 uint32_t osThreadFlagsSet(osThreadId_t thread_id, uint32_t flags)
 {
     os2_thread_t *th = thread_id;
-    if (!os2_valid(th, OS2_TAG_THREAD) || (flags & ~OS2_FLAGS_MASK))
+    if (!os2_thread_valid(th) || (flags & ~OS2_FLAGS_MASK))
         return osFlagsErrorParameter;
     if (th->state & OS2_TS_TERMINATED)
         return osFlagsErrorResource;
@@ -406,7 +406,7 @@ osStatus_t osThreadResume(osThreadId_t thread_id)
     os2_thread_t *th = thread_id;
     if (os2_isr())
         return osErrorISR;
-    if (!os2_valid(th, OS2_TAG_THREAD))
+    if (!os2_thread_valid(th))
         return osErrorParameter;
     return os2_status(vos_task_resume(&th->task));
 }
