@@ -49,16 +49,21 @@ void vos__crit_end(uint32_t key, const char *site);
 
 /* The scheduler's state in one block, so that the port's switch reaches
  * all of it from one base address (arch/cortex-m/switch.S relies on the
- * offsets: cur 0, ready_map 4, ready[] 8). */
+ * offsets: cur 0, ready_map 4, lock 8, ready[] 12; checked in sched.c).
+ * lock is the vos_sched_lock() depth of the running task: while it is
+ * non-zero the switch keeps the running task (it is always READY then:
+ * blocking is refused, exit and a stack fault clear the depth). */
 struct vos__sched {
     vos_task_t *volatile cur;                /* running task; NULL before start */
     uint32_t ready_map;                      /* bit p: level p non-empty */
+    uint32_t lock;                           /* scheduler lock depth */
     vos_task_t *ready[VOS_CFG_PRIO_LEVELS];  /* head = next to run at level p */
 };
 extern struct vos__sched vos__s;
 #define vos__cur        (vos__s.cur)
 #define vos__ready_map  (vos__s.ready_map)
 #define vos__ready      (vos__s.ready)
+#define vos__sched_lock (vos__s.lock)
 extern bool vos__started;
 
 #define VOS__TF_SUSPEND  0x01u  /* suspend requested while blocked */
@@ -165,10 +170,13 @@ static inline vos_time_t vos__deadline(vos_dur_t timeout)
     return arch_now() + timeout;
 }
 
-/* Refuse a blocking call from a context that cannot block. */
+/* Refuse a blocking call from a context that cannot block (an interrupt,
+ * before the start, with the scheduler locked). vos__block_prepare refuses
+ * a locked scheduler too, so a blocking path that does not call this one
+ * still fails with VOS_ERR_CONTEXT instead of switching. */
 static inline int vos__can_block(void)
 {
-    if (VOS__UNLIKELY(arch_in_isr() || !vos__started))
+    if (VOS__UNLIKELY(arch_in_isr() || !vos__started || vos__sched_lock != 0))
         return VOS_ERR_CONTEXT;
     return VOS_OK;
 }
@@ -179,6 +187,21 @@ void vos__timeout_add(vos_task_t *t, vos_time_t deadline);  /* lock held */
 void vos__timeout_del(vos_task_t *t);                       /* lock held */
 void vos__alarm_isr(void);            /* from the port's alarm interrupt */
 void vos__time_start(void);           /* program the first alarm */
+/* Earliest pending timeout, VOS_FOREVER if none. Lock held. */
+vos_time_t vos__next_timeout(void);
+
+/* --- Task life cycle (task.c) -------------------------------------------- */
+
+/* The list of live tasks (created, not yet exited, terminated or faulted),
+ * through all_next/all_prev; for vos_task_enumerate. */
+extern vos_task_t *vos__all_tasks;
+/* Every task in vos_task_join, the task it joins in its wait_data. */
+extern struct vos_waitq vos__join_q;
+
+/* Take t, which no longer runs (exited, terminated, faulted), off the
+ * list of live tasks, wake its joiners and report it to the termination
+ * hook. Lock held. */
+void vos__task_gone(vos_task_t *t);
 
 /* --- Mutex hooks (mutex.c) ----------------------------------------------- */
 

@@ -21,10 +21,29 @@
  *    the lists without masking interrupts and copes with each of these
  *    (arch/cortex-m/switch.S).
  *
+ *  - The scheduler lock (vos__sched_lock, the depth of vos_sched_lock())
+ *    is only ever non-zero while its task runs and is READY; the port's
+ *    switch keeps the running task while it is set, and the outermost
+ *    unlock makes the pick that was deferred. Nothing else changes: the
+ *    ready lists stay exact while locked.
+ *
  * The scheduler knows nothing about time: time.c wakes tasks, this file
  * only orders them.
  */
+#include <stddef.h>
 #include "kernel.h"
+
+/* arch/cortex-m/switch.S reads these offsets (SCHED_CUR, SCHED_MAP,
+ * SCHED_LOCK, SCHED_READY). */
+_Static_assert(offsetof(struct vos__sched, cur) == 0, "switch.S SCHED_CUR");
+_Static_assert(offsetof(struct vos__sched, ready_map) == 4 || sizeof(void *) != 4,
+               "switch.S SCHED_MAP");
+_Static_assert(offsetof(struct vos__sched, lock) == 8 || sizeof(void *) != 4,
+               "switch.S SCHED_LOCK");
+_Static_assert(offsetof(struct vos__sched, ready) == 12 || sizeof(void *) != 4,
+               "switch.S SCHED_READY");
+
+#define SCHED_LOCK_MAX 255u
 
 struct vos__sched vos__s;
 bool vos__started;
@@ -107,7 +126,7 @@ void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause)
 void vos_yield(void)
 {
     vos_task_t *cur = vos__cur;
-    if (arch_in_isr() || cur == NULL)
+    if (arch_in_isr() || cur == NULL || vos__sched_lock != 0)
         return;
     vos_task_t *next = cur->next;
     if (next != cur) {
@@ -121,7 +140,50 @@ void vos_yield(void)
 
 vos_task_t *vos_self(void)
 {
-    return vos__started && !arch_in_isr() ? vos__cur : NULL;
+    return vos__started ? vos__cur : NULL;
+}
+
+bool vos_in_isr(void)
+{
+    return arch_in_isr();
+}
+
+int vos_sched_lock(void)
+{
+    if (arch_in_isr() || !vos__started)
+        return VOS_ERR_CONTEXT;
+    /* Only the running task writes the depth, and no switch can take it
+     * off the CPU between the read and the write (a switch while the
+     * depth is 0 resumes it with the depth still 0). */
+    uint32_t d = vos__sched_lock;
+    if (d == SCHED_LOCK_MAX)
+        return VOS_ERR_OVERFLOW;
+    vos__sched_lock = d + 1u;
+    __asm__ volatile("" ::: "memory");
+    return VOS_OK;
+}
+
+int vos_sched_unlock(void)
+{
+    if (arch_in_isr() || !vos__started)
+        return VOS_ERR_CONTEXT;
+    uint32_t d = vos__sched_lock;
+    if (d == 0)
+        return VOS_ERR_STATE;
+    if (d > 1u) {
+        vos__sched_lock = d - 1u;
+        return VOS_OK;
+    }
+    uint32_t key = vos__lock();
+    vos__sched_lock = 0;
+    vos__resched();     /* what became ready meanwhile runs now */
+    vos__unlock(key);
+    return VOS_OK;
+}
+
+int vos_sched_lock_depth(void)
+{
+    return (int)vos__sched_lock;
 }
 
 bool vos_running(void)
@@ -129,11 +191,21 @@ bool vos_running(void)
     return vos__started;
 }
 
+__attribute__((weak)) void vos_hook_idle(vos_time_t next_event)
+{
+    (void)next_event;
+    arch_idle();
+}
+
 static void idle_entry(void *arg)
 {
     (void)arg;
-    for (;;)
-        arch_idle();
+    for (;;) {
+        vos_time_t next;
+        if (vos_next_event(&next) != VOS_OK)
+            next = VOS_FOREVER;
+        vos_hook_idle(next);
+    }
 }
 
 int vos_start(void)

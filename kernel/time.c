@@ -150,6 +150,23 @@ vos_time_t vos_now(void)
     return arch_now();
 }
 
+vos_time_t vos__next_timeout(void)
+{
+    return tq_head != NULL ? tq_head->deadline : VOS_FOREVER;
+}
+
+int vos_next_event(vos_time_t *at)
+{
+    VOS__CHECK(at != NULL, VOS_ERR_INVALID);
+    uint32_t key = vos__lock();
+    vos_time_t next = vos__next_timeout();
+    vos__unlock(key);
+    if (next == VOS_FOREVER)
+        return VOS_ERR_WOULD_BLOCK;
+    *at = next;
+    return VOS_OK;
+}
+
 int vos_sleep_until(vos_time_t t)
 {
     int err = vos__can_block();
