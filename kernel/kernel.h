@@ -49,21 +49,32 @@ void vos__crit_end(uint32_t key, const char *site);
 
 /* The scheduler's state in one block, so that the port's switch reaches
  * all of it from one base address (arch/cortex-m/switch.S relies on the
- * offsets: cur 0, ready_map 4, lock 8, ready[] 12; checked in sched.c).
- * lock is the vos_sched_lock() depth of the running task: while it is
- * non-zero the switch keeps the running task (it is always READY then:
- * blocking is refused, exit and a stack fault clear the depth). */
+ * offsets: cur 0, ready_map 4, preempt 8, ready[] 12; checked in sched.c).
+ * preempt is 1 once the scheduler runs and while it is not locked
+ * (vos_sched_lock); while it is 0 the switch keeps the running task, which
+ * is then always READY (blocking is refused, and exit and a stack fault
+ * unlock). Before the start it is 0, so that the one test "may the running
+ * task be switched away" also says "no task runs yet". */
 struct vos__sched {
     vos_task_t *volatile cur;                /* running task; NULL before start */
     uint32_t ready_map;                      /* bit p: level p non-empty */
-    uint32_t lock;                           /* scheduler lock depth */
+    uint32_t preempt;                        /* 1: started and not locked */
     vos_task_t *ready[VOS_CFG_PRIO_LEVELS];  /* head = next to run at level p */
 };
 extern struct vos__sched vos__s;
 #define vos__cur        (vos__s.cur)
 #define vos__ready_map  (vos__s.ready_map)
 #define vos__ready      (vos__s.ready)
-#define vos__sched_lock (vos__s.lock)
+#define vos__preempt    (vos__s.preempt)
+extern uint32_t vos__lock_depth;             /* vos_sched_lock() nesting */
+
+/* The running task ends (exit, stack fault): its scheduler lock goes with
+ * it. Lock held. */
+static inline void vos__sched_lock_drop(void)
+{
+    vos__lock_depth = 0;
+    vos__preempt = 1;
+}
 extern bool vos__started;
 
 #define VOS__TF_SUSPEND  0x01u  /* suspend requested while blocked */
@@ -176,7 +187,7 @@ static inline vos_time_t vos__deadline(vos_dur_t timeout)
  * still fails with VOS_ERR_CONTEXT instead of switching. */
 static inline int vos__can_block(void)
 {
-    if (VOS__UNLIKELY(arch_in_isr() || !vos__started || vos__sched_lock != 0))
+    if (VOS__UNLIKELY(arch_in_isr() || !vos__preempt))
         return VOS_ERR_CONTEXT;
     return VOS_OK;
 }

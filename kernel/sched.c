@@ -21,11 +21,12 @@
  *    the lists without masking interrupts and copes with each of these
  *    (arch/cortex-m/switch.S).
  *
- *  - The scheduler lock (vos__sched_lock, the depth of vos_sched_lock())
- *    is only ever non-zero while its task runs and is READY; the port's
- *    switch keeps the running task while it is set, and the outermost
- *    unlock makes the pick that was deferred. Nothing else changes: the
- *    ready lists stay exact while locked.
+ *  - The scheduler lock: vos__lock_depth counts vos_sched_lock() calls
+ *    and vos__preempt is 0 exactly while it is non-zero (or before the
+ *    start). Only a running, READY task holds it; the port's switch keeps
+ *    the running task while vos__preempt is 0, and the outermost unlock
+ *    makes the pick that was deferred. Nothing else changes: the ready
+ *    lists stay exact while locked.
  *
  * The scheduler knows nothing about time: time.c wakes tasks, this file
  * only orders them.
@@ -38,8 +39,8 @@
 _Static_assert(offsetof(struct vos__sched, cur) == 0, "switch.S SCHED_CUR");
 _Static_assert(offsetof(struct vos__sched, ready_map) == 4 || sizeof(void *) != 4,
                "switch.S SCHED_MAP");
-_Static_assert(offsetof(struct vos__sched, lock) == 8 || sizeof(void *) != 4,
-               "switch.S SCHED_LOCK");
+_Static_assert(offsetof(struct vos__sched, preempt) == 8 || sizeof(void *) != 4,
+               "switch.S SCHED_PREEMPT");
 _Static_assert(offsetof(struct vos__sched, ready) == 12 || sizeof(void *) != 4,
                "switch.S SCHED_READY");
 
@@ -47,6 +48,7 @@ _Static_assert(offsetof(struct vos__sched, ready) == 12 || sizeof(void *) != 4,
 
 struct vos__sched vos__s;
 bool vos__started;
+uint32_t vos__lock_depth;
 #if VOS_CFG_TRACE
 uint8_t vos__sw_reason = VOS_TRACE_SW_PREEMPT;
 
@@ -126,7 +128,7 @@ void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause)
 void vos_yield(void)
 {
     vos_task_t *cur = vos__cur;
-    if (arch_in_isr() || cur == NULL || vos__sched_lock != 0)
+    if (arch_in_isr() || !vos__preempt)   /* before the start, or locked */
         return;
     vos_task_t *next = cur->next;
     if (next != cur) {
@@ -152,14 +154,15 @@ int vos_sched_lock(void)
 {
     if (arch_in_isr() || !vos__started)
         return VOS_ERR_CONTEXT;
-    /* Only the running task writes the depth, and no switch can take it
-     * off the CPU between the read and the write (a switch while the
-     * depth is 0 resumes it with the depth still 0). */
-    uint32_t d = vos__sched_lock;
+    /* Only the running task writes these, and once preempt is 0 nothing
+     * takes it off the CPU; before that, a switch between the read and the
+     * write resumes it with the same values. */
+    uint32_t d = vos__lock_depth;
     if (d == SCHED_LOCK_MAX)
         return VOS_ERR_OVERFLOW;
-    vos__sched_lock = d + 1u;
+    vos__preempt = 0;
     __asm__ volatile("" ::: "memory");
+    vos__lock_depth = d + 1u;
     return VOS_OK;
 }
 
@@ -167,15 +170,14 @@ int vos_sched_unlock(void)
 {
     if (arch_in_isr() || !vos__started)
         return VOS_ERR_CONTEXT;
-    uint32_t d = vos__sched_lock;
+    uint32_t d = vos__lock_depth;
     if (d == 0)
         return VOS_ERR_STATE;
-    if (d > 1u) {
-        vos__sched_lock = d - 1u;
+    vos__lock_depth = d - 1u;
+    if (d > 1u)
         return VOS_OK;
-    }
     uint32_t key = vos__lock();
-    vos__sched_lock = 0;
+    vos__preempt = 1;
     vos__resched();     /* what became ready meanwhile runs now */
     vos__unlock(key);
     return VOS_OK;
@@ -183,7 +185,7 @@ int vos_sched_unlock(void)
 
 int vos_sched_lock_depth(void)
 {
-    return (int)vos__sched_lock;
+    return (int)vos__lock_depth;
 }
 
 bool vos_running(void)
@@ -230,6 +232,7 @@ int vos_start(void)
     arch_time_init();
     vos__cur = vos__pick_inline();
     vos__started = true;
+    vos__preempt = 1;
     vos__time_start();
     vos__unlock(key);
     arch_start();

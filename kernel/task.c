@@ -269,7 +269,7 @@ static void task_end(vos_task_t *t)
 /* The running task ends. Lock held as key; does not return. */
 static void __attribute__((noreturn)) self_end(vos_task_t *t, uint32_t key)
 {
-    vos__sched_lock = 0;          /* the lock ends with its task */
+    vos__sched_lock_drop();       /* the lock ends with its task */
     task_end(t);
     VOS__SW_REASON(VOS_TRACE_SW_EXIT);
     arch_switch();
@@ -420,7 +420,7 @@ void vos__stack_fault(vos_task_t *t)
     vos__mutex_release_all(t);
     t->state = VOS_TASK_FAULTED;
     if (t == vos__cur)
-        vos__sched_lock = 0;
+        vos__sched_lock_drop();
     vos__task_gone(t);
     VOS__SW_REASON(VOS_TRACE_SW_FAULT);
     vos_hook_stack_overflow(t);

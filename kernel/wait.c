@@ -63,7 +63,7 @@ void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind, cons
 {
     vos_task_t *t = vos__cur;
 
-    if (VOS__UNLIKELY(vos__sched_lock != 0)) {
+    if (VOS__UNLIKELY(!vos__preempt)) {
         /* The scheduler is locked: the wait is refused, the task stays
          * ready and its call returns this result (vos__block_commit's
          * switch request keeps it running). Nothing was queued, so the

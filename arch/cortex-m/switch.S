@@ -16,7 +16,7 @@
  * Task control block offsets used here (include/vaios/task.h):
  *   0: sp     4: guard (address of the topmost guard word; never 0)
  * The scheduler block vos__s (kernel/kernel.h): cur, ready_map, lock,
- * ready[]. While lock (the vos_sched_lock depth) is non-zero the outgoing
+ * ready[]. While preempt is 0 (the scheduler is locked) the outgoing
  * task, which is then always READY, is resumed: the pick waits for the
  * outermost unlock. A task stopped for a stack overflow is never resumed,
  * lock or not (the fault path clears the lock).
@@ -30,7 +30,7 @@
     .equ GUARD_WORD, 0xA5A5A5A5      /* kernel/task.c VOS__GUARD_WORD */
     .equ SCHED_CUR, 0                /* struct vos__sched (kernel/kernel.h) */
     .equ SCHED_MAP, 4
-    .equ SCHED_LOCK, 8
+    .equ SCHED_PREEMPT, 8
     .equ SCHED_READY, 12
     .equ VTOR, 0xE000ED08
 
@@ -51,8 +51,8 @@ PendSV_Handler:
     ldr     r3, [r3]
     cmp     r3, #GUARD_WORD         /* overwritten: the stack overflowed */
     bne     .Lfault
-    ldr     r3, [r1, #SCHED_LOCK]
-    cbnz    r3, .Lresume            /* scheduler locked: keep the outgoing task */
+    ldr     r3, [r1, #SCHED_PREEMPT]
+    cbz     r3, .Lresume            /* scheduler locked: keep the outgoing task */
 1:  ldr     r3, [r1, #SCHED_MAP]
     clz     r3, r3
     rsb     r3, r3, #(31 + SCHED_READY / 4)   /* index of ready[highest] */

@@ -299,7 +299,7 @@ static void pendsv(void)
     if (from->guard != NULL && *from->guard != GUARD_WORD)
         vos__stack_fault(from);
     /* The scheduler lock keeps the running task (switch.S does the same). */
-    vos_task_t *to = vos__sched_lock != 0 && from->state == VOS_TASK_READY ? from : vos__pick();
+    vos_task_t *to = !vos__preempt && from->state == VOS_TASK_READY ? from : vos__pick();
 #if VOS_CFG_TRACE
     vos__trace_switch(from, to);
 #endif
@@ -433,7 +433,8 @@ static void reset(void)
         idle->state = VOS_TASK_EXITED;
     memset(vos__ready, 0, sizeof vos__ready);
     vos__ready_map = 0;
-    vos__sched_lock = 0;
+    vos__preempt = 0;
+    vos__lock_depth = 0;
     vos__all_tasks = NULL;
     vos__join_q.head = NULL;
     vos__cur = NULL;
