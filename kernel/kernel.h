@@ -49,7 +49,8 @@ void vos__crit_end(uint32_t key, const char *site);
 
 /* The scheduler's state in one block, so that the port's switch reaches
  * all of it from one base address (arch/cortex-m/switch.S relies on the
- * offsets: cur 0, ready_map 4, preempt 8, ready[] 12; checked in sched.c).
+ * offsets: cur 0, ready_map 4, ready[] 8, preempt after ready[]; checked
+ * in sched.c).
  * preempt is 1 once the scheduler runs and while it is not locked
  * (vos_sched_lock); while it is 0 the switch keeps the running task, which
  * is then always READY (blocking is refused, and exit and a stack fault
@@ -58,8 +59,8 @@ void vos__crit_end(uint32_t key, const char *site);
 struct vos__sched {
     vos_task_t *volatile cur;                /* running task; NULL before start */
     uint32_t ready_map;                      /* bit p: level p non-empty */
-    uint32_t preempt;                        /* 1: started and not locked */
     vos_task_t *ready[VOS_CFG_PRIO_LEVELS];  /* head = next to run at level p */
+    uint32_t preempt;                        /* 1: started and not locked */
 };
 extern struct vos__sched vos__s;
 #define vos__cur        (vos__s.cur)
@@ -200,6 +201,19 @@ void vos__alarm_isr(void);            /* from the port's alarm interrupt */
 void vos__time_start(void);           /* program the first alarm */
 /* Earliest pending timeout, VOS_FOREVER if none. Lock held. */
 vos_time_t vos__next_timeout(void);
+/* Program the alarm for the earliest kernel event. Lock held. */
+void vos__alarm_program(void);
+
+/* --- Software timers (timer.c) ------------------------------------------- */
+
+/* Earliest armed timer's expiry, VOS_FOREVER if none. Lock held. */
+vos_time_t vos__timer_next(void);
+/* Expire every timer due at now, from the alarm interrupt. Called with the
+ * lock held as key; returns the key it holds on return (each expiry is a
+ * critical section of its own, an ISR callback runs unlocked). */
+uint32_t vos__timer_expire(vos_time_t now, uint32_t key);
+/* Forget every timer and the service task (host port, between scenarios). */
+void vos__timer_reset(void);
 
 /* --- Task life cycle (task.c) -------------------------------------------- */
 

@@ -39,10 +39,10 @@
 _Static_assert(offsetof(struct vos__sched, cur) == 0, "switch.S SCHED_CUR");
 _Static_assert(offsetof(struct vos__sched, ready_map) == 4 || sizeof(void *) != 4,
                "switch.S SCHED_MAP");
-_Static_assert(offsetof(struct vos__sched, preempt) == 8 || sizeof(void *) != 4,
-               "switch.S SCHED_PREEMPT");
-_Static_assert(offsetof(struct vos__sched, ready) == 12 || sizeof(void *) != 4,
+_Static_assert(offsetof(struct vos__sched, ready) == 8 || sizeof(void *) != 4,
                "switch.S SCHED_READY");
+_Static_assert(offsetof(struct vos__sched, preempt) == 8 + 4 * VOS_CFG_PRIO_LEVELS ||
+               sizeof(void *) != 4, "switch.S SCHED_PREEMPT");
 
 #define SCHED_LOCK_MAX 255u
 

@@ -24,14 +24,16 @@
  * every exception entry and return, which is what makes the kernel's
  * LDREX/STREX fast paths safe against a switch in their middle.
  */
+#include "vaios/config.h"
+
     .syntax unified
     .thumb
 
     .equ GUARD_WORD, 0xA5A5A5A5      /* kernel/task.c VOS__GUARD_WORD */
     .equ SCHED_CUR, 0                /* struct vos__sched (kernel/kernel.h) */
     .equ SCHED_MAP, 4
-    .equ SCHED_PREEMPT, 8
-    .equ SCHED_READY, 12
+    .equ SCHED_READY, 8
+    .equ SCHED_PREEMPT, (8 + 4 * VOS_CFG_PRIO_LEVELS)   /* after ready[] */
     .equ VTOR, 0xE000ED08
 
     .section .text.PendSV_Handler, "ax", %progbits

@@ -437,6 +437,7 @@ static void reset(void)
     vos__lock_depth = 0;
     vos__all_tasks = NULL;
     vos__join_q.head = NULL;
+    vos__timer_reset();
     vos__cur = NULL;
     vos__started = false;
     arch_unlock(key);

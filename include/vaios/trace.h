@@ -116,6 +116,7 @@ enum vos_trace_wait {
     VOS_TRACE_WAIT_NOTIFY,
     VOS_TRACE_WAIT_DELAY,      /* sleep: obj is NULL */
     VOS_TRACE_WAIT_JOIN,       /* vos_task_join: obj is the task joined */
+    VOS_TRACE_WAIT_TIMER,      /* the timer service task waits for work */
 };
 
 /* Record types. The numbers are the dump format (docs/tracing.md) and are
