@@ -37,6 +37,7 @@ static void bench_main(void *arg)
     bench_messaging();
     bench_memory();
     bench_timing();
+    bench_timers();
     bench_interrupts();
     bench_threadmetric();
     bench_pipeline();

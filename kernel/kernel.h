@@ -207,7 +207,8 @@ void vos__alarm_program(void);
 /* --- Software timers (timer.c) ------------------------------------------- */
 
 /* Earliest armed timer's expiry, VOS_FOREVER if none. Lock held. */
-vos_time_t vos__timer_next(void);
+extern vos_time_t vos__timer_due;
+#define vos__timer_next() (vos__timer_due)
 /* Expire every timer due at now, from the alarm interrupt. Called with the
  * lock held as key; returns the key it holds on return (each expiry is a
  * critical section of its own, an ISR callback runs unlocked). */

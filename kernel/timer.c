@@ -12,7 +12,8 @@
  *    removal of any node are O(log n) worst case, the earliest expiry is
  *    the root.
  *  - The alarm (time.c) is programmed for the earlier of the first task
- *    timeout and the heap's root; vos__timer_next() gives the latter.
+ *    timeout and the heap's root; vos__timer_due is the root's due
+ *    (VOS_FOREVER when empty), a copy time.c reads without a call.
  *  - A task-context timer whose callback waits for the service task is on
  *    the FIFO service queue exactly when pending != 0; an expiry that finds
  *    it still pending is counted as an overrun instead of queued twice.
@@ -27,10 +28,18 @@
 #include "kernel.h"
 
 static vos_timer_t *root;                 /* the heap of armed timers */
+vos_time_t vos__timer_due = VOS_FOREVER;  /* root's due, kept for time.c's inline test */
 static vos_timer_t *q_head, *q_tail;      /* service queue, FIFO */
 static struct vos_waitq svc_wait;         /* the service task, when idle */
 static vos_task_t svc_task;
-static bool svc_started;
+static bool svc_starting;                 /* vos_timer_service_start in progress */
+
+/* The service task exists and has not ended. Lock held. */
+static bool svc_alive(void)
+{
+    return svc_task.tag == VOS_TAG_TASK && svc_task.state != VOS_TASK_EXITED &&
+           svc_task.state != VOS_TASK_FAULTED;
+}
 
 static inline bool timer_valid(const vos_timer_t *tm)
 {
@@ -76,6 +85,7 @@ static void heap_insert(vos_timer_t *t)
     root = merge(root, t);
     root->parent = NULL;
     t->armed = 1;
+    vos__timer_due = root->due;
 }
 
 static void heap_remove(vos_timer_t *t)
@@ -108,6 +118,7 @@ static void heap_remove(vos_timer_t *t)
     }
     t->left = t->right = t->parent = NULL;
     t->armed = 0;
+    vos__timer_due = root != NULL ? root->due : VOS_FOREVER;
 }
 
 /* --- Service queue --------------------------------------------------------------- */
@@ -156,11 +167,6 @@ static vos_timer_t *queue_pop(void)
 
 /* --- Kernel side ----------------------------------------------------------------- */
 
-vos_time_t vos__timer_next(void)
-{
-    return root != NULL ? root->due : VOS_FOREVER;
-}
-
 uint32_t vos__timer_expire(vos_time_t now, uint32_t key)
 {
     while (root != NULL && root->due <= now) {
@@ -199,8 +205,9 @@ uint32_t vos__timer_expire(vos_time_t now, uint32_t key)
 void vos__timer_reset(void)
 {
     root = q_head = q_tail = NULL;
+    vos__timer_due = VOS_FOREVER;
     svc_wait.head = NULL;
-    svc_started = false;
+    svc_starting = false;
     if (svc_task.tag == VOS_TAG_TASK)
         svc_task.state = VOS_TASK_EXITED;   /* so that it may be created again */
 }
@@ -329,13 +336,23 @@ int vos_timer_service_start(unsigned prio, void *stack, size_t stack_size)
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     VOS__CHECK(stack != NULL, VOS_ERR_INVALID);
     uint32_t key = vos__lock();
-    bool was = svc_started;
-    svc_started = true;
+    bool busy = svc_starting || svc_alive();
+    svc_starting = !busy;
     vos__unlock(key);
-    if (was)
+    if (busy)
         return VOS_ERR_STATE;
     int err = vos_task_create(&svc_task, "tmr", service_entry, NULL, prio, stack, stack_size);
-    if (err != VOS_OK)
-        svc_started = false;
+    svc_starting = false;
+    return err;
+}
+
+int vos_timer_service_task(vos_task_t **out)
+{
+    VOS__CHECK(out != NULL, VOS_ERR_INVALID);
+    uint32_t key = vos__lock();
+    int err = svc_alive() ? VOS_OK : VOS_ERR_STATE;
+    if (err == VOS_OK)
+        *out = &svc_task;
+    vos__unlock(key);
     return err;
 }

@@ -87,8 +87,9 @@ int vos_start(void);
 /* True once vos_start() has run the first task. Any context. */
 bool vos_running(void);
 
-/* The calling task (NULL before the scheduler starts or in an interrupt
- * handler that preempted no task). */
+/* The calling task; in an interrupt handler, the task it interrupted
+ * (vos_in_isr() tells them apart). NULL before the scheduler starts. Any
+ * context. */
 vos_task_t *vos_self(void);
 
 /* Give the CPU to the next ready task of the same priority, if any.

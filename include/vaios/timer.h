@@ -92,8 +92,16 @@ int vos_timer_delete(vos_timer_t *tm);
 /* Create the timer service task at priority prio on the given stack (any
  * alignment; at least VOS_CFG_STACK_MIN bytes). Callbacks of task timers
  * that expire before it exists wait for it. Before or after vos_start(),
- * thread context. Errors: VOS_ERR_STATE (already started), VOS_ERR_ARG
+ * thread context. Errors: VOS_ERR_STATE (already running), VOS_ERR_ARG
  * (priority, stack size), VOS_ERR_INVALID (stack NULL), VOS_ERR_CONTEXT. */
 int vos_timer_service_start(unsigned prio, void *stack, size_t stack_size);
+
+struct vos_task;
+
+/* The service task into *out (for its priority, its stack high-water
+ * mark, or to terminate it: it may then be started again, on another
+ * stack; task-timer callbacks wait meanwhile). Any context.
+ * Errors: VOS_ERR_STATE (not running), VOS_ERR_INVALID (out NULL). */
+int vos_timer_service_task(struct vos_task **out);
 
 #endif /* VAIOS_TIMER_H */
