@@ -21,13 +21,34 @@
  *    the lists without masking interrupts and copes with each of these
  *    (arch/cortex-m/switch.S).
  *
+ *  - The scheduler lock: vos__lock_depth counts vos_sched_lock() calls
+ *    and vos__preempt is 0 exactly while it is non-zero (or before the
+ *    start). Only a running, READY task holds it; the port's switch keeps
+ *    the running task while vos__preempt is 0, and the outermost unlock
+ *    makes the pick that was deferred. Nothing else changes: the ready
+ *    lists stay exact while locked.
+ *
  * The scheduler knows nothing about time: time.c wakes tasks, this file
  * only orders them.
  */
+#include <stddef.h>
 #include "kernel.h"
+
+/* arch/cortex-m/switch.S reads these offsets (SCHED_CUR, SCHED_MAP,
+ * SCHED_LOCK, SCHED_READY). */
+_Static_assert(offsetof(struct vos__sched, cur) == 0, "switch.S SCHED_CUR");
+_Static_assert(offsetof(struct vos__sched, ready_map) == 4 || sizeof(void *) != 4,
+               "switch.S SCHED_MAP");
+_Static_assert(offsetof(struct vos__sched, ready) == 8 || sizeof(void *) != 4,
+               "switch.S SCHED_READY");
+_Static_assert(offsetof(struct vos__sched, preempt) == 8 + 4 * VOS_CFG_PRIO_LEVELS ||
+               sizeof(void *) != 4, "switch.S SCHED_PREEMPT");
+
+#define SCHED_LOCK_MAX 255u
 
 struct vos__sched vos__s;
 bool vos__started;
+uint32_t vos__lock_depth;
 #if VOS_CFG_TRACE
 uint8_t vos__sw_reason = VOS_TRACE_SW_PREEMPT;
 
@@ -107,7 +128,7 @@ void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause)
 void vos_yield(void)
 {
     vos_task_t *cur = vos__cur;
-    if (arch_in_isr() || cur == NULL)
+    if (arch_in_isr() || !vos__preempt)   /* before the start, or locked */
         return;
     vos_task_t *next = cur->next;
     if (next != cur) {
@@ -121,7 +142,50 @@ void vos_yield(void)
 
 vos_task_t *vos_self(void)
 {
-    return vos__started && !arch_in_isr() ? vos__cur : NULL;
+    return vos__started ? vos__cur : NULL;
+}
+
+bool vos_in_isr(void)
+{
+    return arch_in_isr();
+}
+
+int vos_sched_lock(void)
+{
+    if (arch_in_isr() || !vos__started)
+        return VOS_ERR_CONTEXT;
+    /* Only the running task writes these, and once preempt is 0 nothing
+     * takes it off the CPU; before that, a switch between the read and the
+     * write resumes it with the same values. */
+    uint32_t d = vos__lock_depth;
+    if (d == SCHED_LOCK_MAX)
+        return VOS_ERR_OVERFLOW;
+    vos__preempt = 0;
+    __asm__ volatile("" ::: "memory");
+    vos__lock_depth = d + 1u;
+    return VOS_OK;
+}
+
+int vos_sched_unlock(void)
+{
+    if (arch_in_isr() || !vos__started)
+        return VOS_ERR_CONTEXT;
+    uint32_t d = vos__lock_depth;
+    if (d == 0)
+        return VOS_ERR_STATE;
+    vos__lock_depth = d - 1u;
+    if (d > 1u)
+        return VOS_OK;
+    uint32_t key = vos__lock();
+    vos__preempt = 1;
+    vos__resched();     /* what became ready meanwhile runs now */
+    vos__unlock(key);
+    return VOS_OK;
+}
+
+int vos_sched_lock_depth(void)
+{
+    return (int)vos__lock_depth;
 }
 
 bool vos_running(void)
@@ -129,11 +193,21 @@ bool vos_running(void)
     return vos__started;
 }
 
+__attribute__((weak)) void vos_hook_idle(vos_time_t next_event)
+{
+    (void)next_event;
+    arch_idle();
+}
+
 static void idle_entry(void *arg)
 {
     (void)arg;
-    for (;;)
-        arch_idle();
+    for (;;) {
+        vos_time_t next;
+        if (vos_next_event(&next) != VOS_OK)
+            next = VOS_FOREVER;
+        vos_hook_idle(next);
+    }
 }
 
 int vos_start(void)
@@ -158,6 +232,7 @@ int vos_start(void)
     arch_time_init();
     vos__cur = vos__pick_inline();
     vos__started = true;
+    vos__preempt = 1;
     vos__time_start();
     vos__unlock(key);
     arch_start();

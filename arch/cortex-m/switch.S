@@ -15,11 +15,17 @@
  *
  * Task control block offsets used here (include/vaios/task.h):
  *   0: sp     4: guard (address of the topmost guard word; never 0)
- * The scheduler block vos__s (kernel/kernel.h): cur, ready_map, ready[].
+ * The scheduler block vos__s (kernel/kernel.h): cur, ready_map, lock,
+ * ready[]. While preempt is 0 (the scheduler is locked) the outgoing
+ * task, which is then always READY, is resumed: the pick waits for the
+ * outermost unlock. A task stopped for a stack overflow is never resumed,
+ * lock or not (the fault path clears the lock).
  * The local exclusive monitor needs no CLREX here: Armv7-M clears it on
  * every exception entry and return, which is what makes the kernel's
  * LDREX/STREX fast paths safe against a switch in their middle.
  */
+#include "vaios/config.h"
+
     .syntax unified
     .thumb
 
@@ -27,6 +33,7 @@
     .equ SCHED_CUR, 0                /* struct vos__sched (kernel/kernel.h) */
     .equ SCHED_MAP, 4
     .equ SCHED_READY, 8
+    .equ SCHED_PREEMPT, (8 + 4 * VOS_CFG_PRIO_LEVELS)   /* after ready[] */
     .equ VTOR, 0xE000ED08
 
     .section .text.PendSV_Handler, "ax", %progbits
@@ -46,6 +53,8 @@ PendSV_Handler:
     ldr     r3, [r3]
     cmp     r3, #GUARD_WORD         /* overwritten: the stack overflowed */
     bne     .Lfault
+    ldr     r3, [r1, #SCHED_PREEMPT]
+    cbz     r3, .Lresume            /* scheduler locked: keep the outgoing task */
 1:  ldr     r3, [r1, #SCHED_MAP]
     clz     r3, r3
     rsb     r3, r3, #(31 + SCHED_READY / 4)   /* index of ready[highest] */
@@ -59,6 +68,7 @@ PendSV_Handler:
     pop     {r1, r2}
 #endif
     str     r2, [r1, #SCHED_CUR]    /* vos__cur = incoming */
+.Lresume:
     ldr     r0, [r2]                /* incoming->sp */
     ldmia   r0!, {r4-r11, lr}       /* restore core callee-saved + EXC_RETURN */
     tst     lr, #0x10

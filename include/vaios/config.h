@@ -80,6 +80,7 @@
 #define VOS_CFG_CRIT_STATS 0
 #endif
 
+#ifndef __ASSEMBLER__   /* arch/cortex-m/switch.S reads the options too */
 _Static_assert(VOS_CFG_CLOCK_HZ >= 1000, "time base slower than 1 kHz");
 _Static_assert(VOS_CFG_PRIO_LEVELS >= 2 && VOS_CFG_PRIO_LEVELS <= 32,
                "VOS_CFG_PRIO_LEVELS must be 2..32 (one 32-bit ready bitmap)");
@@ -90,5 +91,6 @@ _Static_assert(VOS_CFG_TIMESLICE >= 0, "negative time slice");
 _Static_assert(VOS_CFG_CHECKS == 0 || VOS_CFG_CHECKS == 1, "VOS_CFG_CHECKS is 0 or 1");
 _Static_assert(VOS_CFG_ASSERT == 0 || VOS_CFG_ASSERT == 1, "VOS_CFG_ASSERT is 0 or 1");
 _Static_assert(VOS_CFG_TRACE == 0 || VOS_CFG_TRACE == 1, "VOS_CFG_TRACE is 0 or 1");
+#endif
 
 #endif /* VAIOS_CONFIG_H */
