@@ -8,6 +8,7 @@ void bench_sync(void);        /* sync.c */
 void bench_messaging(void);   /* messaging.c */
 void bench_memory(void);      /* memory.c */
 void bench_timing(void);      /* timing.c */
+void bench_timers(void);      /* timers.c: software timers, scheduler lock */
 void bench_interrupts(void);  /* interrupts.c */
 void bench_threadmetric(void);/* threadmetric.c */
 void bench_pipeline(void);    /* pipeline.c */

@@ -43,6 +43,7 @@ static void bench_main(void *arg)
     bench_cmsis();
     bench_memory();
     bench_timing();
+    bench_timers();
     bench_interrupts();
     bench_threadmetric();
     bench_pipeline();

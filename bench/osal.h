@@ -16,6 +16,12 @@
  *            os_queue_recv(q, p)
  *   heap     os_heap_init(h, mem, size) os_malloc(h, n) os_free(h, p)
  *   OSAL_NAME, OSAL_PRIO_MAX, OSAL_HAS_QUEUE
+ *   optional, with OSAL_HAS_TIMER: os_timer_t os_timer_fn_t(tm, arg)
+ *            os_timer_init(tm, fn, arg, isr) os_timer_start(tm, first, period)
+ *            os_timer_start_at(tm, at, period) os_timer_stop(tm) os_timer_delete(tm)
+ *            os_timer_service(prio, stack, size)   (the service task of task timers)
+ *            os_timer_service_end()   (ends it: its stack is free again)
+ *   optional, with OSAL_HAS_SCHED_LOCK: os_sched_lock() os_sched_unlock()
  *
  * Keep the wrappers inline: whatever they add lands inside the measured
  * windows. The board interface (boards/include/board.h) gives the counter

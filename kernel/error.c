@@ -20,6 +20,7 @@ const char *vos_strerror(int err)
     case VOS_ERR_STATE:       return "wrong state";
     case VOS_ERR_CORRUPT:     return "corrupt";
     case VOS_ERR_DEADLOCK:    return "deadlock";
+    case VOS_ERR_ABORTED:     return "aborted";
     default:                  return "unknown error";
     }
 }

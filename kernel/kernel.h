@@ -49,18 +49,34 @@ void vos__crit_end(uint32_t key, const char *site);
 
 /* The scheduler's state in one block, so that the port's switch reaches
  * all of it from one base address (arch/cortex-m/switch.S relies on the
- * offsets: ready[] 0, cur and ready_map after it). ready[] comes first so
- * that the address of a level's head is base + 4 * prio, with nothing to
- * add (one instruction less in vos_yield). */
+ * offsets: ready[] 0, then cur, ready_map and preempt; checked in
+ * sched.c). ready[] comes first so that the address of a level's head is
+ * base + 4 * prio, with nothing to add (one instruction less in vos_yield).
+ * preempt is 1 once the scheduler runs and while it is not locked
+ * (vos_sched_lock); while it is 0 the switch keeps the running task, which
+ * is then always READY (blocking is refused, and exit and a stack fault
+ * unlock). Before the start it is 0, so that the one test "may the running
+ * task be switched away" also says "no task runs yet". */
 struct vos__sched {
     vos_task_t *ready[VOS_CFG_PRIO_LEVELS];  /* head = next to run at level p */
     vos_task_t *volatile cur;                /* running task; NULL before start */
     uint32_t ready_map;                      /* bit p: level p non-empty */
+    uint32_t preempt;                        /* 1: started and not locked */
 };
 extern struct vos__sched vos__s;
 #define vos__cur        (vos__s.cur)
 #define vos__ready_map  (vos__s.ready_map)
 #define vos__ready      (vos__s.ready)
+#define vos__preempt    (vos__s.preempt)
+extern uint32_t vos__lock_depth;             /* vos_sched_lock() nesting */
+
+/* The running task ends (exit, stack fault): its scheduler lock goes with
+ * it. Lock held. */
+static inline void vos__sched_lock_drop(void)
+{
+    vos__lock_depth = 0;
+    vos__preempt = 1;
+}
 extern bool vos__started;
 
 #define VOS__TF_SUSPEND  0x01u  /* suspend requested while blocked */
@@ -167,10 +183,13 @@ static inline vos_time_t vos__deadline(vos_dur_t timeout)
     return arch_now() + timeout;
 }
 
-/* Refuse a blocking call from a context that cannot block. */
+/* Refuse a blocking call from a context that cannot block (an interrupt,
+ * before the start, with the scheduler locked). vos__block_prepare refuses
+ * a locked scheduler too, so a blocking path that does not call this one
+ * still fails with VOS_ERR_CONTEXT instead of switching. */
 static inline int vos__can_block(void)
 {
-    if (VOS__UNLIKELY(arch_in_isr() || !vos__started))
+    if (VOS__UNLIKELY(arch_in_isr() || !vos__preempt))
         return VOS_ERR_CONTEXT;
     return VOS_OK;
 }
@@ -181,6 +200,35 @@ void vos__timeout_add(vos_task_t *t, vos_time_t deadline);  /* lock held */
 void vos__timeout_del(vos_task_t *t);                       /* lock held */
 void vos__alarm_isr(void);            /* from the port's alarm interrupt */
 void vos__time_start(void);           /* program the first alarm */
+/* Earliest pending timeout, VOS_FOREVER if none. Lock held. */
+vos_time_t vos__next_timeout(void);
+/* Program the alarm for the earliest kernel event. Lock held. */
+void vos__alarm_program(void);
+
+/* --- Software timers (timer.c) ------------------------------------------- */
+
+/* Earliest armed timer's expiry, VOS_FOREVER if none. Lock held. */
+extern vos_time_t vos__timer_due;
+#define vos__timer_next() (vos__timer_due)
+/* Expire every timer due at now, from the alarm interrupt. Called with the
+ * lock held as key; returns the key it holds on return (each expiry is a
+ * critical section of its own, an ISR callback runs unlocked). */
+uint32_t vos__timer_expire(vos_time_t now, uint32_t key);
+/* Forget every timer and the service task (host port, between scenarios). */
+void vos__timer_reset(void);
+
+/* --- Task life cycle (task.c) -------------------------------------------- */
+
+/* The list of live tasks (created, not yet exited, terminated or faulted),
+ * through all_next/all_prev; for vos_task_enumerate. */
+extern vos_task_t *vos__all_tasks;
+/* Every task in vos_task_join, the task it joins in its wait_data. */
+extern struct vos_waitq vos__join_q;
+
+/* Take t, which no longer runs (exited, terminated, faulted), off the
+ * list of live tasks, wake its joiners and report it to the termination
+ * hook. Lock held. */
+void vos__task_gone(vos_task_t *t);
 
 /* --- Mutex hooks (mutex.c) ----------------------------------------------- */
 

@@ -21,13 +21,36 @@
  *    the lists without masking interrupts and copes with each of these
  *    (arch/cortex-m/switch.S).
  *
+ *  - The scheduler lock: vos__lock_depth counts vos_sched_lock() calls
+ *    and vos__preempt is 0 exactly while it is non-zero (or before the
+ *    start). Only a running, READY task holds it; the port's switch keeps
+ *    the running task while vos__preempt is 0, and the outermost unlock
+ *    makes the pick that was deferred. Nothing else changes: the ready
+ *    lists stay exact while locked.
+ *
  * The scheduler knows nothing about time: time.c wakes tasks, this file
  * only orders them.
  */
+#include <stddef.h>
 #include "kernel.h"
+
+/* arch/cortex-m/switch.S reads these offsets (SCHED_READY, SCHED_CUR,
+ * SCHED_MAP, SCHED_PREEMPT) on the 32-bit target. */
+#define VOS__L4 (4 * VOS_CFG_PRIO_LEVELS)
+_Static_assert(offsetof(struct vos__sched, ready) == 0, "switch.S SCHED_READY");
+_Static_assert(sizeof(void *) != 4 || offsetof(struct vos__sched, cur) == VOS__L4,
+               "switch.S SCHED_CUR");
+_Static_assert(sizeof(void *) != 4 || offsetof(struct vos__sched, ready_map) == VOS__L4 + 4,
+               "switch.S SCHED_MAP");
+_Static_assert(sizeof(void *) != 4 || offsetof(struct vos__sched, preempt) == VOS__L4 + 8,
+               "switch.S SCHED_PREEMPT");
+#undef VOS__L4
+
+#define SCHED_LOCK_MAX 255u
 
 struct vos__sched vos__s;
 bool vos__started;
+uint32_t vos__lock_depth;
 #if VOS_CFG_TRACE
 uint8_t vos__sw_reason = VOS_TRACE_SW_PREEMPT;
 
@@ -107,8 +130,8 @@ void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause)
 int vos_yield(void)
 {
     vos_task_t *cur = vos__cur;
-    if (VOS__UNLIKELY(arch_in_isr() || cur == NULL))
-        return VOS_ERR_CONTEXT;
+    if (VOS__UNLIKELY(arch_in_isr() || !vos__preempt))  /* not started, locked */
+        return (cur == NULL || arch_in_isr()) ? VOS_ERR_CONTEXT : VOS_OK;
     vos_task_t *next = cur->next;
     if (next != cur) {
         VOS__ASSERT(vos__ready[cur->prio] == cur);
@@ -122,7 +145,54 @@ int vos_yield(void)
 
 vos_task_t *vos_self(void)
 {
-    return vos__started && !arch_in_isr() ? vos__cur : NULL;
+    return vos__started ? vos__cur : NULL;
+}
+
+bool vos_in_isr(void)
+{
+    return arch_in_isr();
+}
+
+int vos_sched_lock(void)
+{
+    if (arch_in_isr() || !vos__started)
+        return VOS_ERR_CONTEXT;
+    /* Only the running task writes these, and once preempt is 0 nothing
+     * takes it off the CPU; before that, a switch between the read and the
+     * write resumes it with the same values. */
+    uint32_t d = vos__lock_depth;
+    if (d == SCHED_LOCK_MAX)
+        return VOS_ERR_OVERFLOW;
+    vos__preempt = 0;
+    __asm__ volatile("" ::: "memory");
+    vos__lock_depth = d + 1u;
+    return VOS_OK;
+}
+
+int vos_sched_unlock(void)
+{
+    if (arch_in_isr() || !vos__started)
+        return VOS_ERR_CONTEXT;
+    uint32_t d = vos__lock_depth;
+    if (d == 0)
+        return VOS_ERR_STATE;
+    vos__lock_depth = d - 1u;
+    if (d > 1u)
+        return VOS_OK;
+    /* No kernel lock needed: a handler that made a task ready while we
+     * were locked already requested the switch (the switch kept us), and
+     * one that does so from now on sees preempt set and switches as
+     * usual; the pick read here is the lock-free read vos_yield makes. */
+    vos__preempt = 1;
+    __asm__ volatile("" ::: "memory");
+    if (vos__pick_inline() != vos__cur)
+        arch_switch();  /* what became ready meanwhile runs now */
+    return VOS_OK;
+}
+
+int vos_sched_lock_depth(void)
+{
+    return (int)vos__lock_depth;
 }
 
 bool vos_running(void)
@@ -130,11 +200,24 @@ bool vos_running(void)
     return vos__started;
 }
 
+/* Weak and without a default: when the application defines none, the
+ * idle loop is the bare wait for an interrupt it always was, and nothing
+ * is computed for a hook that does not exist. */
+void vos_hook_idle(vos_time_t next_event) __attribute__((weak));
+
 static void idle_entry(void *arg)
 {
     (void)arg;
-    for (;;)
-        arch_idle();
+    if (vos_hook_idle == NULL) {
+        for (;;)
+            arch_idle();
+    }
+    for (;;) {
+        vos_time_t next;
+        if (vos_next_event(&next) != VOS_OK)
+            next = VOS_FOREVER;
+        vos_hook_idle(next);
+    }
 }
 
 int vos_start(void)
@@ -159,6 +242,7 @@ int vos_start(void)
     arch_time_init();
     vos__cur = vos__pick_inline();
     vos__started = true;
+    vos__preempt = 1;
     vos__time_start();
     vos__unlock(key);
     arch_start();

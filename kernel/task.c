@@ -1,7 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Task life cycle: creation in caller memory, suspend and resume, priority
- * changes, exit, and stack-guard faults.
+ * changes, exit, termination, join, aborting a wait, the list of live
+ * tasks, and stack-guard faults.
+ *
+ * Invariants (kernel lock held):
+ *  - vos__all_tasks lists, through all_next/all_prev (NULL-terminated),
+ *    exactly the tasks that were created and have not exited, been
+ *    terminated or faulted. A task leaves it in vos__task_gone(), so a
+ *    control block may be created again once its task is gone.
+ *  - vos__join_q holds every task blocked in vos_task_join, each with the task
+ *    it joins in wait_data; none names a task that is gone
+ *    (vos__task_gone wakes them). One queue for all joins keeps the control
+ *    block small; waking walks it, O(joiners), which is a handful.
+ *  - Exit, termination and a fault release a task's mutexes through
+ *    vos__mutex_release_all, the same hand-over and priority recomputation
+ *    as an unlock: there is no second rule for a task that ends.
  *
  * A task's stack is laid out low to high as: guard (VOS_CFG_STACK_GUARD
  * bytes of VOS__GUARD_WORD), free space, then the initial context the port
@@ -17,6 +31,8 @@
 #define VOS__FILL_WORD  0xCDCDCDCDu
 
 static vos_task_t *overflow_task;
+vos_task_t *vos__all_tasks;
+struct vos_waitq vos__join_q;
 
 static inline bool task_valid(const vos_task_t *t)
 {
@@ -57,8 +73,6 @@ int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *ar
     t->stack_base = (uint8_t *)lo;
     t->stack_size = hi - lo;
     t->name = name ? name : "?";
-    t->entry = entry;
-    t->arg = arg;
     t->prio = t->base_prio = (uint8_t)prio;
     t->sp = arch_stack_init((uint8_t *)hi, entry, arg);
     t->tag = VOS_TAG_TASK;
@@ -66,6 +80,10 @@ int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *ar
         t->flags |= VOS__TF_SLICE;
 
     key = vos__lock();
+    t->all_next = vos__all_tasks;
+    if (vos__all_tasks != NULL)
+        vos__all_tasks->all_prev = t;
+    vos__all_tasks = t;
     t->state = VOS_TASK_READY;
     vos__ready_insert(t);
     VOS_TRACE_TASK_CREATE(t, t->name, t->prio);
@@ -85,7 +103,7 @@ int vos_task_suspend(vos_task_t *t)
     }
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
     VOS__CHECK(!vos__is_idle(t), VOS_ERR_CONTEXT);
-    if (t == vos__cur && vos__can_block() != VOS_OK)
+    if (t == vos__cur && vos__started && vos__can_block() != VOS_OK)
         return VOS_ERR_CONTEXT;
 
     uint32_t key = vos__lock();
@@ -198,6 +216,67 @@ int vos_task_set_slicing(vos_task_t *t, bool on)
     return VOS_OK;
 }
 
+__attribute__((weak)) void vos_hook_task_terminated(vos_task_t *t)
+{
+    (void)t;
+}
+
+void vos__task_gone(vos_task_t *t)
+{
+    if (t->all_prev != NULL)
+        t->all_prev->all_next = t->all_next;
+    else if (vos__all_tasks == t)
+        vos__all_tasks = t->all_next;
+    if (t->all_next != NULL)
+        t->all_next->all_prev = t->all_prev;
+    t->all_next = t->all_prev = NULL;
+
+    /* The queue is in priority order, so the joiners of t wake in it. */
+    for (;;) {
+        vos_task_t *h = vos__join_q.head, *w = h, *found = NULL;
+        if (h != NULL) {
+            do {
+                if (w->wait_data == t) {
+                    found = w;
+                    break;
+                }
+                w = w->next;
+            } while (w != h);
+        }
+        if (found == NULL)
+            break;
+        vos__wake(found, VOS_OK);
+    }
+}
+
+/* Take t out of every kernel structure and mark it EXITED. Lock held. */
+static void task_end(vos_task_t *t)
+{
+    if (t->state == VOS_TASK_READY) {
+        vos__ready_remove(t);
+    } else if (t->state == VOS_TASK_BLOCKED) {
+        t->flags &= (uint8_t)~VOS__TF_SUSPEND;
+        vos__wake_abort(t, VOS_ERR_DELETED);   /* off its queue and timeout */
+        vos__ready_remove(t);
+    }
+    vos__mutex_release_all(t);
+    t->state = VOS_TASK_EXITED;
+    vos__task_gone(t);
+    VOS_TRACE_TASK_TERMINATE(t);
+    vos_hook_task_terminated(t);
+}
+
+/* The running task ends. Lock held as key; does not return. */
+static void __attribute__((noreturn)) self_end(vos_task_t *t, uint32_t key)
+{
+    vos__sched_lock_drop();       /* the lock ends with its task */
+    task_end(t);
+    VOS__SW_REASON(VOS_TRACE_SW_EXIT);
+    arch_switch();
+    vos__unlock(key);
+    arch_halt("exited task resumed");
+}
+
 void vos_task_exit(void)
 {
     if (!vos__started || arch_in_isr())
@@ -207,13 +286,83 @@ void vos_task_exit(void)
         arch_halt("idle task exited");
 
     uint32_t key = vos__lock();
-    vos__mutex_release_all(t);
-    vos__ready_remove(t);
-    t->state = VOS_TASK_EXITED;
-    VOS__SW_REASON(VOS_TRACE_SW_EXIT);
-    arch_switch();
+    self_end(t, key);
+}
+
+int vos_task_terminate(vos_task_t *t)
+{
+    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+    if (t == NULL) {
+        if (!vos__started)
+            return VOS_ERR_CONTEXT;
+        t = vos__cur;
+    }
+    VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
+    VOS__CHECK(!vos__is_idle(t), VOS_ERR_ARG);
+
+    uint32_t key = vos__lock();
+    if (t->state == VOS_TASK_EXITED || t->state == VOS_TASK_FAULTED) {
+        vos__unlock(key);
+        return VOS_ERR_STATE;
+    }
+    if (vos__started && t == vos__cur)
+        self_end(t, key);
+    task_end(t);
+    if (vos__started)
+        vos__resched();
     vos__unlock(key);
-    arch_halt("exited task resumed");
+    return VOS_OK;
+}
+
+int vos_task_join(vos_task_t *t, vos_dur_t timeout)
+{
+    VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
+    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+
+    uint32_t key = vos__lock();
+    vos_task_t *cur = vos__started ? vos__cur : NULL;
+    int err;
+    if (t->state == VOS_TASK_EXITED || t->state == VOS_TASK_FAULTED) {
+        err = VOS_OK;
+    } else if (t == cur || (t->waitq == &vos__join_q && t->wait_data == cur && cur != NULL)) {
+        err = VOS_ERR_DEADLOCK;
+    } else if (timeout == VOS_NO_WAIT) {
+        err = VOS_ERR_WOULD_BLOCK;
+    } else if ((err = vos__can_block()) == VOS_OK) {
+        cur->wait_data = t;
+        return vos__block(&vos__join_q, vos__deadline(timeout), key, VOS_TRACE_WAIT_JOIN, t);
+    }
+    vos__unlock(key);
+    return err;
+}
+
+int vos_task_abort_wait(vos_task_t *t)
+{
+    VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
+    uint32_t key = vos__lock();
+    int err = VOS_OK;
+    if (t->state == VOS_TASK_BLOCKED) {
+        vos__wake_abort(t, VOS_ERR_ABORTED);
+        vos__resched();
+    } else {
+        err = VOS_ERR_STATE;
+    }
+    vos__unlock(key);
+    return err;
+}
+
+int vos_task_enumerate(vos_task_t **out, size_t cap)
+{
+    VOS__CHECK(out != NULL || cap == 0, VOS_ERR_INVALID);
+    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+    uint32_t key = vos__lock();
+    size_t n = 0;
+    for (vos_task_t *t = vos__all_tasks; t != NULL; t = t->all_next, n++) {
+        if (n < cap)
+            out[n] = t;
+    }
+    vos__unlock(key);
+    return n > (size_t)INT32_MAX ? INT32_MAX : (int)n;
 }
 
 void vos__task_return(void)
@@ -232,6 +381,16 @@ long vos_task_stack_unused(const vos_task_t *t)
     while (w < end && *w++ == VOS__FILL_WORD)
         n += 4;
     return n;
+}
+
+int vos_task_stack_high_water(const vos_task_t *t, size_t *out)
+{
+    if (t == NULL)
+        t = vos__started ? vos__cur : NULL;
+    VOS__CHECK(task_valid(t) && out != NULL, VOS_ERR_INVALID);
+    long unused = vos_task_stack_unused(t);
+    *out = t->stack_size - VOS_CFG_STACK_GUARD - (size_t)unused;
+    return VOS_OK;
 }
 
 __attribute__((weak)) void vos_hook_stack_overflow(vos_task_t *t)
@@ -260,6 +419,9 @@ void vos__stack_fault(vos_task_t *t)
     }
     vos__mutex_release_all(t);
     t->state = VOS_TASK_FAULTED;
+    if (t == vos__cur)
+        vos__sched_lock_drop();
+    vos__task_gone(t);
     VOS__SW_REASON(VOS_TRACE_SW_FAULT);
     vos_hook_stack_overflow(t);
     vos__unlock(key);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Tickless time: the timeout list, the alarm, sleeping, and time slices.
+ * The alarm also serves the software timers (timer.c), which keep their
+ * own heap: it is programmed for the earlier of the two.
  *
  * There is no periodic tick. Every finite wait puts its task on one list
  * sorted by deadline (earliest first); the port's one alarm is programmed
@@ -21,6 +23,13 @@
 
 static vos_task_t *tq_head, *tq_tail;   /* sorted by deadline, NULL-terminated */
 
+/* The first expiry of the software timers (timer.c keeps it; VOS_FOREVER
+ * while none is armed). Defined here and the expiry called through a weak
+ * reference, so that an image that never starts a timer links none of
+ * timer.c. */
+vos_time_t vos__timer_due = VOS_FOREVER;
+uint32_t vos__timer_expire(vos_time_t now, uint32_t key) __attribute__((weak));
+
 #if VOS_CFG_TIMESLICE > 0
 static vos_time_t slice_end;           /* end of the current slice, 0: none */
 static bool slice_needed(void);
@@ -30,6 +39,9 @@ static bool slice_needed(void);
 static void alarm_program(void)
 {
     vos_time_t next = tq_head ? tq_head->deadline : VOS_FOREVER;
+    vos_time_t tm = vos__timer_next();
+    if (tm < next)
+        next = tm;
 #if VOS_CFG_TIMESLICE > 0
     if (slice_end != 0 && slice_end < next)
         next = slice_end;
@@ -85,6 +97,11 @@ void vos__timeout_del(vos_task_t *t)
      * instead of a timer write on every satisfied wait. */
 }
 
+void vos__alarm_program(void)
+{
+    alarm_program();
+}
+
 void vos__time_start(void)
 {
 #if VOS_CFG_TIMESLICE > 0
@@ -136,6 +153,8 @@ void vos__alarm_isr(void)
         vos__unlock(key);
         key = vos__lock();
     }
+    if (vos__timer_next() <= now)     /* only ever true with timer.c linked */
+        key = vos__timer_expire(now, key);
 #if VOS_CFG_TIMESLICE > 0
     if (slice_end != 0 && slice_end <= now)
         slice_expire(now);
@@ -148,6 +167,26 @@ void vos__alarm_isr(void)
 vos_time_t vos_now(void)
 {
     return arch_now();
+}
+
+vos_time_t vos__next_timeout(void)
+{
+    return tq_head != NULL ? tq_head->deadline : VOS_FOREVER;
+}
+
+int vos_next_event(vos_time_t *at)
+{
+    VOS__CHECK(at != NULL, VOS_ERR_INVALID);
+    uint32_t key = vos__lock();
+    vos_time_t next = vos__next_timeout();
+    vos_time_t tm = vos__timer_next();
+    if (tm < next)
+        next = tm;
+    vos__unlock(key);
+    if (next == VOS_FOREVER)
+        return VOS_ERR_WOULD_BLOCK;
+    *at = next;
+    return VOS_OK;
 }
 
 int vos_sleep_until(vos_time_t t)

@@ -63,6 +63,17 @@ void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind, cons
 {
     vos_task_t *t = vos__cur;
 
+    if (VOS__UNLIKELY(!vos__preempt)) {
+        /* The scheduler is locked: the wait is refused, the task stays
+         * ready and its call returns this result (vos__block_commit's
+         * switch request keeps it running). Nothing was queued, so the
+         * caller's own preparations (a mutex marked tracked, a buffer
+         * pointer noted) are harmless leftovers. */
+        t->wait_mutex = NULL;
+        t->wait_result = VOS_ERR_CONTEXT;
+        return;
+    }
+
     vos__ready_remove(t);
     t->state = VOS_TASK_BLOCKED;
     t->wait_result = VOS_OK;

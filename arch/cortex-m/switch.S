@@ -15,7 +15,11 @@
  *
  * Task control block offsets used here (include/vaios/task.h):
  *   0: sp     4: guard (address of the topmost guard word; never 0)
- * The scheduler block vos__s (kernel/kernel.h): ready[], cur, ready_map.
+ * The scheduler block vos__s (kernel/kernel.h): ready[], cur, ready_map,
+ * preempt. While preempt is 0 (the scheduler is locked) the outgoing
+ * task, which is then always READY, is resumed: the pick waits for the
+ * outermost unlock. A task stopped for a stack overflow is never resumed,
+ * lock or not (the fault path clears the lock).
  * The local exclusive monitor needs no CLREX here: Armv7-M clears it on
  * every exception entry and return, which is what makes the kernel's
  * LDREX/STREX fast paths safe against a switch in their middle.
@@ -29,6 +33,7 @@
     .equ SCHED_READY, 0              /* struct vos__sched (kernel/kernel.h) */
     .equ SCHED_CUR, (4 * VOS_CFG_PRIO_LEVELS)
     .equ SCHED_MAP, (4 * VOS_CFG_PRIO_LEVELS + 4)
+    .equ SCHED_PREEMPT, (4 * VOS_CFG_PRIO_LEVELS + 8)
     .equ VTOR, 0xE000ED08
 
     .section .text.PendSV_Handler, "ax", %progbits
@@ -48,6 +53,8 @@ PendSV_Handler:
     ldr     r3, [r3]
     cmp     r3, #GUARD_WORD         /* overwritten: the stack overflowed */
     bne     .Lfault
+    ldr     r3, [r1, #SCHED_PREEMPT]
+    cbz     r3, .Lresume            /* scheduler locked: keep the outgoing task */
 1:  ldr     r3, [r1, #SCHED_MAP]
     clz     r3, r3
     rsb     r3, r3, #(31 + SCHED_READY / 4)   /* index of ready[highest] */
@@ -61,6 +68,7 @@ PendSV_Handler:
     pop     {r1, r2}
 #endif
     str     r2, [r1, #SCHED_CUR]    /* vos__cur = incoming */
+.Lresume:
     ldr     r0, [r2]                /* incoming->sp */
     ldmia   r0!, {r4-r11, lr}       /* restore core callee-saved + EXC_RETURN */
     tst     lr, #0x10

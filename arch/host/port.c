@@ -298,7 +298,8 @@ static void pendsv(void)
     vos_task_t *from = vos__cur;
     if (from->guard != NULL && *from->guard != GUARD_WORD)
         vos__stack_fault(from);
-    vos_task_t *to = vos__pick();
+    /* The scheduler lock keeps the running task (switch.S does the same). */
+    vos_task_t *to = !vos__preempt && from->state == VOS_TASK_READY ? from : vos__pick();
 #if VOS_CFG_TRACE
     vos__trace_switch(from, to);
 #endif
@@ -432,6 +433,11 @@ static void reset(void)
         idle->state = VOS_TASK_EXITED;
     memset(vos__ready, 0, sizeof vos__ready);
     vos__ready_map = 0;
+    vos__preempt = 0;
+    vos__lock_depth = 0;
+    vos__all_tasks = NULL;
+    vos__join_q.head = NULL;
+    vos__timer_reset();
     vos__cur = NULL;
     vos__started = false;
     arch_unlock(key);

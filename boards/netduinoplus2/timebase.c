@@ -81,6 +81,13 @@ void arch_alarm_set(vos_time_t t)
         : [lo] "=&r"(lo), [tg] "+r"(target)
         : [tim2] "r"(TIM2_BASE), [tim5] "r"(TIM5_BASE), [cnt] "I"(TIM_CNT), [arr] "I"(TIM_ARR)
         : "cc", "memory");
+    /* The deadline may have passed between the read of now above and the
+     * counter read in the assembly (the checks take more instructions than
+     * ALARM_MIN_DELTA): the delay then wrapped to a huge count, and the
+     * alarm would come seconds late. Pend it instead; the handler stops
+     * the counter. */
+    if ((int32_t)target <= 0)
+        nvic_pend(IRQ_TIM5);
 }
 
 void arch_alarm_cancel(void)

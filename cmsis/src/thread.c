@@ -24,14 +24,25 @@ static uint32_t zombie_count;
 
 static void thread_entry(void *arg);
 
+/* The thread whose kernel task is t (the control block no longer keeps
+ * the entry function and argument): a walk of the registry, O(threads).
+ * Threads enter it at the front and leave it by unlinking, so a walk that
+ * an interrupt makes meanwhile still ends. */
 os2_thread_t *os2_thread_of(vos_task_t *t)
 {
-    return t != NULL && t->entry == thread_entry ? (os2_thread_t *)t->arg : NULL;
+    if (t == NULL)
+        return NULL;
+    for (os2_thread_t *th = registry; th != NULL; th = th->next)
+        if (&th->task == t)
+            return th;
+    return NULL;
 }
 
 static inline os2_thread_t *self(void)
 {
-    return os2_thread_of(vos_self());
+    /* vos_self() in a handler is the interrupted task; the layer's "calling
+     * thread" does not exist there. */
+    return vos_in_isr() ? NULL : os2_thread_of(vos_self());
 }
 
 static bool ended(const os2_thread_t *th)

@@ -23,7 +23,8 @@ typedef enum {
     VOS_ERR_STATE     = -10, /* the object is not in a state that allows this call
                                 (resume of a task not suspended, double free) */
     VOS_ERR_CORRUPT   = -11, /* an integrity check failed (overwritten header, guard) */
-    VOS_ERR_DEADLOCK  = -12, /* the call would wait on itself (lock cycle) */
+    VOS_ERR_DEADLOCK  = -12, /* the call would wait on itself (lock cycle, join of self) */
+    VOS_ERR_ABORTED   = -13, /* the wait was ended by vos_task_abort_wait() */
 } vos_err_t;
 
 /* Short, stable name of an error code, for logs and test output. */

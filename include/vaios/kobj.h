@@ -23,6 +23,7 @@
 #define VOS_TAG_EVENT  0x7A5C0005u
 #define VOS_TAG_HEAP   0x7A5C0006u
 #define VOS_TAG_POOL   0x7A5C0007u
+#define VOS_TAG_TIMER  0x7A5C0008u
 #define VOS_TAG_DEAD   0x7A5CDEADu
 
 struct vos_task;

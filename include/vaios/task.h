@@ -64,8 +64,7 @@ typedef struct vos_task {
     const char *name;
     uint8_t *stack_base;           /* lowest address of the stack area */
     size_t stack_size;
-    vos_entry_t entry;
-    void *arg;
+    struct vos_task *all_next, *all_prev; /* list of live tasks (enumerate) */
 } vos_task_t;
 
 /* Create a task in caller-provided memory and make it ready. If the
@@ -92,13 +91,14 @@ int vos_start(void);
 /* True once vos_start() has run the first task. Any context. */
 bool vos_running(void);
 
-/* The calling task; NULL before the scheduler starts and in every
- * interrupt handler (there is no calling task: not an error). Any
+/* The calling task; in an interrupt handler, the task it interrupted
+ * (vos_in_isr() tells them apart). NULL before the scheduler starts. Any
  * context. */
 vos_task_t *vos_self(void);
 
 /* Give the CPU to the next ready task of the same priority, if any
- * (VOS_OK also when there is none).
+ * (VOS_OK also when there is none, and while the scheduler is locked,
+ * when nothing happens).
  * Context: task. Errors: VOS_ERR_CONTEXT (from an interrupt or before
  * vos_start(); nothing happens). */
 int vos_yield(void);
@@ -146,6 +146,62 @@ void vos_task_exit(void) __attribute__((noreturn));
 /* Bytes of the task's stack never used so far (the guard excluded).
  * Negative error for an invalid task. Context: any. */
 long vos_task_stack_unused(const vos_task_t *t);
+
+/* Stop t whatever it is doing (ready, blocked in any wait, sleeping,
+ * suspended): it is taken off every ready, wait and timeout structure and
+ * never runs again. Every mutex it holds is released exactly as
+ * vos_task_exit() releases them: one with waiters passes to its first
+ * waiter, and the priority of every task concerned (the new owner, the
+ * owner t was waiting for) is recomputed by the same code as an unlock or
+ * a timeout. Tasks in vos_task_join(t) wake with VOS_OK, then
+ * vos_hook_task_terminated(t) runs. t's state becomes VOS_TASK_EXITED and
+ * its control block and stack may be reused (vos_task_create) once the
+ * call returns. t == NULL or vos_self(): the caller ends, as with
+ * vos_task_exit(), and the call does not return.
+ * A mutex that t locked while nobody waited for it is free for the next
+ * locker, as after an exit (see vaios/mutex.h); reuse t's control block
+ * only once those mutexes have been taken over, or they read as owned by
+ * the new task.
+ * Context: thread. Cost: O(mutexes t holds) plus one wait-queue removal.
+ * Errors: VOS_ERR_INVALID (not a task), VOS_ERR_STATE (already exited,
+ * terminated or faulted), VOS_ERR_ARG (the idle task), VOS_ERR_CONTEXT
+ * (from an interrupt; NULL before the scheduler started). */
+int vos_task_terminate(vos_task_t *t);
+
+/* Wait until t has exited, been terminated or faulted; at once if it
+ * already has. Any number of tasks may join one task.
+ * Context: thread (VOS_NO_WAIT: also before the start).
+ * Errors: VOS_ERR_INVALID, VOS_ERR_DEADLOCK (t is the caller, or t is
+ * itself joining the caller), VOS_ERR_WOULD_BLOCK (VOS_NO_WAIT, t alive),
+ * VOS_ERR_TIMEOUT, VOS_ERR_ABORTED (vos_task_abort_wait), VOS_ERR_CONTEXT
+ * (from an interrupt, with the scheduler locked). */
+int vos_task_join(vos_task_t *t, vos_dur_t timeout);
+
+/* End the wait t is blocked in, whatever it waits for (object, delay,
+ * notification, join): that call returns VOS_ERR_ABORTED at once (a sleep
+ * too), with nothing taken; a mutex owner t was lending its priority to
+ * gives it back. A suspended-while-blocked t stays suspended.
+ * Context: any (thread or kernel-level interrupt; the switch to t, if it
+ * outranks the interrupted task, happens as the handler returns).
+ * Errors: VOS_ERR_INVALID, VOS_ERR_STATE (t is not blocked). */
+int vos_task_abort_wait(vos_task_t *t);
+
+/* The most stack t has ever used, in bytes (the initial context the port
+ * builds included, the guard excluded), into *out. t == NULL: the caller.
+ * Found by scanning the fill pattern from the low end: O(unused bytes).
+ * Context: any. Errors: VOS_ERR_INVALID (t not a task, out NULL). */
+int vos_task_stack_high_water(const vos_task_t *t, size_t *out);
+
+/* The live tasks (created and not exited, terminated or faulted; the idle
+ * task once started) into out[0..cap-1], most recently created first, and
+ * their number as the return value (which may exceed cap: then out holds
+ * the first cap). cap == 0 (out may be NULL) only counts.
+ * Context: thread or before the start. Cost: O(tasks), all of it with
+ * kernel interrupts masked so that the list is one snapshot: a call for a
+ * supervisor or a debugger, not for a control loop.
+ * Errors: VOS_ERR_INVALID (out NULL with cap > 0), VOS_ERR_CONTEXT
+ * (from an interrupt). */
+int vos_task_enumerate(vos_task_t **out, size_t cap);
 
 /* Called by the kernel, in handler mode with kernel interrupts masked,
  * when the guard of t's stack is found overwritten at a context switch.

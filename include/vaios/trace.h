@@ -115,6 +115,8 @@ enum vos_trace_wait {
     VOS_TRACE_WAIT_EVENT,
     VOS_TRACE_WAIT_NOTIFY,
     VOS_TRACE_WAIT_DELAY,      /* sleep: obj is NULL */
+    VOS_TRACE_WAIT_JOIN,       /* vos_task_join: obj is the task joined */
+    VOS_TRACE_WAIT_TIMER,      /* the timer service task waits for work */
 };
 
 /* Record types. The numbers are the dump format (docs/tracing.md) and are
@@ -145,6 +147,8 @@ enum vos_trace_ev {
     VOS_TEV_POOL_FREE,         /* a = pool, b = block, arg8 = result */
     VOS_TEV_DEADLINE_MISS,     /* a = task, b = lateness in cycles (saturated) */
     VOS_TEV_MARKER,            /* a = id, b = value */
+    VOS_TEV_TASK_TERMINATE,    /* a = task that ended (exit or vos_task_terminate) */
+    VOS_TEV_TIMER_EXPIRE,      /* a = timer, b = overruns so far; as its callback starts */
     VOS_TEV__COUNT
 };
 
@@ -283,6 +287,10 @@ void vos__trace_task_create(const struct vos_task *t, const char *name, unsigned
                    (uint64_t)(late) > UINT32_MAX ? UINT32_MAX : (uint32_t)(late))
 #define VOS_TRACE_MARKER(id, value)                                           \
     vos__trace_put(VOS_TEV_MARKER, (uint32_t)(id), (uint32_t)(value))
+#define VOS_TRACE_TASK_TERMINATE(t)                                           \
+    vos__trace_put(VOS_TEV_TASK_TERMINATE, VOS__TRACE_ID(t), 0)
+#define VOS_TRACE_TIMER_EXPIRE(tm, overruns)                                  \
+    vos__trace_put(VOS_TEV_TIMER_EXPIRE, VOS__TRACE_ID(tm), (uint32_t)(overruns))
 
 #else /* !VOS_CFG_TRACE: arguments are not evaluated */
 
@@ -307,6 +315,8 @@ void vos__trace_task_create(const struct vos_task *t, const char *name, unsigned
 #define VOS_TRACE_POOL_FREE(p, block, result)         ((void)0)
 #define VOS_TRACE_DEADLINE_MISS(t, late)              ((void)0)
 #define VOS_TRACE_MARKER(id, value)                   ((void)0)
+#define VOS_TRACE_TASK_TERMINATE(t)                   ((void)0)
+#define VOS_TRACE_TIMER_EXPIRE(tm, overruns)          ((void)0)
 
 #endif /* VOS_CFG_TRACE */
 

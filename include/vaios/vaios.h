@@ -13,6 +13,9 @@
 #include "vaios/time.h"
 #include "vaios/kobj.h"
 #include "vaios/task.h"
+#include "vaios/sched.h"
+#include "vaios/hooks.h"
+#include "vaios/timer.h"
 #if defined(__has_include)
 #if __has_include("vaios/sem.h")
 #include "vaios/sem.h"

@@ -327,7 +327,7 @@ def decode(dump):
             f.update(prev_tid=pt, prev_name=pn, next_tid=nt, next_name=nn, reason=arg8)
             running = b
         elif typ in (ev.TEV_TASK_READY, ev.TEV_TASK_BLOCK, ev.TEV_TASK_PRIORITY,
-                     ev.TEV_DEADLINE_MISS):
+                     ev.TEV_DEADLINE_MISS, ev.TEV_TASK_TERMINATE):
             tid, name = tasks.get(a)
             f.update(tid=tid, name=name)
             if typ == ev.TEV_TASK_BLOCK:
@@ -358,6 +358,8 @@ def decode(dump):
             f.update(pool=a, block=b, result=_s8(arg8))
         elif typ == ev.TEV_MARKER:
             f.update(id=a, value=b)
+        elif typ == ev.TEV_TIMER_EXPIRE:
+            f.update(timer=a, overruns=b)
         else:  # sem, queue
             f.update(obj=a, result=_s8(arg8))
         out.append(ev.Event(time, typ, f, ctx, i))

@@ -34,7 +34,9 @@ TEV_POOL_ALLOC = 21
 TEV_POOL_FREE = 22
 TEV_DEADLINE_MISS = 23
 TEV_MARKER = 24
-TEV_COUNT = 25
+TEV_TASK_TERMINATE = 25
+TEV_TIMER_EXPIRE = 26
+TEV_COUNT = 27
 
 # Events the tool adds: not records, but facts about the dump a viewer needs.
 XEV_TRACE_INFO = 200  # lost and overwritten counts, at the first event
@@ -46,12 +48,12 @@ SWITCH_REASONS = {1: "preempted", 2: "yield", 3: "blocked", 4: "sleep",
 PRIO_CAUSES = {1: "set", 2: "inherit", 3: "restore", 4: "ceiling"}
 # enum vos_trace_wait
 WAIT_KINDS = {1: "sem", 2: "mutex", 3: "queue_send", 4: "queue_recv",
-              5: "event", 6: "notify", 7: "delay"}
+              5: "event", 6: "notify", 7: "delay", 8: "join", 9: "timer"}
 # vos_err_t (include/vaios/error.h), as the int8 a record carries.
 RESULTS = {0: "ok", -1: "timeout", -2: "would_block", -3: "context",
            -4: "invalid", -5: "deleted", -6: "not_owner", -7: "overflow",
            -8: "no_memory", -9: "arg", -10: "state", -11: "corrupt",
-           -12: "deadlock"}
+           -12: "deadlock", -13: "aborted"}
 
 # Field kinds: how a value is stored in CTF and shown in a listing.
 #   u8 u16 u32 u64   unsigned integers      addr   32-bit address, hex
@@ -92,6 +94,8 @@ EVENTS = {
     TEV_POOL_FREE: ("pool_free", [("pool", "addr"), ("block", "addr"), ("result", "result")]),
     TEV_DEADLINE_MISS: ("deadline_miss", _TASK + [("late", "u32")]),
     TEV_MARKER: ("marker", [("id", "u32"), ("value", "u32")]),
+    TEV_TASK_TERMINATE: ("task_terminate", _TASK),
+    TEV_TIMER_EXPIRE: ("timer_expire", [("timer", "addr"), ("overruns", "u32")]),
     XEV_TRACE_INFO: ("trace_info", [("lost", "u32"), ("overwritten", "u64"),
                                     ("first_time", "u64")]),
 }

@@ -84,6 +84,39 @@ static inline void *os_malloc(os_heap_t *h, unsigned size)
 }
 static inline void  os_free(os_heap_t *h, void *p)         { vos_heap_free(h, p); }
 
+/* Software timers and the scheduler lock (bench/timers.c). A timer's
+ * callback gets the timer and its argument. */
+#define OSAL_HAS_TIMER 1
+typedef vos_timer_t os_timer_t;
+typedef void (*os_timer_fn_t)(os_timer_t *tm, void *arg);
+static inline void os_timer_init(os_timer_t *tm, os_timer_fn_t fn, void *arg, bool isr)
+{
+    vos_timer_init(tm, "bench", fn, arg, isr ? VOS_TIMER_ISR : 0u);
+}
+static inline void os_timer_start_at(os_timer_t *tm, uint64_t at, uint64_t period)
+{
+    vos_timer_start_at(tm, at, vos_cycles(period));
+}
+static inline void os_timer_start(os_timer_t *tm, uint64_t first, uint64_t period)
+{
+    vos_timer_start(tm, vos_cycles(first), vos_cycles(period));
+}
+static inline void os_timer_stop(os_timer_t *tm)       { vos_timer_stop(tm); }
+static inline void os_timer_delete(os_timer_t *tm)     { vos_timer_delete(tm); }
+static inline void os_timer_service(int prio, void *stack, unsigned size)
+{
+    vos_timer_service_start((unsigned)prio, stack, size);
+}
+static inline void os_timer_service_end(void)
+{
+    vos_task_t *t;
+    if (vos_timer_service_task(&t) == VOS_OK)
+        vos_task_terminate(t);
+}
+#define OSAL_HAS_SCHED_LOCK 1
+static inline void os_sched_lock(void)                 { vos_sched_lock(); }
+static inline void os_sched_unlock(void)               { vos_sched_unlock(); }
+
 /* Instrumented builds (bench/main.c runs only what they measure). */
 #define OSAL_CRIT_STATS VOS_CFG_CRIT_STATS
 #define OSAL_TRACE      VOS_CFG_TRACE

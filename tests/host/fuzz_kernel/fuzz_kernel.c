@@ -12,7 +12,8 @@
  *   (see enum op)
  * Puppet commands go to puppet a % 5 and are skipped while it is busy with
  * an earlier one; director actions (time, interrupts, priorities,
- * suspend/resume, deletion, exits and restarts) happen at once. After each
+ * suspend/resume, deletion, exits, termination, aborted waits and
+ * restarts) happen at once. After each
  * op the director lets every ready task run (one cycle of virtual time)
  * unless the op said to leave them mid-flight.
  *
@@ -59,6 +60,8 @@ enum op {
     OP_RESTART,     /* puppet a, if exited, starts again in fresh memory */
     OP_SC_IRQ,      /* as OP_IRQ_GIVE, but between the LL and SC of the next
                        lock-free fast path (host_irq_in_next_sc) */
+    OP_TERMINATE,   /* director terminates puppet a (whatever it is doing) */
+    OP_ABORT,       /* puppet a's wait is aborted, from an interrupt if b&1 */
     OP_COUNT
 };
 
@@ -74,6 +77,7 @@ static size_t in_len;
 static bool lock_outlived[NP];   /* its mutex was deleted during the lock call */
 static int irq_sem;
 static int irq_resume = -1;
+static int irq_abort = -1;
 
 static vos_task_t *world_tasks[NP + SPARES];
 static vos_mutex_t *world_mutexes[NM] = {&mx[0], &mx[1], &mx[2]};
@@ -126,7 +130,7 @@ static void after(struct puppet *p)
     bool ok;
     switch (p->op) {
     case PUP_LOCK:
-        ok = r == VOS_OK || r == VOS_ERR_TIMEOUT || r == VOS_ERR_DELETED ||
+        ok = r == VOS_OK || r == VOS_ERR_TIMEOUT || r == VOS_ERR_DELETED || r == VOS_ERR_ABORTED ||
              r == VOS_ERR_DEADLOCK || r == VOS_ERR_ARG || r == VOS_ERR_INVALID ||
              (r == VOS_ERR_WOULD_BLOCK && p->arg == VOS_NO_WAIT);
         if (r == VOS_OK && ht_owner(p->obj) != vos_self() && !lock_outlived[p - pup]) {
@@ -144,7 +148,7 @@ static void after(struct puppet *p)
         ok = r == VOS_OK || r == VOS_ERR_NOT_OWNER || r == VOS_ERR_INVALID;
         break;
     case PUP_TAKE:
-        ok = r == VOS_OK || r == VOS_ERR_TIMEOUT || r == VOS_ERR_DELETED ||
+        ok = r == VOS_OK || r == VOS_ERR_TIMEOUT || r == VOS_ERR_DELETED || r == VOS_ERR_ABORTED ||
              r == VOS_ERR_INVALID || (r == VOS_ERR_WOULD_BLOCK && p->arg == VOS_NO_WAIT);
         if (r == VOS_ERR_TIMEOUT && elapsed < p->arg)
             die("take", "timed out early");
@@ -153,8 +157,8 @@ static void after(struct puppet *p)
         ok = r == VOS_OK || r == VOS_ERR_OVERFLOW || r == VOS_ERR_INVALID;
         break;
     case PUP_SLEEP:
-        ok = r == VOS_OK;
-        if (elapsed < p->arg)
+        ok = r == VOS_OK || r == VOS_ERR_ABORTED;
+        if (r == VOS_OK && elapsed < p->arg)
             die("sleep", "woke early");
         break;
     case PUP_SETPRIO:
@@ -187,6 +191,12 @@ static void irq_handler(void)
     int r = vos_sem_give_isr(&sm[irq_sem]);
     if (r != VOS_OK && r != VOS_ERR_OVERFLOW && r != VOS_ERR_INVALID)
         die("irq give", vos_strerror(r));
+    if (irq_abort >= 0) {
+        r = vos_task_abort_wait(pup[irq_abort].task);
+        if (r != VOS_OK && r != VOS_ERR_STATE)
+            die("irq abort", vos_strerror(r));
+        irq_abort = -1;
+    }
     if (irq_resume >= 0) {
         r = vos_task_resume_isr(pup[irq_resume].task);
         if (r != VOS_OK && r != VOS_ERR_STATE)
@@ -304,6 +314,23 @@ static void director(void *arg)
         case OP_RESTART:
             if (vos_task_state(p->task) == VOS_TASK_EXITED && start_puppet((int)(a % NP)) != VOS_OK)
                 settle = true;      /* out of spare memory: carry on */
+            break;
+        case OP_TERMINATE:
+            r = vos_task_terminate(p->task);
+            if (r != VOS_OK && r != VOS_ERR_STATE)
+                die("terminate", vos_strerror(r));
+            break;
+        case OP_ABORT:
+            if (b & 1) {
+                irq_sem = (int)(b % NS);
+                irq_resume = -1;
+                irq_abort = (int)(a % NP);
+                host_irq(irq_handler);
+            } else {
+                r = vos_task_abort_wait(p->task);
+                if (r != VOS_OK && r != VOS_ERR_STATE)
+                    die("abort", vos_strerror(r));
+            }
             break;
         default:
             break;

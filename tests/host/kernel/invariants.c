@@ -135,7 +135,7 @@ static const char *check_ready(bool thread)
     if (vos__ready[cur->prio] != cur)
         return broken("running task %s is not the head of level %u", name(cur), cur->prio);
     if (thread) {
-        if (vos__pick() != cur)
+        if (vos__pick() != cur && vos__preempt)
             return broken("%s (prio %u) runs while %s (prio %u) is ready", name(cur),
                           cur->prio, name(vos__pick()), vos__pick()->prio);
         if ((arch_host_lock_depth & ARCH_HOST_DEPTH_MASK) != 0 || arch_host_isr)

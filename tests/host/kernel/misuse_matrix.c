@@ -926,7 +926,7 @@ static const struct mm_row rows[] = {
     R(running, IN_ISR, I, 1, A),
     R(self, VALID, T, MM_PTR, A),
     R(self, BEFORE, B, MM_NULL, A),
-    R(self, IN_ISR, I, MM_NULL, A),
+    R(self, IN_ISR, I, MM_PTR, A),       /* the interrupted task (issue 14) */
     R(yield, IN_ISR, I, CONTEXT, A),
     R(yield, BEFORE, B, CONTEXT, A),
     R(yield, VALID, T, OK, A),

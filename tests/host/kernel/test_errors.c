@@ -133,7 +133,7 @@ static void case_error_names(void)
     static const int codes[] = {
         VOS_OK, VOS_ERR_TIMEOUT, VOS_ERR_WOULD_BLOCK, VOS_ERR_CONTEXT, VOS_ERR_INVALID,
         VOS_ERR_DELETED, VOS_ERR_NOT_OWNER, VOS_ERR_OVERFLOW, VOS_ERR_NO_MEMORY, VOS_ERR_ARG,
-        VOS_ERR_STATE, VOS_ERR_CORRUPT, VOS_ERR_DEADLOCK,
+        VOS_ERR_STATE, VOS_ERR_CORRUPT, VOS_ERR_DEADLOCK, VOS_ERR_ABORTED,
     };
     size_t n = sizeof codes / sizeof codes[0];
     for (size_t i = 0; i < n; i++) {
@@ -183,7 +183,13 @@ static void isr_calls(void)
     void *stack;
     size_t size;
     vos_task_t *t = t_tcb(&stack, &size);
-    CHECK(vos_self() == NULL);
+    CHECK(vos_in_isr());
+    CHECK(vos_self() != NULL);   /* the interrupted task */
+    CHECK_EQ(vos_sched_lock(), VOS_ERR_CONTEXT);
+    CHECK_EQ(vos_sched_unlock(), VOS_ERR_CONTEXT);
+    CHECK_EQ(vos_task_terminate(vos_self()), VOS_ERR_CONTEXT);
+    CHECK_EQ(vos_task_join(vos_self(), VOS_FOREVER), VOS_ERR_CONTEXT);
+    CHECK_EQ(vos_task_enumerate(NULL, 0), VOS_ERR_CONTEXT);
     CHECK_EQ(vos_sem_take(&sem, VOS_FOREVER), VOS_ERR_CONTEXT);
     CHECK_EQ(vos_sem_take(&sem, VOS_NO_WAIT), VOS_ERR_CONTEXT);
     CHECK_EQ(vos_sem_give(&sem), VOS_ERR_CONTEXT);

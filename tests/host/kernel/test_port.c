@@ -138,7 +138,8 @@ static void case_alarm_preempts_busy_task(void)
 
 static void handler_give(void)
 {
-    t_log("isr:%d,%s", arch_in_isr(), vos_self() == NULL ? "noself" : "self");
+    /* vos_self() in a handler is the task it interrupted. */
+    t_log("isr:%d,%s", arch_in_isr(), vos_self() == NULL ? "noself" : vos_self()->name);
     CHECK_EQ(vos_sem_give_isr(&sem), VOS_OK);
     t_log("isr-end");
 }
@@ -165,7 +166,7 @@ static void irq_main(void *arg)
 static void case_irq_switch_after_handler(void)
 {
     CHECK_EQ(t_run(irq_main, NULL, 3), HOST_IDLE);
-    CHECK_LOG("L isr:1,noself isr-end H L-after");
+    CHECK_LOG("L isr:1,main isr-end H L-after");
 }
 
 static void inner(void)

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Scheduler-wide calls: the calling context, the scheduler lock and the
+ * time of the next kernel event (for tickless idle).
+ */
+#ifndef VAIOS_SCHED_H
+#define VAIOS_SCHED_H
+
+#include <stdbool.h>
+#include "vaios/time.h"
+
+/* True in an interrupt handler (any exception, not thread mode). Any
+ * context. In a handler vos_self() is the task it interrupted. */
+bool vos_in_isr(void);
+
+/* Lock the scheduler: the calling task keeps the CPU until the matching
+ * outermost vos_sched_unlock(), whatever becomes ready meanwhile.
+ * Interrupts stay enabled and their handlers run (and may make tasks
+ * ready); a yield does nothing, and the end of a time slice takes effect
+ * at the unlock.
+ * Locks nest (up to 255 deep). While locked, every call that would block
+ * returns VOS_ERR_CONTEXT and changes nothing (VOS_NO_WAIT calls work).
+ * The lock belongs to the running task: exiting or being stopped for a
+ * stack overflow drops it.
+ * Context: thread, after vos_start().
+ * Errors: VOS_ERR_CONTEXT (interrupt, before start), VOS_ERR_OVERFLOW. */
+int vos_sched_lock(void);
+
+/* Undo one vos_sched_lock(). At the outermost unlock the task that must
+ * run runs before the call returns, if it is not the caller.
+ * Context: thread. Errors: VOS_ERR_CONTEXT (interrupt, before start),
+ * VOS_ERR_STATE (not locked). */
+int vos_sched_unlock(void);
+
+/* Current lock depth (0: unlocked). Any context. */
+int vos_sched_lock_depth(void);
+
+/* Absolute time of the next kernel event: the earliest timeout of a
+ * waiting or sleeping task, or the next expiry of a software timer, into
+ * *at. Time slices are not included (they only exist while a task runs).
+ * Any context. Errors: VOS_ERR_WOULD_BLOCK (no event pending: nothing will
+ * happen until an interrupt), VOS_ERR_INVALID (at NULL). */
+int vos_next_event(vos_time_t *at);
+
+#endif /* VAIOS_SCHED_H */
