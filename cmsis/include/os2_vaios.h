@@ -60,9 +60,11 @@ struct os2_head {
     const char *name;
 };
 
+/* The kernel task comes first, so that a vos_task_t of a CMSIS thread is
+ * its os2_thread_t; the head (with its tag) follows it. */
 typedef struct os2_thread {
-    struct os2_head h;
     vos_task_t task;
+    struct os2_head h;
     vos_event_t flags;      /* the thread flags: waited on by this thread only */
     struct os2_thread *next;/* registry of live threads (enumerate, count) */
     struct os2_thread *next_zombie;
@@ -106,6 +108,15 @@ typedef struct os2_msgq {
     void *mem;
 } os2_msgq_t;
 
+typedef struct os2_timer {
+    struct os2_head h;
+    vos_timer_t tm;
+    osTimerFunc_t func;
+    void *arg;
+    uint8_t periodic;
+    uint8_t pad[3];
+} os2_timer_t;
+
 /* Sizes for the cb_size attribute. cb_mem must be 8-byte aligned. */
 #define VOS_CMSIS_THREAD_CB_SIZE    sizeof(os2_thread_t)
 #define VOS_CMSIS_EVFLAGS_CB_SIZE   sizeof(os2_evflags_t)
@@ -113,6 +124,7 @@ typedef struct os2_msgq {
 #define VOS_CMSIS_SEMAPHORE_CB_SIZE sizeof(os2_sem_t)
 #define VOS_CMSIS_MEMPOOL_CB_SIZE   sizeof(os2_mempool_t)
 #define VOS_CMSIS_MSGQUEUE_CB_SIZE  sizeof(os2_msgq_t)
+#define VOS_CMSIS_TIMER_CB_SIZE     sizeof(os2_timer_t)
 
 /* Bytes of mp_mem for a pool of count blocks of size bytes (8-byte
  * aligned memory), and of mq_mem for a queue of count messages. */

@@ -17,8 +17,6 @@
 #include "os2.h"
 
 static bool initialized;
-static int32_t lock_state;          /* 1 while osKernelLock holds the scheduler */
-static bool suspended;
 /* The heap's control block sits at the start of its own area. */
 static vos_heap_t *heap;
 
@@ -128,7 +126,8 @@ osStatus_t osDelay(uint32_t ticks)
     if (!vos_running())
         return osError;
     vos_time_t end = (os2_tick64() + ticks) * VOS_CMSIS_TICK_CYCLES;
-    return vos_sleep_until(end) == VOS_OK ? osOK : osError;
+    int err = vos_sleep_until(end);
+    return err == VOS_OK || err == VOS_ERR_ABORTED ? osOK : osError;   /* ended by osThreadResume */
 }
 
 osStatus_t osDelayUntil(uint32_t ticks)
@@ -141,7 +140,8 @@ osStatus_t osDelayUntil(uint32_t ticks)
     uint32_t delta = ticks - (uint32_t)now;
     if (delta == 0 || delta > 0x7FFFFFFFu)
         return osErrorParameter;
-    return vos_sleep_until((now + delta) * VOS_CMSIS_TICK_CYCLES) == VOS_OK ? osOK : osError;
+    int err = vos_sleep_until((now + delta) * VOS_CMSIS_TICK_CYCLES);
+    return err == VOS_OK || err == VOS_ERR_ABORTED ? osOK : osError;
 }
 
 uint32_t osKernelGetTickCount(void)
@@ -200,9 +200,9 @@ osStatus_t osKernelGetInfo(osVersion_t *version, char *id_buf, uint32_t id_size)
 osKernelState_t osKernelGetState(void)
 {
     if (vos_running()) {
-        if (suspended)
+        if (os2_suspended())
             return osKernelSuspended;
-        return lock_state ? osKernelLocked : osKernelRunning;
+        return vos_sched_lock_depth() > 0 ? osKernelLocked : osKernelRunning;
     }
     return initialized ? osKernelReady : osKernelInactive;
 }

@@ -50,7 +50,7 @@ static inline bool os2_valid(const void *id, uint32_t tag)
  * (its storage is reclaimed at the next allocation), even before then. */
 static inline bool os2_thread_valid(const os2_thread_t *th)
 {
-    return os2_valid(th, OS2_TAG_THREAD) &&
+    return th != NULL && th->h.tag == OS2_TAG_THREAD &&
            (th->state & (OS2_TS_DETACHED | OS2_TS_TERMINATED)) !=
                (OS2_TS_DETACHED | OS2_TS_TERMINATED);
 }
@@ -62,6 +62,7 @@ static inline osStatus_t os2_status(int err)
     switch (err) {
     case VOS_OK:              return osOK;
     case VOS_ERR_TIMEOUT:     return osErrorTimeout;
+    case VOS_ERR_ABORTED:     return osErrorTimeout;    /* wait ended by osThreadResume */
     case VOS_ERR_WOULD_BLOCK: return osErrorResource;
     case VOS_ERR_CONTEXT:     return os2_isr() ? osErrorISR : osError;
     case VOS_ERR_INVALID:     return osErrorParameter;
@@ -112,6 +113,9 @@ void os2_reap(void);
 /* Mutex side of reaping: release every layer mutex still marked as owned
  * by a task that has ended, before that task's memory is reused. */
 void os2_mutex_drop_dead(void);
+
+/* True between osKernelSuspend and osKernelResume (lock.c). */
+bool os2_suspended(void);
 
 /* The CMSIS thread a kernel task belongs to, or NULL for a native task. */
 os2_thread_t *os2_thread_of(vos_task_t *t);

@@ -2,9 +2,10 @@
 /*
  * CMSIS-RTOS2 threads and thread flags.
  *
- * A thread is a VAIOS task inside an os2_thread_t; its entry is always
- * thread_entry(), which is how a kernel task is recognised as a CMSIS
- * thread (os2_thread_of). Thread flags are a VAIOS event group in the
+ * A thread is a VAIOS task at the start of an os2_thread_t; a kernel task
+ * is recognised as a CMSIS thread by a walk of the registry
+ * (os2_thread_of), which reads nothing but the layer's own memory. Its
+ * entry is thread_entry(). Thread flags are a VAIOS event group in the
  * control block that only its thread waits on, so osThreadFlagsWait has
  * the any / all / no-clear semantics of event flags exactly.
  *
@@ -142,6 +143,10 @@ osThreadId_t osThreadNew(osThreadFunc_t func, void *argument, const osThreadAttr
         return NULL;
     if (attr->affinity_mask & ~1u)
         return NULL;    /* one processor */
+    os2_reap();         /* a detached thread that ended may have left attr's memory */
+    if (attr->cb_mem != NULL && ((os2_thread_t *)attr->cb_mem)->h.tag == OS2_TAG_THREAD &&
+        attr->cb_size >= sizeof(os2_thread_t))
+        return NULL;    /* still a thread (a joinable one not joined yet) */
 
     void *stack = attr->stack_mem;
     size_t size = attr->stack_size;
@@ -203,9 +208,11 @@ const char *osThreadGetName(osThreadId_t thread_id)
     return os2_thread_valid(th) ? th->h.name : NULL;
 }
 
+/* In a handler: the interrupted thread (the reference allows the call
+ * from an ISR and RTX answers the running thread), NULL for a native task. */
 osThreadId_t osThreadGetId(void)
 {
-    return self();
+    return os2_thread_of(vos_self());
 }
 
 osThreadState_t osThreadGetState(osThreadId_t thread_id)
@@ -389,7 +396,7 @@ uint32_t osThreadFlagsClear(uint32_t flags)
 
 uint32_t osThreadFlagsGet(void)
 {
-    os2_thread_t *th = self();
+    os2_thread_t *th = os2_isr() ? NULL : self();
     uint32_t v = 0;
     if (th != NULL)
         vos_event_get(&th->flags, &v);
@@ -419,5 +426,62 @@ osStatus_t osThreadResume(osThreadId_t thread_id)
         return osErrorISR;
     if (!os2_thread_valid(th))
         return osErrorParameter;
+    /* Blocked (waiting or delayed, not suspended): the wait ends at once,
+     * the reference's "back to READY"; the interrupted call returns its
+     * timeout status (osDelay returns osOK). */
+    if (vos_task_state(&th->task) == VOS_TASK_BLOCKED)
+        return vos_task_abort_wait(&th->task) == VOS_OK ? osOK : osErrorResource;
     return os2_status(vos_task_resume(&th->task));
+}
+
+/* --- Termination and join ------------------------------------------------------ */
+
+osStatus_t osThreadTerminate(osThreadId_t thread_id)
+{
+    os2_thread_t *th = thread_id;
+    if (os2_isr())
+        return osErrorISR;
+    if (!os2_thread_valid(th))
+        return osErrorParameter;
+    if (th == self())
+        thread_end(th);
+    uint32_t k = arch_lock();
+    if (th->state & OS2_TS_TERMINATED) {
+        arch_unlock(k);
+        return osErrorResource;
+    }
+    int err = vos_task_terminate(&th->task);
+    if (err == VOS_OK)
+        th->state |= OS2_TS_TERMINATED;
+    bool gone = err == VOS_OK && (th->state & OS2_TS_DETACHED);
+    arch_unlock(k);
+    if (err != VOS_OK)
+        return err == VOS_ERR_STATE ? osErrorResource : os2_status(err);
+    /* The kernel no longer refers to it: a detached thread's storage goes now. */
+    if (gone)
+        thread_free(th);
+    return osOK;
+}
+
+osStatus_t osThreadJoin(osThreadId_t thread_id)
+{
+    os2_thread_t *th = thread_id;
+    if (os2_isr())
+        return osErrorISR;
+    if (!os2_thread_valid(th))
+        return osErrorParameter;
+    if ((th->state & OS2_TS_DETACHED) || th == self())
+        return osErrorResource;
+    int err = vos_task_join(&th->task, VOS_FOREVER);
+    if (err != VOS_OK)
+        return err == VOS_ERR_DEADLOCK ? osErrorResource : os2_status(err);
+    /* Several threads may have joined: the first to get here reclaims. */
+    uint32_t k = arch_lock();
+    bool mine = th->h.tag == OS2_TAG_THREAD && !(th->state & OS2_TS_DETACHED);
+    if (mine)
+        th->state |= OS2_TS_DETACHED | OS2_TS_TERMINATED;
+    arch_unlock(k);
+    if (mine)
+        thread_free(th);
+    return osOK;
 }

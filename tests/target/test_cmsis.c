@@ -315,7 +315,7 @@ CT(thread_suspend_resume)
     VT_EQ(counter, c);
     VT_EQ(osThreadSuspend(t), osErrorResource);
     VT_EQ(osThreadResume(t), osOK);
-    VT_EQ(osThreadResume(t), osErrorResource);
+    VT_EQ(osThreadResume(osThreadGetId()), osErrorResource);  /* running: not blocked */
     osDelay(3);
     VT_ASSERT(counter > c);
     VT_EQ(osThreadSuspend(NULL), osErrorParameter);
@@ -1064,6 +1064,252 @@ CT(objects_create_delete_cycles_do_not_leak)
         VT_EQ(osSemaphoreDelete(s), osOK);
         VT_EQ(osMemoryPoolDelete(p), osOK);
         VT_EQ(osMessageQueueDelete(q), osOK);
+    }
+    VT_EQ(vos_cmsis_heap_free(), before);
+}
+
+/* --- Scheduler lock and suspension ------------------------------------------------------ */
+
+CT(kernel_lock_unlock_restore)
+{
+    vt_log_reset();
+    VT_EQ(osKernelLock(), 0);
+    VT_EQ(osKernelGetState(), osKernelLocked);
+    VT_EQ(osKernelLock(), 1);
+    spawn(log_arg, (void *)'h', osPriorityHigh);    /* ready, but the lock holds */
+    vt_log('a');
+    VT_EQ(osKernelUnlock(), 1);                     /* h runs here */
+    vt_log('b');
+    VT_ASSERT(vt_log_is("ahb"));
+    VT_EQ(osKernelGetState(), osKernelRunning);
+    VT_EQ(osKernelUnlock(), 0);
+    VT_EQ(osKernelRestoreLock(1), 1);
+    VT_EQ(osKernelGetState(), osKernelLocked);
+    VT_EQ(osKernelRestoreLock(0), 0);
+    VT_EQ(osKernelGetState(), osKernelRunning);
+    VT_EQ(osKernelRestoreLock(2), osError);
+    VT_EQ(osKernelRestoreLock(-1), osError);
+    int32_t prev = osKernelLock();
+    VT_EQ(osKernelRestoreLock(prev), 0);            /* the nesting-safe idiom */
+}
+
+static volatile int32_t lock_isr[3];
+
+static void isr_lock(void)
+{
+    lock_isr[0] = osKernelLock();
+    lock_isr[1] = osKernelUnlock();
+    lock_isr[2] = osKernelRestoreLock(0);
+}
+
+CT(kernel_lock_from_isr)
+{
+    vt_run_in_isr(isr_lock);
+    VT_EQ(lock_isr[0], osErrorISR);
+    VT_EQ(lock_isr[1], osErrorISR);
+    VT_EQ(lock_isr[2], osErrorISR);
+}
+
+static void sleeper(void *arg)
+{
+    osDelay((uint32_t)(uintptr_t)arg);
+    counter++;
+}
+
+CT(kernel_suspend_resume)
+{
+    counter = 0;
+    spawn(sleeper, (void *)10, osPriorityHigh);
+    uint32_t t0 = osKernelGetTickCount();
+    uint32_t ticks = osKernelSuspend();
+    VT_EQ(osKernelGetState(), osKernelSuspended);
+    VT_EQ(ticks, 10u - (osKernelGetTickCount() - t0));
+    osKernelResume(0);
+    VT_EQ(osKernelGetState(), osKernelRunning);
+    osDelay(12);
+    VT_EQ(counter, 1);
+}
+
+/* --- Termination, join, resume of a wait --------------------------------------------------- */
+
+CT(thread_terminate)
+{
+    counter = 0;
+    osThreadId_t t = spawn(spin_count, NULL, osPriorityHigh);
+    osDelay(2);
+    VT_EQ(osThreadTerminate(t), osOK);
+    int c = counter;
+    osDelay(3);
+    VT_EQ(counter, c);
+    VT_EQ(osThreadGetState(t), osThreadError);      /* detached: gone */
+    VT_EQ(osThreadTerminate(t), osErrorParameter);
+    VT_EQ(osThreadTerminate(NULL), osErrorParameter);
+    t = osThreadNew(spin_count, NULL, &(osThreadAttr_t){ .attr_bits = osThreadJoinable,
+                                                          .priority = osPriorityHigh });
+    VT_EQ(osThreadTerminate(t), osOK);
+    VT_EQ(osThreadGetState(t), osThreadTerminated);
+    VT_EQ(osThreadTerminate(t), osErrorResource);
+    VT_EQ(osThreadJoin(t), osOK);
+    VT_EQ(osThreadGetState(t), osThreadError);
+}
+
+CT(thread_terminate_cycles_do_not_leak)
+{
+    size_t before = vos_cmsis_heap_free();
+    for (int i = 0; i < 2000; i++) {
+        osThreadId_t t = osThreadNew(spin_count, NULL,
+                                     &(osThreadAttr_t){ .priority = (i & 1) ? osPriorityHigh : osPriorityLow });
+        VT_ASSERT(t != NULL);
+        VT_EQ(osThreadTerminate(t), osOK);
+    }
+    VT_EQ(vos_cmsis_heap_free(), before);
+}
+
+CT(thread_terminate_releases_mutex)
+{
+    mx = osMutexNew(&(osMutexAttr_t){ .attr_bits = osMutexRobust });
+    osThreadId_t t = spawn(park, NULL, osPriorityLow);
+    (void)t;
+    osThreadId_t h = osThreadNew(mx_hold_and_end, NULL, &(osThreadAttr_t){ .priority = osPriorityHigh,
+                                                                        .attr_bits = osThreadJoinable });
+    VT_EQ(osThreadJoin(h), osOK);
+    VT_ASSERT(osMutexGetOwner(mx) == NULL);
+    VT_EQ(osMutexAcquire(mx, 0), osOK);
+    VT_EQ(osMutexRelease(mx), osOK);
+    VT_EQ(osMutexDelete(mx), osOK);
+    VT_EQ(osThreadTerminate(t), osOK);
+}
+
+CT(thread_join)
+{
+    counter = 0;
+    const osThreadAttr_t j = { .attr_bits = osThreadJoinable, .priority = osPriorityLow };
+    osThreadId_t t = osThreadNew(sleeper, (void *)3, &j);
+    uint32_t t0 = osKernelGetTickCount();
+    VT_EQ(osThreadJoin(t), osOK);                   /* waits for its end */
+    VT_EQ(counter, 1);
+    VT_EQ(osKernelGetTickCount(), t0 + 3);
+    VT_EQ(osThreadJoin(t), osErrorParameter);       /* storage reclaimed */
+    VT_EQ(osThreadJoin(osThreadGetId()), osErrorResource);
+    osThreadId_t d = spawn(park, NULL, osPriorityLow);
+    VT_EQ(osThreadJoin(d), osErrorResource);        /* detached */
+    VT_EQ(osThreadJoin(NULL), osErrorParameter);
+    osThreadFlagsSet(d, 1);
+}
+
+static void delayer(void *arg)
+{
+    (void)arg;
+    wait_ret = (uint32_t)osDelay(1000);
+    seen = osKernelGetTickCount();
+}
+
+CT(thread_resume_ends_a_wait)
+{
+    wait_ret = 99;
+    osThreadId_t t = spawn(delayer, NULL, osPriorityHigh);
+    osDelay(2);
+    VT_EQ(osThreadGetState(t), osThreadBlocked);
+    uint32_t now = osKernelGetTickCount();
+    VT_EQ(osThreadResume(t), osOK);
+    VT_EQ((int32_t)wait_ret, osOK);
+    VT_EQ(seen, now);
+}
+
+static volatile osThreadId_t isr_self;
+
+static void isr_get_id(void)
+{
+    isr_self = osThreadGetId();
+}
+
+CT(thread_get_id_in_isr_is_the_interrupted_thread)
+{
+    vt_run_in_isr(isr_get_id);
+    VT_ASSERT(isr_self == osThreadGetId());
+}
+
+/* --- Timers --------------------------------------------------------------------------- */
+
+static volatile uint32_t fired[8];
+static volatile int nfired;
+
+static void on_timer(void *arg)
+{
+    (void)arg;
+    if (nfired < 8)
+        fired[nfired] = osKernelGetTickCount();
+    nfired++;
+}
+
+CT(timer_once_and_periodic)
+{
+    VT_ASSERT(osTimerNew(NULL, osTimerOnce, NULL, NULL) == NULL);
+    VT_ASSERT(osTimerNew(on_timer, (osTimerType_t)2, NULL, NULL) == NULL);
+    osTimerId_t once = osTimerNew(on_timer, osTimerOnce, NULL, &(osTimerAttr_t){ .name = "once" });
+    VT_ASSERT(once != NULL);
+    VT_ASSERT(strcmp(osTimerGetName(once), "once") == 0);
+    VT_EQ(osTimerIsRunning(once), 0u);
+    VT_EQ(osTimerStop(once), osErrorResource);
+    VT_EQ(osTimerStart(once, 0), osErrorParameter);
+    nfired = 0;
+    uint32_t t0 = osKernelGetTickCount();
+    VT_EQ(osTimerStart(once, 3), osOK);
+    VT_EQ(osTimerIsRunning(once), 1u);
+    osDelay(6);
+    VT_EQ(nfired, 1);
+    VT_EQ(fired[0], t0 + 3);
+    VT_EQ(osTimerIsRunning(once), 0u);
+    osTimerId_t per = osTimerNew(on_timer, osTimerPeriodic, NULL, NULL);
+    nfired = 0;
+    t0 = osKernelGetTickCount();
+    VT_EQ(osTimerStart(per, 2), osOK);
+    osDelay(9);                         /* expiries at t0+2, +4, +6, +8 */
+    VT_EQ(osTimerStop(per), osOK);
+    VT_EQ(nfired, 4);
+    for (int i = 0; i < 4; i++)
+        VT_EQ(fired[i], t0 + 2u * (uint32_t)(i + 1));
+    VT_EQ(osTimerStop(per), osErrorResource);
+    VT_EQ(osTimerDelete(per), osOK);
+    VT_EQ(osTimerDelete(once), osOK);
+    VT_EQ(osTimerStart(once, 1), osErrorParameter);
+    VT_EQ(osTimerDelete(once), osErrorParameter);
+    VT_ASSERT(osTimerGetName(once) == NULL);
+}
+
+static osTimerId_t isr_timer;
+static volatile int32_t timer_isr[5];
+
+static void isr_timers(void)
+{
+    timer_isr[0] = osTimerNew(on_timer, osTimerOnce, NULL, NULL) == NULL;
+    timer_isr[1] = osTimerStart(isr_timer, 1);
+    timer_isr[2] = osTimerStop(isr_timer);
+    timer_isr[3] = osTimerDelete(isr_timer);
+    timer_isr[4] = (int32_t)osTimerIsRunning(isr_timer);
+}
+
+CT(timer_from_isr)
+{
+    isr_timer = osTimerNew(on_timer, osTimerOnce, NULL, NULL);
+    osTimerStart(isr_timer, 100);
+    vt_run_in_isr(isr_timers);
+    VT_EQ(timer_isr[0], 1);
+    VT_EQ(timer_isr[1], osErrorISR);
+    VT_EQ(timer_isr[2], osErrorISR);
+    VT_EQ(timer_isr[3], osErrorISR);
+    VT_EQ(timer_isr[4], 0);
+    VT_EQ(osTimerDelete(isr_timer), osOK);
+}
+
+CT(timer_create_delete_cycles_do_not_leak)
+{
+    size_t before = vos_cmsis_heap_free();
+    for (int i = 0; i < 1000; i++) {
+        osTimerId_t t = osTimerNew(on_timer, osTimerPeriodic, NULL, NULL);
+        VT_ASSERT(t != NULL);
+        VT_EQ(osTimerStart(t, 50), osOK);
+        VT_EQ(osTimerDelete(t), osOK);
     }
     VT_EQ(vos_cmsis_heap_free(), before);
 }

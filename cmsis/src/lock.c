@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CMSIS-RTOS2 scheduler lock and suspension over the VAIOS scheduler lock
+ * (vaios/sched.h).
+ *
+ * The CMSIS lock is one level (osKernelLock returns the previous state,
+ * 0 or 1, and osKernelRestoreLock puts a state back); it is the kernel's
+ * lock taken once. The kernel's lock belongs to the running task and is
+ * dropped if that task ends, so the state is read from the kernel
+ * (vos_sched_lock_depth), never remembered here. While it is held, calls
+ * that would block return an error instead (VAIOS refuses to block with
+ * the scheduler locked), polls work.
+ *
+ * osKernelSuspend takes the same lock (nothing is scheduled while the
+ * system sleeps) and reports how many ticks remain until the next kernel
+ * event; osKernelResume drops it. The time base keeps counting across the
+ * sleep (VAIOS reads time only from it), so the ticks slept need not be
+ * added back: sleep_ticks is accepted and not needed.
+ */
+#include "os2.h"
+
+static bool suspended;
+
+bool os2_suspended(void)
+{
+    return suspended;
+}
+
+int32_t osKernelLock(void)
+{
+    if (os2_isr())
+        return osErrorISR;
+    if (!vos_running())
+        return osError;
+    if (vos_sched_lock_depth() > 0)
+        return 1;
+    return vos_sched_lock() == VOS_OK ? 0 : osError;
+}
+
+int32_t osKernelUnlock(void)
+{
+    if (os2_isr())
+        return osErrorISR;
+    if (!vos_running())
+        return osError;
+    if (vos_sched_lock_depth() == 0)
+        return 0;
+    return vos_sched_unlock() == VOS_OK ? 1 : osError;
+}
+
+int32_t osKernelRestoreLock(int32_t lock)
+{
+    if (os2_isr())
+        return osErrorISR;
+    if (!vos_running() || (lock != 0 && lock != 1))
+        return osError;
+    int depth = vos_sched_lock_depth();
+    if (lock == 1 && depth == 0)
+        return vos_sched_lock() == VOS_OK ? 1 : osError;
+    if (lock == 0 && depth > 0)
+        return vos_sched_unlock() == VOS_OK ? 0 : osError;
+    return lock;
+}
+
+uint32_t osKernelSuspend(void)
+{
+    if (os2_isr() || !vos_running() || suspended)
+        return 0;
+    if (vos_sched_lock_depth() == 0 && vos_sched_lock() != VOS_OK)
+        return 0;
+    suspended = true;
+    vos_time_t at;
+    if (vos_next_event(&at) != VOS_OK)
+        return osWaitForever;
+    uint64_t now = os2_tick64(), then = at / VOS_CMSIS_TICK_CYCLES;
+    if (then <= now)
+        return 0;
+    return then - now >= osWaitForever ? osWaitForever - 1u : (uint32_t)(then - now);
+}
+
+void osKernelResume(uint32_t sleep_ticks)
+{
+    (void)sleep_ticks;
+    if (os2_isr() || !suspended)
+        return;
+    suspended = false;
+    vos_sched_unlock();
+}
