@@ -23,6 +23,12 @@ void vb_reset(int64_t origin)
     vb_dist.max = INT64_MIN;
 }
 
+void vb_print_config(void)
+{
+    board_printf("@VOS config hist_exact=%u hist_log_sub=%u hist_log_octaves=%u\n", VB_EXACT,
+                 VB_LOG_SUB, VB_LOG_OCT);
+}
+
 /* Bucket of a non-negative relative value. */
 static unsigned bucket_of(uint64_t v)
 {

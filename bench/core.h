@@ -40,6 +40,10 @@ extern vb_dist_t vb_dist;
 /* Cost of an empty measurement: two back-to-back counter reads. */
 extern uint32_t vb_overhead;
 
+/* The histogram's layout as "@VOS config hist_*" lines, so the host tools
+ * bin and read distributions exactly as vb_report() does. */
+void vb_print_config(void);
+
 void vb_reset(int64_t origin);
 void vb_add(int64_t v);
 

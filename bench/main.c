@@ -26,6 +26,7 @@ static void bench_main(void *arg)
                  board_cycle_unit);
     board_printf("@VOS config cc=\"gcc %s\" cflags=\"%s\"\n", __VERSION__, VB_CFLAGS);
     os_print_config();
+    vb_print_config();
     board_printf("@VOS config idle=\"%s\"\n", vb_idle_mode != NULL ? vb_idle_mode : "wfi");
     board_printf("@VOS config empty_measurement=%lu note=\"subtracted from every sample whose start point is a counter read\"\n",
                  (unsigned long)vb_overhead);

@@ -19,6 +19,8 @@
  *                  reported as failed (default 600)
  *   --allow-other  without permission for SCHED_FIFO, run under SCHED_OTHER
  *                  instead of refusing; every figure is labelled so
+ *   --config       check the parameters, print the "@VOS config" lines a run
+ *                  with them would print, and exit without measuring
  *
  * Exit status: 0 when every family completed, 1 when one failed, 2 for a
  * parameter this system cannot honour (stream not started).
@@ -358,7 +360,7 @@ int main(int argc, char **argv)
     int lo = sched_get_priority_min(SCHED_FIFO), hi = sched_get_priority_max(SCHED_FIFO);
     int prio_lo = lo - 1 + MEASURED_LEVEL, prio_hi = hi - BOARD_LINUX_LEVELS + MEASURED_LEVEL;
     int cpu = last_allowed_cpu(), prio = 90 < prio_hi ? 90 : prio_hi, timeout_s = 600;
-    bool allow_other = false;
+    bool allow_other = false, config_only = false;
     bool run[NFAMILIES];
     for (int i = 0; i < NFAMILIES; i++)
         run[i] = true;
@@ -367,6 +369,7 @@ int main(int argc, char **argv)
         { "cpu", required_argument, NULL, 'c' }, { "prio", required_argument, NULL, 'p' },
         { "families", required_argument, NULL, 'f' }, { "timeout", required_argument, NULL, 't' },
         { "allow-other", no_argument, NULL, 'o' }, { "help", no_argument, NULL, 'h' },
+        { "config", no_argument, NULL, 'C' },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -382,6 +385,7 @@ int main(int argc, char **argv)
             break;
         case 't': timeout_s = (int)number("--timeout", optarg, 1, 7 * 24 * 3600); break;
         case 'o': allow_other = true; break;
+        case 'C': config_only = true; break;
         case 'f': {
             for (int i = 0; i < NFAMILIES; i++)
                 run[i] = false;
@@ -398,7 +402,7 @@ int main(int argc, char **argv)
         }
         case 'h':
             printf("usage: %s [--cpu N] [--prio %d..%d] [--families a,b] [--timeout S] "
-                   "[--allow-other]\n", argv[0], prio_lo, prio_hi);
+                   "[--allow-other] [--config]\n", argv[0], prio_lo, prio_hi);
             return 0;
         default:
             refuse("bad option (see --help)");
@@ -420,10 +424,13 @@ int main(int argc, char **argv)
                  board_cycle_unit);
     board_printf("@VOS config cc=\"gcc %s\" cflags=\"%s\"\n", __VERSION__, VB_CFLAGS);
     os_print_config();
+    vb_print_config();
     board_linux_print_config();
     board_printf("@VOS config measured_prio=%d family_process=fork\n", prio);
     board_printf("@VOS config empty_measurement=%lu note=\"subtracted from every latency sample\"\n",
                  (unsigned long)vb_overhead);
+    if (config_only)
+        return 0;
     for (unsigned i = 0; i < sizeof not_here / sizeof not_here[0]; i++)
         vb_skip(not_here[i].id, not_here[i].why);
 
