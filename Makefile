@@ -44,18 +44,18 @@ host: deps
 	@cmake --build $(HOST_DIR) -j$(JOBS)
 
 bench: target
-	@python3 tools/bench.py --build $(TARGET_DIR) --out $(BUILD)/bench
+	@python3 -m tools.bench --build $(TARGET_DIR) --out $(BUILD)/bench
 
 test: target host
 	@python3 tools/run_tests.py --target $(TARGET_DIR) --host $(HOST_DIR) --build $(BUILD)
 
 trace: deps
-	@python3 tools/trace_run.py --check --build $(BUILD) --board $(BOARD)
+	@python3 -m tools.trace_run --check --build $(BUILD) --board $(BOARD)
 
 # The harness on this Linux host through POSIX, cross-checked against
 # rt-tests (docs/linux.md); options in BENCH_LINUX_ARGS, e.g. "--samples 1000000".
 bench-linux:
-	@python3 tools/bench_linux.py --out $(BUILD)/bench-linux $(BENCH_LINUX_ARGS)
+	@python3 -m tools.bench_linux --out $(BUILD)/bench-linux $(BENCH_LINUX_ARGS)
 
 nucleo:
 	@$(MAKE) --no-print-directory target BOARD=nucleo_f401re

@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: MIT
 """Run the VAIOS benchmark on the emulated board and write the report.
 
+Usage (from the repository root): python3 -m tools.bench [--build DIR] [--out DIR]
+
 Runs the benchmark image in QEMU (tools/qemu-run, the instrument of
 docs/benchmark.md), adds what only the host can measure (footprint from the
 ELF files and the link map, the host tool versions), and streams it all
-through tools/vaios_report.py, which prints the tables and writes
+through tools.vaios_report, which prints the tables and writes
 build/bench/{report.md,results.json} and the histograms.
 """
 import argparse
@@ -13,6 +15,12 @@ import os
 import re
 import subprocess
 import sys
+
+if not __package__:
+    sys.exit("bench: run it from the repository root as python3 -m tools.bench")
+
+from . import results_schema  # noqa: E402
+from .progress import Progress  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -85,6 +93,9 @@ def build_variant(build, board, suffix, option):
     return elf if r.returncode == 0 and os.path.exists(elf) else None
 
 
+PROGRESS = Progress()
+
+
 def instrumented_lines(build, board, timeout):
     """crit_max and trace_event come from images built with the kernel's
     critical-section statistics and tracing on (their instrumentation
@@ -92,6 +103,7 @@ def instrumented_lines(build, board, timeout):
     out = []
     for suffix, option, mid in (("crit", "VAIOS_CRIT_STATS", "crit_max"),
                                 ("trace", "VAIOS_TRACE", "trace_event")):
+        PROGRESS.step("building and running the %s image (%s=ON) for %s" % (suffix, option, mid))
         elf = build_variant(build, board, suffix, option)
         if elf is None:
             out.append('@VOS skip %s reason="the %s image did not build"' % (mid, suffix))
@@ -114,6 +126,7 @@ def footprint_lines(build, board):
     text, data, bss = elf_size(os.path.join(build, "bench", "bench.elf"))
     metric("footprint", "O2", text + data, "bench image flash (text+data)")
     metric("footprint_ram", "O2", data + bss, "bench image static RAM (data+bss; includes a 64 KB arena and a 32 KB heap)")
+    PROGRESS.step("footprint: building the minimal image at -Os")
     for scen, d in (("O2", build), ("Os", build_os(build, board))):
         elf = os.path.join(d, "apps", "minimal", "minimal.elf")
         mp = os.path.join(d, "apps", "minimal", "minimal.map")
@@ -143,12 +156,13 @@ def main():
     ap.add_argument("--timeout", type=int, default=1200)
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args()
+    PROGRESS.enabled = not args.quiet
 
     elf = os.path.join(ROOT, args.build, "bench", "bench.elf")
     if not os.path.exists(elf):
         print("bench: %s does not exist: run 'make target' first" % elf, file=sys.stderr)
         return 2
-    report_cmd = [sys.executable, os.path.join(ROOT, "tools", "vaios_report.py"), "--input", "-",
+    report_cmd = [sys.executable, "-m", "tools.vaios_report", "--input", "-",
                   "--out", os.path.join(ROOT, args.out), "--peers", os.path.join(ROOT, "bench", "peers")]
     if args.quiet:
         report_cmd.append("--quiet")
@@ -173,7 +187,6 @@ def main():
         report.stdin.write("!! bench image exited with status %d\n" % qemu.returncode)
     report.stdin.close()
     rc = report.wait()
-    import results_schema  # tools/, beside this file
     path = os.path.join(ROOT, args.out, "results.json")
     problems = results_schema.check_file(path, results_schema.validator())
     for p in problems[:20]:

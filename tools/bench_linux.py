@@ -3,26 +3,33 @@
 """Measure Linux through POSIX with the VAIOS harness and cross-check it
 against rt-tests in the same session (docs/linux.md).
 
+Usage (from the repository root): python3 -m tools.bench_linux [options]
+
 Builds bench/linux (the metric families of bench/ over bench/os/posix and
 boards/linux), runs it pinned to one CPU under SCHED_FIFO, streams it
-through tools/vaios_report.py into OUT/{results.json,report.md}, and runs
+through tools.vaios_report into OUT/{results.json,report.md}, and runs
 rt-tests with matching parameters once before and once after the harness:
 
   cyclic_100us (idle)       cyclictest -m -p P -i 100 -l N -a CPU -N -v
   loop_1khz (idle)          cyclictest -m -p P -i 1000 -l N+1 -a CPU -N -v,
                             |period - 1 ms| from consecutive wake-ups
-  sem_pingpong (equal) / 2  ptsematest -a CPU -p P -i 100 -l 2000
-  msg_latency (idle)        pmqtest -a CPU -p P -i 100 -l 2000
+  sem_pingpong (equal) / 2  ptsematest -a CPU -p P -i 100 -l L (--rt-loops)
+  msg_latency (idle)        pmqtest -a CPU -p P -i 100 -l L
   pi_boost/release/chain    pi_stress (correctness, bounded run)
 
 and prints a verdict per shared metric. The rule (RULE below): the two
 figures agree when they differ by no more than each instrument's
 run-to-run spread in this session plus the resolution of the figures.
 The cross-check goes to OUT/crosscheck.json and the end of report.md.
+Nothing of the harness is repeated here: its window of priorities and
+permission are checked by the harness itself (bench-linux --config, which
+prints the "@VOS config" lines of a run and exits), and rt-tests' samples
+are binned with the histogram layout the run reports (hist_* config
+lines, tools/hist.py). Each stage shows its progress on stderr.
 
 Exit status: 0 when the harness completed (and pi_stress passed); 1 when
 it failed; 2 for an impossible parameter or missing permission, before
-anything runs.
+anything is measured.
 """
 import argparse
 import json
@@ -32,28 +39,29 @@ import re
 import shutil
 import subprocess
 import sys
-import time
+
+if not __package__:
+    sys.exit("bench_linux: run it from the repository root as python3 -m tools.bench_linux")
+
+from . import results_schema  # noqa: E402  (docs/results.schema.json)
+from .hist import Layout, LayoutMissing  # noqa: E402  (the harness's own histogram layout)
+from .progress import Progress  # noqa: E402
+from .stream import parse_text  # noqa: E402  (the @VOS stream)
+from .tables import Table, render_markdown, render_text  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import vaios_report  # noqa: E402  (the stream's parser)
-import results_schema  # noqa: E402  (docs/results.schema.json)
-TIMING_C = os.path.join(ROOT, "bench", "timing.c")
-
-# bench/linux/main.c: the measured periodic task is level VB_MAIN_PRIO + 2
-# and gets --prio; the harness spans levels 1 .. 8 and interrupts at 9.
-MEASURED_LEVEL = 4
-LEVELS = 9
-# bench/timing.c's sample counts, and bench/sync.c and messaging.c's.
-TIMING_DEFAULTS = {"DELAY_SAMPLES": 500, "LOOP_PERIODS_IDLE": 10000, "LOOP_PERIODS_LOAD": 2000,
-                   "CYCLIC_IDLE": 100000, "CYCLIC_LOAD": 20000}
+# The tool's own run lengths, passed to bench/timing.c as -D definitions
+# (each of its counts is guarded by #ifndef) and given to rt-tests, so that
+# both instruments take the same number of samples: a full run (10 s of
+# cyclic_100us and of loop_1khz), and --quick's functional check. The
+# counts not named here keep timing.c's own values.
+FULL_TIMING = {"CYCLIC_IDLE": 100000, "LOOP_PERIODS_IDLE": 10000}
 QUICK_TIMING = {"DELAY_SAMPLES": 20, "LOOP_PERIODS_IDLE": 200, "LOOP_PERIODS_LOAD": 200,
                 "CYCLIC_IDLE": 2000, "CYCLIC_LOAD": 1000}
-IPC_SAMPLES = 2000
+RT_LOOPS = 2000         # ptsematest and pmqtest -l of one run (0.2 s each)
 RT_TESTS = ("cyclictest", "ptsematest", "pmqtest", "pi_stress")
 
-# bench/core.h's histogram: exact below VB_EXACT, 16 buckets per octave above.
-VB_EXACT, VB_SUB, VB_OCT = 2048, 16, 21
+PROGRESS = Progress()
 
 
 def refuse(text):
@@ -61,76 +69,12 @@ def refuse(text):
     sys.exit(2)
 
 
-T0 = time.monotonic()
-
-
 def say(text):
-    """Progress on stderr, with the seconds since the start."""
-    print("[%4.0f s] %s" % (time.monotonic() - T0, text), file=sys.stderr, flush=True)
-
-
-# ---------------------------------------------------------------- histogram
-
-def bucket_of(v):
-    """bench/core.c bucket_of() for a value relative to origin 0."""
-    v = max(int(v), 0)
-    if v < VB_EXACT:
-        return v
-    octave = v.bit_length() - 1
-    if octave >= 11 + VB_OCT:
-        return VB_EXACT + VB_SUB * VB_OCT - 1
-    return VB_EXACT + (octave - 11) * VB_SUB + ((v >> (octave - 4)) & (VB_SUB - 1))
-
-
-def bucket_lo(b):
-    if b < VB_EXACT:
-        return b
-    octave = 11 + (b - VB_EXACT) // VB_SUB
-    return (VB_SUB + (b - VB_EXACT) % VB_SUB) << (octave - 4)
-
-
-def bucket_width(v):
-    b = bucket_of(v)
-    return bucket_lo(b + 1) - bucket_lo(b)
-
-
-def binned_quantile(values, q10k):
-    """The quantile exactly as bench/core.c computes it from its histogram:
-    the lower bound of the first bucket whose cumulative count reaches the
-    rank, clamped to [min, max]."""
-    counts = {}
-    for v in values:
-        b = bucket_of(v)
-        counts[b] = counts.get(b, 0) + 1
-    n = len(values)
-    rank = max((n * q10k + 9999) // 10000, 1)
-    cum = 0
-    for b in sorted(counts):
-        cum += counts[b]
-        if cum >= rank:
-            return min(max(bucket_lo(b), min(values)), max(values))
-    return max(values)
-
-
-def hist_mean(hist):
-    """Mean of a results.json histogram [[lo, count], ...] taking each log
-    bucket at its middle; returns (mean, error bound)."""
-    n = sum(c for _, c in hist)
-    total = err = 0.0
-    for lo, count in hist:
-        width = bucket_width(lo) if lo >= VB_EXACT else 1
-        total += count * (lo + (width - 1) / 2)
-        err += count * (width - 1) / 2
-    return total / n, err / n
+    """A stage of the run on stderr, with the seconds since the start."""
+    PROGRESS.step(text, force=True)
 
 
 # ---------------------------------------------------------------- checks
-
-def timing_overridable():
-    """The timing.c counts that may be set with -D (guarded by #ifndef)."""
-    text = open(TIMING_C, encoding="utf-8").read()
-    return {k for k in TIMING_DEFAULTS if re.search(r"#ifndef\s+%s\b" % k, text)}
-
 
 def fifo_permitted(prio):
     """Whether this process may use SCHED_FIFO at prio; leaves the policy as it was."""
@@ -146,10 +90,12 @@ def parse_args(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default="build/bench-linux", help="results, report and build directory")
-    ap.add_argument("--samples", type=int, default=TIMING_DEFAULTS["CYCLIC_IDLE"],
+    ap.add_argument("--samples", type=int, default=FULL_TIMING["CYCLIC_IDLE"],
                     help="cyclic_100us samples, harness and cyclictest (default 100000: 10 s)")
-    ap.add_argument("--loop-periods", type=int, default=TIMING_DEFAULTS["LOOP_PERIODS_IDLE"],
+    ap.add_argument("--loop-periods", type=int, default=FULL_TIMING["LOOP_PERIODS_IDLE"],
                     help="loop_1khz periods, harness and cyclictest (default 10000: 10 s)")
+    ap.add_argument("--rt-loops", type=int, default=RT_LOOPS,
+                    help="ptsematest and pmqtest loops per run (default %d)" % RT_LOOPS)
     ap.add_argument("--prio", type=int, default=90,
                     help="SCHED_FIFO priority of the measured task, as cyclictest -p (default 90)")
     ap.add_argument("--cpu", type=int, default=None, help="the CPU to measure on (default: the last)")
@@ -161,16 +107,22 @@ def parse_args(argv):
     ap.add_argument("--pi-stress-seconds", type=int, default=3)
     ap.add_argument("--no-rt-tests", action="store_true", help="harness only")
     ap.add_argument("--timeout", type=int, default=None, help="per-family limit of the harness, s")
-    ap.add_argument("--quiet", action="store_true", help="no tables from vaios_report.py")
+    ap.add_argument("--quiet", action="store_true", help="no tables from vaios_report")
     return ap.parse_args(argv)
 
 
 def validate(args):
-    """Refuse what cannot run, before building anything (exit status 2)."""
+    """Refuse what cannot run, before building anything (exit status 2).
+
+    Only what needs no constant of the harness is checked here; the
+    harness's own window of priorities (it uses several levels around P)
+    is checked by the harness itself (harness_config)."""
     if args.samples < 1:
         refuse("--samples %d: at least one sample is needed" % args.samples)
     if args.loop_periods < 1:
         refuse("--loop-periods %d: at least one period is needed" % args.loop_periods)
+    if args.rt_loops < 1:
+        refuse("--rt-loops %d: at least one loop is needed" % args.rt_loops)
     if args.samples > 2**31 - 1 or args.loop_periods > 2**31 - 1:
         refuse("--samples and --loop-periods must fit the harness's int counters")
     if args.pi_stress_seconds < 1:
@@ -178,36 +130,25 @@ def validate(args):
     if args.timeout is not None and args.timeout < 1:
         refuse("--timeout %d: a family needs a positive time limit" % args.timeout)
     lo, hi = os.sched_get_priority_min(os.SCHED_FIFO), os.sched_get_priority_max(os.SCHED_FIFO)
-    plo, phi = lo - 1 + MEASURED_LEVEL, hi - LEVELS + MEASURED_LEVEL
-    if not plo <= args.prio <= phi:
-        refuse("--prio %d: this system's SCHED_FIFO priorities are %d .. %d and the harness uses "
-               "P-3 .. P+5, so P must be %d .. %d" % (args.prio, lo, hi, plo, phi))
+    if not lo <= args.prio <= hi:
+        refuse("--prio %d: this system's SCHED_FIFO priorities are %d .. %d, and P must be "
+               "within them (the harness's own window is narrower: see its --help)"
+               % (args.prio, lo, hi))
     allowed = sorted(os.sched_getaffinity(0))
     if args.cpu is None:
         args.cpu = allowed[-1]
     elif args.cpu not in allowed:
         refuse("--cpu %d: not online or not allowed for this process (allowed: %s)"
                % (args.cpu, ",".join(map(str, allowed))))
-    args.fifo = fifo_permitted(args.prio + LEVELS - MEASURED_LEVEL)
-    if not args.fifo and not args.allow_other:
+    if not args.allow_other and not fifo_permitted(args.prio):
         refuse("SCHED_FIFO is not permitted for this user: run as root, or give it CAP_SYS_NICE "
-               "or an rtprio limit of at least %d (/etc/security/limits.conf), or pass "
-               "--allow-other to measure under SCHED_OTHER (every figure is then labelled "
-               "'sched_other' and rt-tests are not run)" % (args.prio + LEVELS - MEASURED_LEVEL))
-    counts = dict(TIMING_DEFAULTS)
-    counts.update(CYCLIC_IDLE=args.samples, LOOP_PERIODS_IDLE=args.loop_periods)
-    if args.quick:
-        counts = dict(QUICK_TIMING)
-    overridable = timing_overridable()
-    wanted = {k: v for k, v in counts.items() if v != TIMING_DEFAULTS[k]}
-    missing = sorted(k for k in wanted if k not in overridable)
-    if missing and not args.quick:
-        refuse("bench/timing.c fixes %s at its default; it needs an '#ifndef %s' guard around its "
-               "#define before --samples/--loop-periods can change it" % (missing[0], missing[0]))
-    args.timing_defs = {k: v for k, v in wanted.items() if k in overridable}
-    # What the harness will really do (quick mode keeps unguarded defaults).
-    args.harness_counts = {k: args.timing_defs.get(k, TIMING_DEFAULTS[k]) for k in TIMING_DEFAULTS}
-    args.ipc_samples = 200 if args.quick else IPC_SAMPLES
+               "or an rtprio limit above P (/etc/security/limits.conf), or pass --allow-other "
+               "to measure under SCHED_OTHER (every figure is then labelled 'sched_other' and "
+               "rt-tests are not run)")
+    args.timing_defs = dict(QUICK_TIMING if args.quick else FULL_TIMING)
+    if not args.quick:
+        args.timing_defs.update(CYCLIC_IDLE=args.samples, LOOP_PERIODS_IDLE=args.loop_periods)
+    args.ipc_samples = 200 if args.quick else args.rt_loops
     args.ipc_runs = 2 if args.quick else 3          # per rt-tests pass
     args.harness_repeats = 1 if args.quick else 2   # beyond the main run
     if args.quick:
@@ -259,18 +200,40 @@ def kernel_build_config():
                                                found.get("RT_GROUP_SCHED", "n"))]
 
 
-def run_harness(args, exe):
-    """The harness through vaios_report.py; returns its exit status."""
+def harness_command(args, exe):
+    """The harness's command line for args (families and time limit aside)."""
     cmd = [exe, "--cpu", str(args.cpu), "--prio", str(args.prio)]
     if args.allow_other:
         cmd.append("--allow-other")
+    return cmd
+
+
+def harness_config(args, exe):
+    """The "@VOS config" lines the harness would print for these parameters
+    (bench-linux --config): the harness checks its own window of priorities
+    and the permission for all of it, exactly as a run does. Returns the
+    config dict; a refusal ends the tool with the harness's message."""
+    r = subprocess.run(harness_command(args, exe) + ["--config"], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, errors="replace", timeout=60)
+    if r.returncode != 0:
+        sys.stderr.write(r.stderr)
+        refuse("the harness refused these parameters (exit %d)" % r.returncode)
+    run = parse_text(r.stdout)
+    if run.warnings:
+        refuse("bench-linux --config: %s" % run.warnings[0])
+    return run.config
+
+
+def run_harness(args, exe):
+    """The harness through vaios_report; returns its exit status."""
+    cmd = harness_command(args, exe)
     if args.families:
         cmd += ["--families", args.families]
-    expected = (args.harness_counts["CYCLIC_IDLE"] * 100e-6 + args.harness_counts["LOOP_PERIODS_IDLE"]
+    expected = (args.timing_defs["CYCLIC_IDLE"] * 100e-6 + args.timing_defs["LOOP_PERIODS_IDLE"]
                 * 1e-3 + 30)
     cmd += ["--timeout", str(args.timeout or int(2 * expected + 60))]
     say("harness: " + " ".join(cmd))
-    report_cmd = [sys.executable, os.path.join(ROOT, "tools", "vaios_report.py"), "--input", "-",
+    report_cmd = [sys.executable, "-m", "tools.vaios_report", "--input", "-",
                   "--out", args.out, "--peers", ""]
     if args.quiet:
         report_cmd.append("--quiet")
@@ -279,7 +242,7 @@ def run_harness(args, exe):
     head = ['@VOS config instrument="Linux through POSIX: bench/linux, CLOCK_MONOTONIC ns"',
             "@VOS config target=linux", '@VOS config compiler="%s"' % (cc[0] if cc else "?"),
             "@VOS config harness_counts=\"%s\"" % " ".join(
-                "%s=%d" % kv for kv in sorted(args.harness_counts.items()))]
+                "%s=%d" % kv for kv in sorted(args.timing_defs.items()))]
     head += kernel_build_config()
     for line in head:
         report.stdin.write(line + "\n")
@@ -303,12 +266,34 @@ def run_tool(cmd, timeout):
     return r.stdout
 
 
-def cyclictest(args, interval_us, loops):
-    """Per-sample wake-up latencies in ns."""
-    out = run_tool(["cyclictest", "-m", "-p", str(args.prio), "-i", str(interval_us), "-l",
-                    str(loops), "-a", str(args.cpu), "-N", "-v", "-q"],
-                   timeout=loops * interval_us * 1e-6 * 3 + 60)
-    values = [int(m.group(1)) for m in re.finditer(r"^\s*0:\s*\d+:\s*(-?\d+)\s*$", out, re.M)]
+SAMPLE_LINE = re.compile(r"^\s*0:\s*\d+:\s*(-?\d+)\s*$")
+
+
+def cyclictest(args, interval_us, loops, label):
+    """Per-sample wake-up latencies in ns, with progress as they arrive."""
+    cmd = ["cyclictest", "-m", "-p", str(args.prio), "-i", str(interval_us), "-l", str(loops),
+           "-a", str(args.cpu), "-N", "-v", "-q"]
+    what = "cyclictest -i %d (%s)" % (interval_us, label)
+    values, tail = [], []
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            errors="replace")
+    try:
+        for line in proc.stdout:
+            m = SAMPLE_LINE.match(line)
+            if m:
+                values.append(int(m.group(1)))
+                if len(values) % 500 == 0:
+                    PROGRESS.update(what, len(values), loops, verb="running")
+            else:
+                tail = (tail + [line])[-5:]
+        proc.wait(timeout=loops * interval_us * 1e-6 * 3 + 60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        PROGRESS.close()
+    if proc.returncode != 0:
+        raise RuntimeError("cyclictest exited with %d: %s" % (proc.returncode, "".join(tail)[-400:]))
     if len(values) != loops:
         raise RuntimeError("cyclictest gave %d samples, %d asked" % (len(values), loops))
     return values
@@ -334,8 +319,8 @@ def rt_pass(args, label):
     n, m = args.rt_counts
     say("rt-tests (%s): cyclictest -i 100 -l %d, -i 1000 -l %d; %d x ptsematest, pmqtest -l %d"
         % (label, n, m + 1, args.ipc_runs, args.ipc_samples))
-    cyc = cyclictest(args, 100, n)
-    loop = cyclictest(args, 1000, m + 1)
+    cyc = cyclictest(args, 100, n, label)
+    loop = cyclictest(args, 1000, m + 1, label)
     jitter = [abs(b - a) for a, b in zip(loop, loop[1:])]
     return {"cyclic": cyc, "loop": jitter,
             "ptsematest": [json_tool(args, "ptsematest", args.ipc_samples, "%s%d" % (label, k))
@@ -372,17 +357,12 @@ def harness_repeat(args, exe):
            "--timeout", "120"]
     say("harness again (%d x), for its spread: %s" % (args.harness_repeats, " ".join(cmd)))
     runs = []
-    for _ in range(args.harness_repeats):
+    for k in range(args.harness_repeats):
+        PROGRESS.update("the short families again", k, args.harness_repeats, verb="running")
         out = subprocess.run(cmd, stdout=subprocess.PIPE, text=True, errors="replace",
                              timeout=300).stdout
-        run = vaios_report.Run()
-        for line in out.splitlines():
-            if line.startswith("@VOS "):
-                try:
-                    run.apply(line)
-                except (ValueError, IndexError):
-                    pass
-        runs.append(run)
+        runs.append(parse_text(out))
+    PROGRESS.close()
     return runs
 
 
@@ -413,8 +393,14 @@ def scen(results, mid, name):
 
 
 def crosscheck(results, repeat, before, after, pis, ipc_samples):
-    """One row per shared metric: figures, tolerance, verdict."""
+    """One row per shared metric: figures, tolerance, verdict.
+
+    results is the harness's results.json document, repeat the Runs of its
+    short families run again, before and after rt_pass() figures, pis
+    pi_stress()'s. rt-tests' samples are binned with the histogram layout
+    the harness itself reported (results' config, hist.Layout)."""
     rows, notes = [], []
+    layout = Layout.from_config(results["config"])
 
     def row(metric, tool, stat, h, h_parts, h_what, r, r_parts, r_what, res, extra):
         diff, allowed, v = judge(h, spread(h_parts), r, spread(r_parts), res)
@@ -437,10 +423,10 @@ def crosscheck(results, repeat, before, after, pis, ipc_samples):
             parts += [p[key][i:i + k] for i in range(0, k * PARTS, k) if p[key][i:i + k]]
         both = before[key] + after[key]
         row("%s (%s)" % (mid, name), tool, "p50", h["p50"], [h["p50"]], "run",
-            binned_quantile(both, 5000), [binned_quantile(x, 5000) for x in parts], "parts",
-            bucket_width(h["p50"]),
+            layout.quantile(both, 5000), [layout.quantile(x, 5000) for x in parts], "parts",
+            layout.width(h["p50"]) or 0,
             {"detail": "p99 harness %s, rt-tests %s; max harness %s, rt-tests %s; min harness %s, "
-                       "rt-tests %s" % (h["p99"], "/".join(str(binned_quantile(p[key], 9900))
+                       "rt-tests %s" % (h["p99"], "/".join(str(layout.quantile(p[key], 9900))
                                                           for p in (before, after)),
                                         h["max"], max(both), h["min"], min(both))})
 
@@ -455,7 +441,7 @@ def crosscheck(results, repeat, before, after, pis, ipc_samples):
             overhead = float(overhead)
             if not hist:
                 continue
-            mean, err = hist_mean(hist)
+            mean, err = layout.hist_mean(hist)
             # In rt-tests' window: the empty measurement added back, one way.
             figures.append(mean / 2 + overhead if half else mean + overhead)
             errs.append(err / 2 if half else err)
@@ -512,6 +498,7 @@ RULE = ("Rule: a harness figure H agrees with rt-tests' R when |H - R| <= sH + s
 
 
 def fmt(v):
+    """A cross-check figure in ns: whole above 100, one decimal below."""
     if isinstance(v, list):
         return " / ".join(fmt(x) for x in v)
     if isinstance(v, float):
@@ -519,33 +506,19 @@ def fmt(v):
     return str(v)
 
 
-def table(rows):
+def crosscheck_table(rows, notes, title, markdown):
+    """The cross-check as a tables.Table; the Markdown one carries the rule
+    and each row's detail as footnotes."""
     head = ["metric", "rt-tests", "stat", "harness H (range)", "rt-tests R (range)", "|H - R|",
             "allowed", "verdict"]
     cells = [[r["metric"], r["rt_test"], r["statistic"], fmt(r["harness"]), fmt(r["rt"]),
               fmt(r["diff"]), fmt(r["allowed"]), r["verdict"]] for r in rows]
-    return head, cells
-
-
-def render_text(rows, notes, title):
-    head, cells = table(rows)
-    width = [max(len(c[i]) for c in [head] + cells) for i in range(len(head))]
-    out = [title, "=" * len(title),
-           "  ".join(h.ljust(w) for h, w in zip(head, width)).rstrip(),
-           "  ".join("-" * w for w in width)]
-    out += ["  ".join(c.ljust(w) for c, w in zip(row, width)).rstrip() for row in cells]
-    out += ["(all figures in ns)"] + notes
-    return "\n".join(out) + "\n"
-
-
-def render_markdown(rows, notes, title):
-    head, cells = table(rows)
-    out = ["## " + title, "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    out += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in cells]
-    out += ["", "All figures in ns. " + RULE, ""]
-    out += ["- %s: %s" % (r["metric"], r["detail"]) for r in rows]
-    out += ["- " + n for n in notes]
-    return "\n".join(out) + "\n"
+    if markdown:
+        foot = ["All figures in ns. " + RULE] + ["%s: %s" % (r["metric"], r["detail"])
+                                                for r in rows] + notes
+    else:
+        foot = ["(all figures in ns)"] + notes
+    return Table(title, head, cells, foot)
 
 
 # ---------------------------------------------------------------- main
@@ -555,6 +528,14 @@ def main(argv=None):
     validate(args)
     args.out = os.path.abspath(os.path.join(ROOT, args.out))
     os.makedirs(args.out, exist_ok=True)
+    say("building bench/linux in %s" % os.path.join(args.out, "obj"))
+    exe = build(args)
+    config = harness_config(args, exe)
+    args.fifo = config.get("policy") == "SCHED_FIFO"
+    try:
+        Layout.from_config(config)
+    except LayoutMissing as err:
+        refuse("bench-linux --config: %s" % err)
     missing = [t for t in RT_TESTS if shutil.which(t) is None]
     do_rt = not args.no_rt_tests and args.fifo and not missing
     if missing and not args.no_rt_tests:
@@ -563,12 +544,7 @@ def main(argv=None):
     if not args.fifo:
         say("bench_linux: SCHED_FIFO not permitted: measuring under SCHED_OTHER (--allow-other); "
             "every figure is labelled sched_other and rt-tests are not run")
-    quick = QUICK_TIMING if args.quick else {}
-    args.rt_counts = (quick.get("CYCLIC_IDLE", args.samples),
-                      quick.get("LOOP_PERIODS_IDLE", args.loop_periods))
-    start = time.monotonic()
-    say("building bench/linux in %s" % os.path.join(args.out, "obj"))
-    exe = build(args)
+    args.rt_counts = (args.timing_defs["CYCLIC_IDLE"], args.timing_defs["LOOP_PERIODS_IDLE"])
     before = after = pis = repeat = None
     try:
         if do_rt:
@@ -587,21 +563,37 @@ def main(argv=None):
         say("bench_linux: results.json against docs/results.schema.json: %s" % p)
     if problems:
         rc = rc or 1
+    for problem in count_problems(results, args):
+        say("bench_linux: " + problem)
+        rc = rc or 1
     if do_rt:
         rows, notes = crosscheck(results, repeat, before, after, pis, args.ipc_samples)
         title = "Cross-check with rt-tests (same session, CPU %d, priority %d)" % (args.cpu, args.prio)
-        print(render_text(rows, notes, title) + "\n" + RULE)
+        print(render_text(crosscheck_table(rows, notes, title, False)) + "\n" + RULE)
         with open(os.path.join(args.out, "report.md"), "a", encoding="utf-8") as f:
-            f.write("\n" + render_markdown(rows, notes, title))
+            f.write("\n" + render_markdown(crosscheck_table(rows, notes, title, True)))
         with open(os.path.join(args.out, "crosscheck.json"), "w", encoding="utf-8") as f:
             json.dump({"rule": RULE, "rows": rows, "notes": notes, "cpu": args.cpu,
                        "prio": args.prio, "rt_counts": args.rt_counts,
                        "ipc_samples": args.ipc_samples, "pi_stress": pis}, f, indent=2)
         if pis["exit"] != 0:
             rc = rc or 1
-    say("bench_linux: %s in %.0f s; results in %s" % ("done" if rc == 0 else "FAILED",
-                                                        time.monotonic() - start, args.out))
+    say("bench_linux: %s; results in %s" % ("done" if rc == 0 else "FAILED", args.out))
     return rc
+
+
+def count_problems(results, args):
+    """The counts the tool asked for that the harness did not take (a count
+    bench/timing.c does not let -D set): the cross-check would compare
+    unequal runs."""
+    out = []
+    for metric_id, key in (("cyclic_100us", "CYCLIC_IDLE"), ("loop_1khz", "LOOP_PERIODS_IDLE")):
+        st = (results["metrics"].get(metric_id, {}).get("scenarios") or {}).get("idle")
+        if st is not None and st["n"] != args.timing_defs[key]:
+            out.append("%s (idle) took %s samples, %d asked: bench/timing.c must let %s be set "
+                       "with -D (an #ifndef guard)" % (metric_id, st["n"], args.timing_defs[key],
+                                                       key))
+    return out
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """Check benchmark figures against the performance budgets.
 
-Usage: tools/check_budgets.py [--results build/bench/results.json] [--budgets bench/budgets.txt]
+Usage: python3 -m tools.check_budgets [--results build/bench/results.json] [--budgets bench/budgets.txt]
+(from the repository root)
 
 A budget line is
 
@@ -30,6 +31,9 @@ import operator
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+if not __package__:
+    sys.exit("check_budgets: run it from the repository root as python3 -m tools.check_budgets")
 
 REPO = Path(__file__).resolve().parent.parent
 STAT_NAMES = {"min": "min", "p50": "p50", "median": "p50", "p99": "p99", "p999": "p999",
@@ -177,7 +181,7 @@ def main(argv=None):
     metrics = results.get("metrics", {})
     passed = failed = 0
     if args.schema:
-        import results_schema  # tools/, beside this file
+        from . import results_schema
         problems = results_schema.check(results, results_schema.validator())
         print(f"results.json against docs/results.schema.json: {'FAILED' if problems else 'ok'}")
         for problem in problems[:40]:

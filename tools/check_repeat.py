@@ -3,9 +3,9 @@
 """Prove that the benchmark is deterministic: run it more than once and
 compare the results.
 
-Usage: tools/check_repeat.py [--build build/netduinoplus2] [--out build/bench] [--runs 2]
+Usage: python3 tools/check_repeat.py [--build build/netduinoplus2] [--out build/bench] [--runs 2]
 
-Runs tools/bench.py --runs times on the same images, one after the other
+Runs tools.bench --runs times on the same images, one after the other
 (they share the instrumented images' build directories; the first run goes
 into --out, the others into --out-repeat-N) and compares
 each results.json with the first byte for byte, after removing timestamp
@@ -53,7 +53,7 @@ def first_difference(a, b):
 
 
 def bench(build, out):
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "bench.py"), "--build", build, "--out", out, "--quiet"]
+    cmd = [sys.executable, "-m", "tools.bench", "--build", build, "--out", out, "--quiet"]
     p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                        errors="replace")
     return p.returncode, p.stdout

@@ -129,8 +129,8 @@ def self_test(validator):
         stream = os.path.join(tmp, "stream.txt")
         with open(stream, "w") as f:
             f.write(SAMPLE_STREAM)
-        r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "vaios_report.py"), "--input", stream,
-                            "--out", tmp, "--peers", "", "--quiet"],
+        r = subprocess.run([sys.executable, "-m", "tools.vaios_report", "--input", stream,
+                            "--out", tmp, "--peers", "", "--quiet"], cwd=ROOT,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         path = os.path.join(tmp, "results.json")
         case("report_tool_writes_results", r.returncode == 0 and os.path.exists(path), r.stdout[-500:])

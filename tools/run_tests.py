@@ -113,7 +113,7 @@ def main():
             # Twice, compared byte for byte (the instrument is exact), then
             # every budget checked against the first run.
             cmd = ("python3 tools/check_repeat.py --build %s --out %s/bench --runs 2 && "
-                   "python3 tools/check_budgets.py --schema --results %s/bench/results.json --budgets bench/budgets.txt"
+                   "python3 -m tools.check_budgets --schema --results %s/bench/results.json --budgets bench/budgets.txt"
                    % (args.target, args.build, args.build))
             # Two whole benchmark runs, each several minutes on a busy machine.
             jobs.append(ex.submit(run_host_suite, "bench-budgets", cmd, 4 * args.timeout))

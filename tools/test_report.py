@@ -2,12 +2,12 @@
 # SPDX-License-Identifier: MIT
 """Self-test of the host side of the benchmark harness.
 
-Feeds synthetic image output to tools/vaios_report.py (complete, crashed and
+Feeds synthetic image output to tools.vaios_report (complete, crashed and
 failed runs; skips; several scenarios; histograms split over lines) and
 checks results.json, report.md, the terminal tables and the exit codes; then
 checks tools/check_budgets.py passing and failing. The figures in the streams
 and peer files below are made up for the test; nothing here is a benchmark
-result. Run: python3 tools/test_report.py
+result. Run from the repository root: python3 -m tools.test_report
 """
 
 import csv
@@ -20,18 +20,17 @@ import textwrap
 import unittest
 from pathlib import Path
 
+if not __package__:
+    sys.exit("test_report: run it from the repository root as python3 -m tools.test_report")
+
+from . import check_budgets, check_citations, check_repeat, update_readme  # noqa: E402
+from . import vaios_report  # noqa: E402
+
 TOOLS = Path(__file__).resolve().parent
 REPO = TOOLS.parent
-sys.path.insert(0, str(TOOLS))
-
-import check_budgets  # noqa: E402  (imported after the path is set)
-import check_citations  # noqa: E402
-import check_repeat  # noqa: E402
-import update_readme  # noqa: E402
-import vaios_report   # noqa: E402
-
-REPORT = [sys.executable, str(TOOLS / "vaios_report.py")]
-CHECK = [sys.executable, str(TOOLS / "check_budgets.py")]
+# Commands run from the repository root, as the Makefile runs them.
+REPORT = [sys.executable, "-m", "tools.vaios_report"]
+CHECK = [sys.executable, "-m", "tools.check_budgets"]
 
 COMPLETE_STREAM = textwrap.dedent("""\
     boot: synthetic image
@@ -73,7 +72,8 @@ PEER_PUBLISHED = textwrap.dedent("""\
 
 def run_tool(command, stdin_text=None):
     """Run a tool; return the CompletedProcess with text output."""
-    return subprocess.run(command, input=stdin_text, capture_output=True, text=True, timeout=120)
+    return subprocess.run(command, input=stdin_text, capture_output=True, text=True, timeout=120,
+                          cwd=REPO)
 
 
 class ReportTestCase(unittest.TestCase):

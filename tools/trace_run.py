@@ -13,7 +13,9 @@ build/trace/inversion.{png,svg}, and lists it with babeltrace2.
 --check verifies with babeltrace2 that the expected events come in the
 expected order (tests/target/trace_inversion.expect): boost, no medium
 task while the high one waits, restore; it prints "N passed, M failed".
---docs also copies the timeline to docs/img/.
+--docs also copies the timeline to docs/img/. Run it from the repository
+root: python3 -m tools.trace_run [--check] [--docs]. Each stage shows its
+progress on stderr (the emulated runs count the lines they print).
 """
 import argparse
 import os
@@ -21,11 +23,34 @@ import shutil
 import subprocess
 import sys
 
+if not __package__:
+    sys.exit("trace_run: run it from the repository root as python3 -m tools.trace_run")
+
+from .progress import Progress  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROGRESS = Progress()
 
 
 def run(cmd, **kw):
     return subprocess.run(cmd, cwd=ROOT, text=True, **kw)
+
+
+def run_logged(cmd, log, label):
+    """Run cmd with its output into the file log, counting its lines as
+    progress; returns its exit status."""
+    lines = 0
+    with open(log, "w") as fh:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True, errors="replace")
+        for line in proc.stdout:
+            fh.write(line)
+            lines += 1
+            PROGRESS.update(label, lines, 0, verb="running")
+        status = proc.wait()
+    PROGRESS.close()
+    PROGRESS.step("%s: %d lines, exit %d" % (label, lines, status))
+    return status
 
 
 def main():
@@ -46,6 +71,7 @@ def main():
         print("%s %s%s" % ("PASS" if ok else "FAIL", name, (": " + detail) if detail else ""))
         return ok
 
+    PROGRESS.step("building the traced images in %s" % bdir)
     cfg = run(["cmake", "-S", ".", "-B", bdir, "-DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake",
                "-DCMAKE_BUILD_TYPE=Release", "-DVAIOS_TRACE=ON", "-DVAIOS_BOARD=" + args.board],
               stdout=subprocess.DEVNULL)
@@ -56,18 +82,18 @@ def main():
         return finish(steps)
 
     log = os.path.join(ROOT, out, "inversion.log")
-    with open(log, "w") as fh:
-        q = run([os.path.join(ROOT, "tools", "qemu-run"),
-                 os.path.join(ROOT, bdir, "apps", "inversion", "inversion.elf"), "60"],
-                stdout=fh, stderr=subprocess.STDOUT)
+    q = run_logged([os.path.join(ROOT, "tools", "qemu-run"),
+                    os.path.join(ROOT, bdir, "apps", "inversion", "inversion.elf"), "60"],
+                   log, "apps/inversion on the emulated board")
     tail = open(log).read().splitlines()[-1:] or ["(no output)"]
-    if not step("run_on_emulated_board", q.returncode == 0, tail[0]):
+    if not step("run_on_emulated_board", q == 0, tail[0]):
         return finish(steps)
 
     ctf = os.path.join(ROOT, out, "inversion.ctf")
     shutil.rmtree(ctf, ignore_errors=True)
     png = os.path.join(ROOT, out, "inversion.png")
     svg = os.path.join(ROOT, out, "inversion.svg")
+    PROGRESS.step("decoding the trace to CTF and a timeline")
     v = run([sys.executable, "-m", "tools.vtrace", log, "--ctf", ctf, "--timeline", png, "--svg", svg,
              "--title", "Priority inversion with inheritance: VAIOS on the emulated STM32F405"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -81,10 +107,9 @@ def main():
          "%d events listed" % bt.stdout.count("\n"))
     # The flight pipeline: the last events of the flight suite, traced.
     flog = os.path.join(ROOT, out, "flight.log")
-    with open(flog, "w") as fh:
-        fq = run([os.path.join(ROOT, "tools", "qemu-run"),
-                  os.path.join(ROOT, bdir, "tests", "target", "test_flight.elf"), "120"],
-                 stdout=fh, stderr=subprocess.STDOUT)
+    fq = run_logged([os.path.join(ROOT, "tools", "qemu-run"),
+                     os.path.join(ROOT, bdir, "tests", "target", "test_flight.elf"), "120"],
+                    flog, "the flight suite, traced")
     fctf = os.path.join(ROOT, out, "flight.ctf")
     shutil.rmtree(fctf, ignore_errors=True)
     fv = run([sys.executable, "-m", "tools.vtrace", flog, "--ctf", fctf,
@@ -92,7 +117,7 @@ def main():
               "--svg", os.path.join(ROOT, out, "flight.svg"),
               "--title", "1 kHz flight pipeline (last events of the flight suite), VAIOS traced"],
              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    step("flight_pipeline_traced", fq.returncode == 0 and fv.returncode == 0, fv.stdout.strip())
+    step("flight_pipeline_traced", fq == 0 and fv.returncode == 0, fv.stdout.strip())
     if args.check:
         ex = run([sys.executable, "-m", "tools.vtrace.expect",
                   os.path.join("tests", "target", "trace_inversion.expect"), ctf],

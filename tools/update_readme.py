@@ -8,11 +8,11 @@ results.json (`make bench` writes build/bench/results.json) this tool
 writes the block, labelled with that run's commit, and stores the figures
 it shows in bench/readme-results.json (results.json without histograms).
 
-  tools/update_readme.py             refresh from build/bench/results.json
-  tools/update_readme.py --rerender  rewrite the block from the stored
+  python3 -m tools.update_readme     refresh from build/bench/results.json
+  ... --rerender                     rewrite the block from the stored
                                      figures (after a change of the table's
                                      layout or of bench/peers); same label
-  tools/update_readme.py --check     (make test) the block is exactly what
+  ... --check                        (make test) the block is exactly what
                                      the stored figures give, and their
                                      commit is a clean commit of this history;
                                      with --results, a run of the same
@@ -29,9 +29,12 @@ import os
 import subprocess
 import sys
 
+if not __package__:
+    sys.exit("update_readme: run it from the repository root as python3 -m tools.update_readme")
+
+from . import vaios_report as vr  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import vaios_report as vr  # noqa: E402
 
 BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
 SNAPSHOT = os.path.join(ROOT, "bench", "readme-results.json")
@@ -39,7 +42,7 @@ SNAPSHOT = os.path.join(ROOT, "bench", "readme-results.json")
 # between the label's commit and HEAD means the figures cannot be re-checked.
 NOT_FIGURES = ("*.md", "docs", "tests", ".ci", "bench/budgets.txt", "bench/readme-results.json",
                "tools/test_report.py", "tools/check_citations.py", "tools/check_budgets.py",
-               "tools/update_readme.py", "tools/run_tests.py")
+               "tools/update_readme.py", "tools/run_tests.py", "tools/tests", "tools/compare.py")
 
 
 class Refused(Exception):
@@ -129,7 +132,7 @@ def check(readme, snapshot, repo=ROOT, results=None, root=ROOT):
         if block != render_block(snapshot, root):
             problems.append("README.md's results block is not what bench/readme-results.json "
                             "gives (label or figures edited, or the table's layout or "
-                            "bench/peers changed): run tools/update_readme.py --rerender")
+                            "bench/peers changed): run python3 -m tools.update_readme --rerender")
         commit = usable_commit(snapshot)
     except Refused as err:
         return problems + [str(err)]

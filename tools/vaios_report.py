@@ -3,8 +3,12 @@
 """Turn the benchmark image's output stream into results.json, report.md,
 histogram pictures and terminal tables.
 
-Usage: qemu-system-arm ... | tools/vaios_report.py [--input FILE|-] [--out DIR]
-                                                    [--peers DIR] [--quiet] [--verbose]
+Usage (from the repository root):
+  qemu-system-arm ... | python3 -m tools.vaios_report [--input FILE|-] [--out DIR]
+                                                      [--peers DIR] [--quiet] [--verbose]
+  python3 -m tools.vaios_report compare RESULTS.json RESULTS.json... [--out DIR]
+      merge runs (one per kernel or configuration) into one table and one
+      picture per latency metric (tools/compare.py)
 
 The stream is read line by line while the image runs. Lines that start with
 "@VOS " are records (config, progress, metric, hist, skip, done); every other
@@ -18,273 +22,25 @@ outputs are written in every case, marked incomplete when the run was.
 """
 
 import argparse
-import collections
 import csv
 import json
-import re
-import shutil
-import subprocess
 import sys
-import textwrap
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
+if not __package__:
+    sys.exit("vaios_report: run it from the repository root as python3 -m tools.vaios_report")
+
+from . import compare  # noqa: E402  (the imports below need the package)
+from .peers import (ERROR_MARK, NOT_COMPARABLE, PEER_NAME_MAP, load_peer,  # noqa: F401
+                    load_peers, peer_cell, shown_path)
+from .plots import draw_histograms
+from .progress import Progress
+from .stream import STATS, UNNAMED_SCENARIO, Run, read_stream, split_fields  # noqa: F401
+from .tables import Table, fmt, leader, render_markdown, render_text  # noqa: F401
+
 REPO = Path(__file__).resolve().parent.parent
-STATS = ("min", "p50", "p99", "p999", "max")
 NOT_MEASURED_REASON = "not measured by this build"
 DEFAULT_SCENARIO = "idle"       # a metric's top-level figures come from here if measured
-UNNAMED_SCENARIO = "default"    # the scenario of a metric line without scenario=
-# Records of the same stream that other tools decode (kept in run.log, not warned about):
-# "@VOS trace ..." is the trace ring buffer's dump (include/vaios/trace.h).
-FOREIGN_RECORDS = ("trace",)
-
-# Peer metric names that are not catalogue ids, mapped to (id, scenario, stat).
-# scenario None means "the metric's default scenario"; stat says which VAIOS
-# statistic a single published figure stands for. None: no catalogue metric.
-PEER_NAME_MAP = {
-    "loop_1khz_jitter_idle": ("loop_1khz", "idle", "p50"),
-    "loop_1khz_jitter_loaded": ("loop_1khz", "loaded", "p50"),
-    "loop_1khz_median_jitter": ("loop_1khz", None, "p50"),
-    "loop_1khz_worst_jitter": ("loop_1khz", None, "max"),
-    "cyclic_100us_idle": ("cyclic_100us", "idle", "p50"),
-    "cyclic_100us_loaded": ("cyclic_100us", "loaded", "p50"),
-    "sem_pingpong_peer_higher": ("sem_pingpong", "peer_higher", "p50"),
-    "pi_chain_boost": ("pi_chain", "boost", "p50"),
-    "pi_chain_release": ("pi_chain", "release", "p50"),
-    "footprint_flash": ("footprint", None, "p50"),
-    "footprint_minimal_text_Os": ("footprint_minimal_text", "Os", "p50"),
-    "footprint_kernel_text_Os": ("footprint_kernel_text", "Os", "p50"),
-    "task_notify_pair": None,       # FreeRTOS-only API with no catalogue metric
-    "pi_two_mutex_release": None,   # a FreeRTOS defect probe, not a timing metric
-}
-# Units of same-instrument peer rows that are not instruction counts.
-PEER_UNITS = {
-    "alloc_throughput": "ops_per_1e6_insn",
-    "footprint_minimal_text": "bytes", "footprint_kernel_text": "bytes",
-    "footprint_minimal_text_Os": "bytes", "footprint_kernel_text_Os": "bytes",
-}
-PEER_INSTRUMENT_UNIT = "insn"
-PEER_LABELS = {"freertos": "FreeRTOS", "zephyr": "Zephyr", "vaios": "VAIOS"}
-# Marks of a peer cell in the comparison table (bench/peers/README.md):
-NOT_COMPARABLE = "≠"    # not like for like: shown, never compared
-ERROR_MARK = "±"        # the peer figure's stated error, in the row's unit
-
-
-# ---------------------------------------------------------------- parsing
-
-_TOKEN = re.compile(r'([A-Za-z_][\w.-]*)=("(?:[^"\\]|\\.)*"(?=\s|$)|\S*)|(\S+)')
-
-
-def split_fields(text):
-    """Split protocol arguments into (positional tokens, {key: value}).
-
-    A value is a run of non-blank characters or a double-quoted string in
-    which backslash escapes the next character."""
-    positional, pairs = [], {}
-    for match in _TOKEN.finditer(text):
-        key, value, word = match.groups()
-        if word is not None:
-            positional.append(word)
-        elif len(value) >= 2 and value[0] == value[-1] == '"':
-            pairs[key] = re.sub(r"\\(.)", r"\1", value[1:-1])
-        else:
-            pairs[key] = value
-    return positional, pairs
-
-
-def parse_number(text):
-    """Parse a figure: int when integral, else float; '-', 'null' or '' are None."""
-    if text is None or text in ("", "-", "null", "none"):
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return float(text)  # raises ValueError for garbage, caught by the caller
-
-
-@dataclass
-class Scenario:
-    """One metric measured in one scenario: its distribution and histogram."""
-    unit: str = None
-    n: int = None
-    stats: dict = field(default_factory=dict)
-    overhead: object = None
-    note: str = None
-    hist: list = field(default_factory=list)
-    has_metric_line: bool = False
-
-
-@dataclass
-class Run:
-    """Everything the stream said, in arrival order."""
-    config: dict = field(default_factory=dict)
-    metrics: dict = field(default_factory=dict)   # id -> {scenario: Scenario}
-    skips: dict = field(default_factory=dict)     # id -> reason
-    done: int = None
-    lines: int = 0
-    warnings: list = field(default_factory=list)
-    tail: collections.deque = field(default_factory=lambda: collections.deque(maxlen=20))
-
-    def scenario(self, metric_id, name):
-        """Return the Scenario record for (metric_id, name), creating it."""
-        return self.metrics.setdefault(metric_id, {}).setdefault(name, Scenario())
-
-    def apply(self, line):
-        """Apply one '@VOS' line; return (kind, positional, pairs) for the caller.
-
-        Raises ValueError with a message for a line that breaks the protocol."""
-        kind, _, rest = line[len("@VOS "):].partition(" ")
-        if kind in FOREIGN_RECORDS:
-            return kind, [], {}
-        positional, pairs = split_fields(rest)
-        handler = getattr(self, "_on_" + kind, None)
-        if handler is None:
-            raise ValueError(f"unknown record '{kind}'")
-        if self.done is not None:
-            self.warnings.append(f"line {self.lines}: '{kind}' after '@VOS done'")
-        handler(positional, pairs)
-        return kind, positional, pairs
-
-    def _on_config(self, positional, pairs):
-        if positional or not pairs:
-            raise ValueError("config wants key=value pairs")
-        self.config.update(pairs)
-
-    def _on_progress(self, positional, pairs):
-        if len(positional) != 2 or not re.fullmatch(r"\d+/\d+", positional[1]):
-            raise ValueError("progress wants <id> <done>/<total>")
-
-    def _on_metric(self, positional, pairs):
-        if len(positional) != 1:
-            raise ValueError("metric wants exactly one id")
-        figures = {}
-        for key in ("n", "overhead") + STATS:
-            try:
-                figures[key] = parse_number(pairs.get(key))
-            except ValueError:
-                raise ValueError(f"{key}={pairs[key]} is not a number") from None
-        missing = [k for k in ("unit", "n") + STATS if k not in pairs]
-        if missing:
-            self.warnings.append(f"line {self.lines}: {positional[0]} lacks {', '.join(missing)}")
-        name = pairs.get("scenario") or UNNAMED_SCENARIO
-        record = self.scenario(positional[0], name)
-        if record.has_metric_line:
-            self.warnings.append(f"line {self.lines}: {positional[0]} ({name}) reported twice; "
-                                 "the last line counts")
-        record.unit, record.note = pairs.get("unit"), pairs.get("note")
-        record.n, record.overhead = figures["n"], figures["overhead"]
-        record.stats = {k: figures[k] for k in STATS}
-        record.has_metric_line = True
-
-    def _on_hist(self, positional, pairs):
-        if len(positional) < 3 or pairs:
-            raise ValueError("hist wants <id> <scenario> <lo>:<count> ...")
-        known = self.metrics.get(positional[0], {}).get(positional[1])
-        last = known.hist[-1][0] if known and known.hist else None
-        buckets = []
-        for token in positional[2:]:
-            lo, sep, count = token.partition(":")
-            if not sep or not count.isdigit():
-                raise ValueError(f"bad bucket '{token}'")
-            lo = parse_number(lo)
-            if lo is None or (last is not None and lo <= last):
-                raise ValueError("bucket bounds must ascend")
-            buckets.append((lo, int(count)))
-            last = lo
-        self.scenario(positional[0], positional[1]).hist.extend(buckets)
-
-    def _on_skip(self, positional, pairs):
-        if len(positional) != 1:
-            raise ValueError("skip wants one id and reason=\"...\"")
-        self.skips[positional[0]] = pairs.get("reason") or "skipped (no reason given)"
-
-    def _on_done(self, positional, pairs):
-        if len(positional) != 1:
-            raise ValueError("done wants one exit status")
-        self.done = int(positional[0])
-
-
-class Progress:
-    """Progress and per-metric results on stderr; one rewritten line on a terminal."""
-
-    def __init__(self, stream, enabled):
-        self.stream, self.enabled = stream, enabled
-        self.tty = enabled and stream.isatty()
-        self.current, self.last_draw, self.drawn = None, 0.0, False
-
-    def _clear(self):
-        if self.drawn:
-            self.stream.write("\r\033[K")
-            self.drawn = False
-
-    def say(self, text, force=False):
-        """Print one line above the progress line; force prints even when quiet."""
-        if self.enabled or force:
-            self._clear()
-            print(text, file=self.stream, flush=True)
-
-    def update(self, metric_id, fraction):
-        """Show the metric being measured and its done/total."""
-        if not self.enabled:
-            return
-        done, total = (int(x) for x in fraction.split("/"))
-        if not self.tty:
-            if metric_id != self.current:
-                self.say(f"measuring {metric_id} ({fraction})")
-            self.current = metric_id
-            return
-        now = time.monotonic()
-        if metric_id == self.current and now - self.last_draw < 0.1 and done < total:
-            return
-        self.current, self.last_draw = metric_id, now
-        pct = 100 * done // total if total else 100
-        self.stream.write(f"\r\033[Kmeasuring {metric_id}: {fraction} ({pct}%)")
-        self.stream.flush()
-        self.drawn = True
-
-    def close(self):
-        """Leave the terminal on a clean line."""
-        self._clear()
-
-
-def read_stream(stream, progress, echo, raw_log):
-    """Consume the image's output (binary, line by line) into a Run."""
-    run = Run()
-    try:
-        for raw in iter(stream.readline, b""):
-            read_line(run, raw.decode("utf-8", errors="replace").rstrip("\r\n"),
-                      progress, echo, raw_log)
-    except KeyboardInterrupt:
-        run.warnings.append(f"interrupted after line {run.lines}")
-    progress.close()
-    return run
-
-
-def read_line(run, line, progress, echo, raw_log):
-    """Apply one line of the stream to the run and show what it means."""
-    run.lines += 1
-    raw_log.write(line + "\n")
-    if not line.startswith("@VOS "):
-        run.tail.append(line)
-        if echo:
-            progress.say(line)
-        return
-    try:
-        kind, positional, pairs = run.apply(line)
-    except (ValueError, IndexError) as err:
-        run.warnings.append(f"line {run.lines}: {err}: {line}")
-        progress.say(f"warning: line {run.lines}: {err}", force=True)
-        return
-    if kind == "progress":
-        progress.update(positional[0], positional[1])
-    elif kind == "metric":
-        name = pairs.get("scenario") or UNNAMED_SCENARIO
-        record = run.metrics[positional[0]][name]
-        progress.say(f"{positional[0]} ({name}): p50 {fmt(record.stats['p50'])} "
-                     f"max {fmt(record.stats['max'])} {record.unit or ''} n={fmt(record.n)}")
-    elif kind == "skip":
-        progress.say(f"{positional[0]}: skipped: {run.skips[positional[0]]}")
 
 
 # ---------------------------------------------------------------- results
@@ -356,146 +112,7 @@ def write_json(path, document):
     tmp.replace(path)
 
 
-# ---------------------------------------------------------------- peers
-
-@dataclass
-class PeerSource:
-    """One peer data file: its provenance header and its figures.
-
-    source is the file's "# source:" line: where and how its figures were
-    taken, shown under every comparison table."""
-    label: str
-    path: Path
-    provenance: list
-    published: bool
-    source: str = None
-    figures: dict = field(default_factory=dict)   # (id, scenario) -> dict (instrument files)
-    columns: list = field(default_factory=list)   # kernel columns (published files)
-    rows: list = field(default_factory=list)      # (name, target, unit, {kernel: value})
-    unmapped: list = field(default_factory=list)
-
-
-def read_commented_csv(path):
-    """Split a CSV with a '#' header into (comment lines, list of row dicts)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    comments = [l[1:].strip() for l in lines if l.startswith("#")]
-    data = [l for l in lines if l.strip() and not l.startswith("#")]
-    return comments, list(csv.DictReader(data))
-
-
-def map_peer_name(name, catalogue):
-    """(id, scenario, stat) for a peer row name, or None when it has no metric."""
-    if name in PEER_NAME_MAP:
-        return PEER_NAME_MAP[name]
-    return (name, None, "p50") if name in catalogue else None
-
-
-def parse_compare(text, where):
-    """(comparable, reason) from a 'compare' cell: 'yes' or 'no: <reason>'."""
-    text = (text or "").strip()
-    if text == "yes":
-        return True, None
-    if text.startswith("no:") and text[3:].strip():
-        return False, text[3:].strip()
-    raise SystemExit(f"{where}: compare must be 'yes' or 'no: <reason>', not '{text}'")
-
-
-def load_peer(path, catalogue):
-    """Read one peer file; '<kernel>-qemu.csv' or 'published-<board>.csv'.
-
-    A same-instrument file must say where its figures come from (a
-    '# source:' line) and, on every row, the figure's error (in the row's
-    unit) and whether it compares like for like with VAIOS's row
-    ('compare': 'yes' or 'no: <reason>'); anything less stops the tool."""
-    comments, rows = read_commented_csv(path)
-    published = path.stem.startswith("published-")
-    prefix = path.stem.split("-")[0]
-    label = path.stem if published else PEER_LABELS.get(prefix, prefix)
-    source = PeerSource(label, path, comments, published)
-    sources = [c.split(":", 1)[1].strip() for c in comments if c.startswith("source:")]
-    source.source = sources[0] if sources else None
-    if not published and source.source is None:
-        raise SystemExit(f"{path}: no '# source:' line saying where its figures come from")
-    if published:
-        source.columns = [c for c in rows[0] if c not in ("metric", "unit")] if rows else []
-    for row in rows:
-        target = map_peer_name(row["metric"], catalogue)
-        if target is None:
-            source.unmapped.append(row["metric"])
-            continue
-        if published:
-            values = {c: parse_number(row[c]) for c in source.columns}
-            source.rows.append((row["metric"], target, row["unit"], values))
-        else:
-            where = f"{path.name}: {row['metric']}"
-            comparable, why = parse_compare(row.get("compare"), where)
-            try:
-                error = parse_number(row.get("error"))
-            except ValueError:
-                error = None
-            if error is None or error < 0:
-                raise SystemExit(f"{where}: error must be a number >= 0")
-            source.figures[target[:2]] = {
-                "min": parse_number(row["min"]), "median": parse_number(row["median"]),
-                "max": parse_number(row["max"]), "note": row.get("note", ""),
-                "unit": PEER_UNITS.get(row["metric"], PEER_INSTRUMENT_UNIT),
-                "error": error, "comparable": comparable, "why": why}
-    return source
-
-
-def load_peers(directory, catalogue):
-    """The peer files of a directory, same-instrument ones first."""
-    if not directory:
-        return []
-    paths = sorted(Path(directory).glob("*-qemu.csv")) + \
-        sorted(Path(directory).glob("published-*.csv"))
-    return [load_peer(p, catalogue) for p in paths]
-
-
 # ---------------------------------------------------------------- tables
-
-@dataclass
-class Table:
-    """A titled table that renders as Markdown or as aligned terminal text."""
-    title: str
-    headers: list
-    rows: list
-    footnotes: list = field(default_factory=list)
-
-
-def fmt(value):
-    """A figure as text: exact integers, short decimals, '-' for none."""
-    if value is None:
-        return "-"
-    if isinstance(value, float):
-        if value.is_integer():
-            return str(int(value))
-        return f"{value:.2f}".rstrip("0").rstrip(".")
-    return str(value)
-
-
-def leader(candidates, better, errors=None):
-    """Name the best of {kernel: figure}; '-' when fewer than two or no direction.
-
-    errors ({kernel: stated error}, 0 when absent) widen each figure: the
-    best is named only when its gap to every other figure exceeds the sum
-    of the two errors, else the row has no leader ('within error'); 'tie'
-    when exact figures are equal."""
-    figures = {k: v for k, v in candidates.items() if v is not None}
-    if better not in ("lower", "higher") or len(figures) < 2:
-        return "-"
-    errors = errors or {}
-    best = (min if better == "lower" else max)(figures.values())
-    winners = [k for k, v in figures.items() if v == best]
-    spread = {k: errors.get(k) or 0 for k in figures}
-    if len(winners) > 1:
-        return "tie" if all(spread[k] == 0 for k in winners) else "within error"
-    win = winners[0]
-    for kernel, value in figures.items():
-        if kernel != win and abs(value - best) <= spread[win] + spread[kernel]:
-            return "within error"
-    return win
-
 
 def comparison_rows(metric_id, entry, instrument_peers):
     """(label, scenario, peer-lookup-key per peer) rows of one metric."""
@@ -514,18 +131,6 @@ def comparison_rows(metric_id, entry, instrument_peers):
         lookup = [scen] + ([None] if scen == entry["scenario"] else [])
         rows.append((label, scen, lookup))
     return rows
-
-
-def peer_cell(fig, unit, compact):
-    """(text, compared) of one peer cell: its figure(s) and marks."""
-    text = fmt(fig["median"]) if compact else f"{fmt(fig['median'])} / {fmt(fig['max'])}"
-    if fig["unit"] != unit:
-        return text + "*", False
-    if not fig["comparable"]:
-        return f"{text} {NOT_COMPARABLE}", False
-    if fig["error"]:
-        text += f" {ERROR_MARK}{fmt(fig['error'])}"
-    return text, True
 
 
 def comparison_table(results, catalogue, peers, compact=False):
@@ -645,133 +250,6 @@ def unmeasured_table(results):
     return Table("Not yet measured", ["metric", "status", "reason"], rows)
 
 
-_FIGURE = re.compile(r"-?[\d.]+( / -?[\d.]+)?(\*| ≠| ±[\d.]+)?")
-
-
-def render_text(table, columns=100):
-    """Aligned plain text: figure columns right-aligned, footnotes wrapped."""
-    cells = [[str(c) for c in row] for row in table.rows]
-    width = [max(len(r[i]) for r in [table.headers] + cells) for i in range(len(table.headers))]
-    numeric = [i > 0 and any(_FIGURE.fullmatch(r[i]) for r in cells)
-               and all(r[i] == "-" or _FIGURE.fullmatch(r[i]) for r in cells)
-               for i in range(len(table.headers))]
-
-    def line(row):
-        return "  ".join(c.rjust(w) if right else c.ljust(w)
-                         for c, w, right in zip(row, width, numeric)).rstrip()
-
-    out = [table.title, "=" * len(table.title), line(table.headers),
-           line(["-" * w for w in width])]
-    out += [line(r) for r in cells] or ["(none)"]
-    out += [textwrap.fill(n, columns, subsequent_indent="  ") for n in table.footnotes]
-    return "\n".join(out) + "\n"
-
-
-def render_markdown(table):
-    """A GitHub-flavoured Markdown table with its title and footnotes."""
-    def esc(cell):
-        return str(cell).replace("|", "\\|")
-    out = [f"## {table.title}", "", "| " + " | ".join(table.headers) + " |",
-           "|" + "|".join("---" for _ in table.headers) + "|"]
-    out += ["| " + " | ".join(esc(c) for c in row) + " |" for row in table.rows]
-    if not table.rows:
-        out.append("| " + " | ".join("-" for _ in table.headers) + " |")
-    if table.footnotes:
-        out += [""] + [f"- {esc(n)}" for n in table.footnotes]
-    return "\n".join(out) + "\n"
-
-
-# ---------------------------------------------------------------- histograms
-
-def gnuplot_terminals():
-    """Picture terminals this gnuplot offers, or None when gnuplot is missing."""
-    exe = shutil.which("gnuplot")
-    if exe is None:
-        return None
-    listing = subprocess.run([exe, "-e", "set terminal"], capture_output=True, text=True)
-    names = {l.split()[0] for l in (listing.stdout + listing.stderr).splitlines() if l.strip()}
-    return names & {"pngcairo", "png", "svg"}
-
-
-def plain(text):
-    """Stream text made safe inside a gnuplot string (no quotes, no backquotes)."""
-    return re.sub(r"[^\w .,:;=()/+%-]", "_", str(text))
-
-
-def histogram_script(data_name, title, unit, stats, buckets, outputs):
-    """A gnuplot script drawing buckets as boxes on a log count axis."""
-    title, unit = plain(title), plain(unit)
-    lows = [lo for lo, _ in buckets]
-    wide = lows[0] > 0 and (lows[-1] / lows[0]) > 50
-    lines = ["set encoding utf8", f'set title "{title}" noenhanced',
-             f'set xlabel "{unit}" noenhanced', 'set ylabel "samples per bucket (log scale)"',
-             "set logscale y", "set yrange [0.8:*]", "set grid", "unset key",
-             "set style fill solid 0.5 border -1"]
-    if wide:
-        lines.append("set logscale x")
-    marks = (("p50", "p50"), ("p99", "p99"), ("p999", "p99.9"), ("max", "max"))
-    for height, (key, name) in zip((0.95, 0.88, 0.81, 0.74), marks):
-        value = stats.get(key)
-        if value is not None and (value > 0 or not wide):
-            lines.append(f"set arrow from {value}, graph 0 to {value}, graph 1 nohead dt 2")
-            lines.append(f'set label "{name} {fmt(value)}" at {value}, graph {height} '
-                         "left offset 0.5,0")
-    for terminal, path in outputs:
-        lines += [f"set terminal {terminal} size 900,500 noenhanced", f"set output '{path}'",
-                  f"plot '{data_name}' using (($1+$2)/2):3:1:2:(0.8):3 with boxxyerror"]
-    return "\n".join(lines) + "\n"
-
-
-def bucket_bounds(buckets, maximum):
-    """(lo, hi, count) rows; the last bucket ends after max, or repeats the previous width."""
-    rows = []
-    for i, (lo, count) in enumerate(buckets):
-        if i + 1 < len(buckets):
-            hi = buckets[i + 1][0]
-        elif maximum is not None and maximum >= lo:
-            hi = maximum + 1
-        else:
-            hi = lo + (lo - buckets[i - 1][0] if i else 1)
-        rows.append((lo, hi, count))
-    return rows
-
-
-def draw_histograms(results, directory, warn):
-    """Draw every scenario that has buckets; return {(id, scenario): [picture names]}."""
-    terminals = gnuplot_terminals()
-    pending = [(m, s, st) for m, e in results["metrics"].items()
-            for s, st in e["scenarios"].items() if st["hist"]]
-    pictures = {}
-    if not pending:
-        return pictures
-    if not terminals:
-        warn("histograms not drawn: gnuplot " + ("has no png/svg terminal" if terminals is not None
-                                                 else "not found"))
-        return pictures
-    directory.mkdir(parents=True, exist_ok=True)
-    for stale in (f for ext in ("png", "svg", "dat", "gp") for f in directory.glob(f"*.{ext}")):
-        stale.unlink()
-    png = "pngcairo" if "pngcairo" in terminals else ("png" if "png" in terminals else None)
-    for metric_id, scen, stats in pending:
-        stem = re.sub(r"[^\w.-]", "_", f"{metric_id}_{scen}")
-        outputs = [(t, f"{stem}.{ext}") for t, ext in ((png, "png"), ("svg", "svg"))
-                   if t in terminals]
-        rows = bucket_bounds(stats["hist"], stats["max"])
-        (directory / f"{stem}.dat").write_text(
-            "# lo hi count\n" + "".join(f"{lo} {hi} {c}\n" for lo, hi, c in rows))
-        title = f"{metric_id}, scenario {scen}: unit {stats['unit']}, n={fmt(stats['n'])}"
-        script = histogram_script(f"{stem}.dat", title, stats["unit"] or "", stats,
-                                  stats["hist"], outputs)
-        (directory / f"{stem}.gp").write_text(script)
-        done = subprocess.run([shutil.which("gnuplot"), f"{stem}.gp"], cwd=directory, capture_output=True,
-                              text=True)
-        if done.returncode != 0:
-            warn(f"gnuplot failed for {stem}: {done.stderr.strip()[:300]}")
-            continue
-        pictures[(metric_id, scen)] = [name for _, name in outputs]
-    return pictures
-
-
 # ---------------------------------------------------------------- report
 
 def status_line(results):
@@ -783,14 +261,6 @@ def status_line(results):
         return ("INCOMPLETE RUN: the stream ended without `@VOS done` (the image crashed, "
                 "hung or was stopped); the figures below are partial.")
     return f"FAILED RUN: the image reported `@VOS done {status}`; the figures below are partial."
-
-
-def shown_path(path):
-    """A path relative to the repository when it is inside it."""
-    try:
-        return str(path.resolve().relative_to(REPO))
-    except ValueError:
-        return str(path)
 
 
 def provenance_markdown(peers):
@@ -870,6 +340,9 @@ def finish(run, out):
 
 def main(argv=None):
     """Read, build every output, print the tables; return the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["compare"]:
+        return compare.main(argv[1:])
     args = parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

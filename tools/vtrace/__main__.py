@@ -1,14 +1,11 @@
 # SPDX-License-Identifier: MIT
-"""Entry point: `python3 -m tools.vtrace ...` from the repository root, or
-`python3 tools/vtrace ...` from anywhere."""
+"""Entry point: `python3 -m tools.vtrace ...` from the repository root."""
 
-import os
 import sys
 
-if __package__ in (None, ""):
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/..")
-    from vtrace.cli import main
-else:
-    from .cli import main
+if not __package__:
+    sys.exit("vtrace: run it from the repository root as python3 -m tools.vtrace")
+
+from .cli import main  # noqa: E402
 
 sys.exit(main())

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 #
-# Self-test of the Linux harness (bench/linux, tools/bench_linux.py):
+# Self-test of the Linux harness (bench/linux, python3 -m tools.bench_linux):
 #   - impossible parameters are refused with exit status 2 and a message,
 #     by the tool and by the harness itself (zero or negative counts and
 #     limits, a priority or CPU the system does not have, no SCHED_FIFO
@@ -20,7 +20,9 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 out=${1:-$top/build/bench-linux-test}
-tool="python3 $top/tools/bench_linux.py"
+case $out in /*) ;; *) out=$PWD/$out ;; esac
+cd "$top"           # the tools are one package, run from the repository root
+tool="python3 -m tools.bench_linux"
 pass=0
 fail=0
 
@@ -54,7 +56,8 @@ fi
 fifo=1
 python3 -c 'import os; os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(95))' 2>/dev/null || fifo=0
 
-# --- The tool refuses before building anything.
+# --- The tool refuses before measuring anything (the harness's own window
+# of priorities through bench-linux --config).
 refused "tool: zero samples" "at least one sample" $tool --samples 0
 refused "tool: negative samples" "at least one sample" $tool --samples -5
 refused "tool: zero loop periods" "at least one period" $tool --loop-periods 0
@@ -66,7 +69,7 @@ refused "tool: pi_stress for no time" "at least 1 s" $tool --pi-stress-seconds 0
 # (as nobody through the system's python: a per-user python may be unreadable)
 if [ -n "$as_nobody" ] && [ -x /usr/bin/python3 ]; then
   refused "tool: no SCHED_FIFO permission" "not permitted" $as_nobody /usr/bin/python3 \
-    "$top/tools/bench_linux.py"
+    -m tools.bench_linux
 elif [ "$fifo" -eq 0 ]; then
   refused "tool: no SCHED_FIFO permission" "not permitted" $tool
 fi
@@ -82,6 +85,9 @@ rm -rf "$out"
 log=$($tool --quick --quiet --out "$out" $families $other 2>&1)
 rc=$?
 if [ $rc -eq 0 ]; then ok "quick run completes"; else bad "quick run (exit $rc)"; printf '%s\n' "$log" | tail -20; fi
+# (after the build, which the harness's own check of its window needs)
+refused "tool: priority outside the harness's window" "P must be" $tool --quick --out "$out" \
+  --prio "$(($(python3 -c 'import os; print(os.sched_get_priority_max(os.SCHED_FIFO))') - 1))"
 for f in results.json report.md run.log; do
   if [ -s "$out/$f" ]; then ok "writes $f"; else bad "writes $f"; fi
 done
@@ -113,6 +119,30 @@ check_json "no POSIX meaning: skipped with a reason" \
   'all(m[k]["status"] == "skipped" and "POSIX" in m[k]["reason"] for k in ("irq_latency", "irq_to_task", "irq_storm", "tick_isr", "crit_max"))'
 check_json "every metric of the five families measured or explained" \
   'all(m[k]["status"] in ("measured", "skipped") for k in "ctx_yield ctx_yield_fpu ctx_yield_10 ctx_preempt task_wake ctx_preempt_8 task_wake_8 ctx_preempt_64 task_wake_64 ctx_preempt_256 task_wake_256 sem_give_take mutex_lock_unlock sem_take_avail sem_pingpong pi_boost pi_release pi_chain queue_send_recv msg_latency alloc_8 alloc_64 alloc_512 alloc_4k free alloc_frag alloc_throughput delay_5ms loop_1khz cyclic_100us".split())'
+
+# tools/hist.py with the layout the run reports gives back the harness's own
+# percentiles from its histograms (bench/core.c's rule), for every scenario.
+if python3 - "$out/results.json" <<'EOF'
+import json, sys
+from tools.hist import Layout, quantile_of_hist
+r = json.load(open(sys.argv[1]))
+layout = Layout.from_config(r["config"])
+checked = 0
+for mid, e in r["metrics"].items():
+    for name, s in e["scenarios"].items():
+        if not s["hist"]:
+            continue
+        if mid != "delay_5ms":      # recorded against an origin of 5 ms (bench/core.h)
+            assert all(layout.bucket_lo(layout.bucket_of(lo)) == lo for lo, _ in s["hist"]), \
+                (mid, name)
+        for key, q in (("p50", 5000), ("p99", 9900), ("p999", 9990)):
+            got = quantile_of_hist(s["hist"], q, s["min"], s["max"])
+            assert got == s[key], (mid, name, key, got, s[key])
+        checked += 1
+assert checked > 10, checked
+EOF
+then ok "tools/hist.py reproduces the harness's percentiles with the layout it reports"
+else bad "tools/hist.py reproduces the harness's percentiles with the layout it reports"; fi
 
 if [ "$fifo" -eq 1 ] && command -v cyclictest >/dev/null; then
   if python3 - "$out/crosscheck.json" <<'EOF'

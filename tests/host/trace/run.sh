@@ -7,7 +7,7 @@
 #     call site with hooks compiles to the same code as one without;
 #   - tools/vtrace: the inversion scenario through CTF and babeltrace2, the
 #     log path, pictures, time reconstruction, overflow reports, corrupt
-#     and truncated dumps (test_vtrace.py).
+#     and truncated dumps (tools/tests/test_vtrace.py).
 # Ends with the line "N passed, M failed"; exit status 1 if any failed.
 #
 # usage: tests/host/trace/run.sh [--prebuilt BUILD_DIR]
@@ -74,12 +74,12 @@ if command -v arm-none-eabi-gcc >/dev/null; then
 fi
 
 # The host tool: one result line per test.
-out=$(cd "$top" && python3 "$here/test_vtrace.py" "$build" "$work" 2>&1)
+out=$(cd "$top" && python3 -m tools.tests.test_vtrace "$build" "$work" 2>&1)
 printf '%s\n' "$out" | grep -E '^(ok|FAIL) - ' || true
 pass=$((pass + $(printf '%s\n' "$out" | grep -c '^ok - ')))
 fail=$((fail + $(printf '%s\n' "$out" | grep -c '^FAIL - ')))
 if ! printf '%s\n' "$out" | grep -qE '^[0-9]+ passed, 0 failed$'; then
   printf '%s\n' "$out" | grep -vE '^(ok|FAIL) - ' | tail -20
-  printf '%s\n' "$out" | grep -qE '^[0-9]+ passed, [0-9]+ failed$' || bad "test_vtrace.py ran to the end"
+  printf '%s\n' "$out" | grep -qE '^[0-9]+ passed, [0-9]+ failed$' || bad "tools/tests/test_vtrace.py ran to the end"
 fi
 finish

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
 """Tests of tools/vtrace on dumps made by the host build of the recorder.
 
-    python3 tests/host/trace/test_vtrace.py BUILD_DIR WORK_DIR
+    python3 -m tools.tests.test_vtrace BUILD_DIR WORK_DIR     (from the repository root;
+                                                              tests/host/trace/run.sh)
 
-BUILD_DIR holds the trace_* programs (CMakeLists.txt next to this file);
+BUILD_DIR holds the trace_* programs (tests/host/trace/CMakeLists.txt);
 WORK_DIR receives dumps, CTF directories and pictures. One line per test,
 "ok - NAME" or "FAIL - NAME: why"; exit status 1 if any failed.
 """
@@ -16,10 +17,10 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
-sys.path.insert(0, TOP)
-from tools.vtrace import events as ev  # noqa: E402
-from tools.vtrace import expect  # noqa: E402
+from ..vtrace import events as ev
+from ..vtrace import expect
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 BUILD, WORK = sys.argv[1], sys.argv[2]
 EXPECT = os.path.join(TOP, "tests", "host", "trace", "inversion.expect")
