@@ -27,8 +27,9 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Files the tools write at run time (build/bench/report.md, the Linux
-# harness's report.md): named in the sources, never tracked.
-GENERATED = {"report.md"}
+# harness's report.md, vaios_report compare's compare.md): named in the
+# sources, never tracked.
+GENERATED = {"report.md", "compare.md"}
 DOC_NAME = re.compile(r"(?<![\w.-])((?:\.{1,2}/)*(?:[\w-]+/)*[\w-]+\.md)\b")
 # Spelled in pieces so that this file does not cite what it forbids.
 MACHINE_PATH = re.compile(r"(?<![\w.])(" + "|".join(

@@ -86,14 +86,14 @@ class Command(unittest.TestCase):
             [sys.executable, "-m", "tools.vaios_report", "compare"] + [str(p) for p in cls.paths]
             + ["--out", str(cls.out), "--peers", str(peers)],
             cwd=REPO, capture_output=True, text=True, timeout=120)
-        cls.md = (cls.out / "compare.md").read_text() if cls.proc.returncode == 0 else ""
-        cls.doc = json.loads((cls.out / "compare.json").read_text()) if cls.md else {}
+        cls.report = (cls.out / "compare.md").read_text() if cls.proc.returncode == 0 else ""
+        cls.doc = json.loads((cls.out / "compare.json").read_text()) if cls.report else {}
 
     def row(self, metric, scenario="idle"):
         return next(r for r in self.doc["rows"] if (r["metric"], r["scenario"]) == (metric, scenario))
 
     def md_row(self, label):
-        return next(l for l in self.md.splitlines() if l.startswith(f"| {label} |"))
+        return next(l for l in self.report.splitlines() if l.startswith(f"| {label} |"))
 
     def test_exit_status_and_outputs(self):
         self.assertEqual(self.proc.returncode, 0, self.proc.stderr)
@@ -101,8 +101,8 @@ class Command(unittest.TestCase):
 
     def test_runs_are_named_by_their_kernel(self):
         self.assertEqual([r["label"] for r in self.doc["runs"]], ["alpha", "beta", "omega"])
-        self.assertIn("| Leader |", self.md)
-        self.assertIn("| metric | unit | alpha | beta | omega | Leader |", self.md)
+        self.assertIn("| Leader |", self.report)
+        self.assertIn("| metric | unit | alpha | beta | omega | Leader |", self.report)
 
     def test_leader_outside_the_errors(self):
         self.assertEqual(self.md_row("ctx_yield"), "| ctx_yield | insn | 40 / 40 | 60 / 60 | 1400 / 1400* | alpha |")
@@ -126,10 +126,10 @@ class Command(unittest.TestCase):
         self.assertEqual(self.row("footprint", "O2")["leader"], "tie")
 
     def test_unmeasured_metrics_keep_their_reason(self):
-        self.assertNotIn("| irq_latency |", self.md.split("## Not measured")[0])
+        self.assertNotIn("| irq_latency |", self.report.split("## Not measured")[0])
 
     def test_peers_only_in_a_separate_reference_table(self):
-        main, _, reference = self.md.partition("## " + compare.REFERENCE_TITLE)
+        main, _, reference = self.report.partition("## " + compare.REFERENCE_TITLE)
         self.assertTrue(reference, "no reference table")
         self.assertNotIn("gamma", main)
         self.assertIn("| ctx_yield | insn | 31 / 32 ±1 |", reference)
@@ -141,7 +141,7 @@ class Command(unittest.TestCase):
         for metric in self.doc["pictures"]:
             for ext in ("svg", "png"):
                 self.assertGreater((self.out / "cdf" / f"{metric}.{ext}").stat().st_size, 500)
-            self.assertIn(f"[svg](cdf/{metric}.svg)", self.md)
+            self.assertIn(f"[svg](cdf/{metric}.svg)", self.report)
         svg = (self.out / "cdf" / "cyclic_100us.svg").read_text()
         for curve in ("alpha (idle)", "alpha (loaded)", "beta (idle)", "omega (loaded)"):
             self.assertIn(curve, svg)
