@@ -176,8 +176,10 @@ def merge(docs, labels, catalogue):
                             "error": error, "compared": compared,
                             "text_term": text + mark,
                             "text_md": f"{text} / {fmt(st['max'])}{mark}"}
-        rows.append({"metric": metric_id, "scenario": scen, "unit": unit, "better": better,
-                     "cells": cells, "leader": leader(candidates, better, errors)})
+        default = next(d["metrics"][metric_id]["scenario"] for d, st in zip(docs, stats) if st)
+        rows.append({"metric": metric_id, "scenario": scen, "default": scen == default,
+                     "unit": unit, "better": better, "cells": cells,
+                     "leader": leader(candidates, better, errors)})
     return rows
 
 
@@ -244,9 +246,10 @@ def reference_table(rows, peers, compact):
     for row in rows:
         multi[row["metric"]] = multi.get(row["metric"], 0) + 1
     for row in rows:
+        # A peer row without a scenario stands for the metric's default scenario.
         figs = [p.figures.get((row["metric"], row["scenario"]))
-                or (p.figures.get((row["metric"], None)) if row["scenario"] in ("idle", "default")
-                    else None) for p in instrument]
+                or (p.figures.get((row["metric"], None)) if row["default"] else None)
+                for p in instrument]
         if not any(figs):
             continue
         cells = [peer_cell(f, row["unit"], compact)[0] if f else "-" for f in figs]
