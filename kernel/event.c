@@ -140,11 +140,11 @@ int vos_event_wait(vos_event_t *e, uint32_t bits, unsigned options, vos_dur_t ti
         if (got != NULL)
             *got = flags;
         err = VOS_OK;
-    } else if (timeout == VOS_NO_WAIT || arch_in_isr() || !vos__started) {
+    } else if (vos_dur_cycles(timeout) == 0 || arch_in_isr() || !vos__started) {
         /* Refused at both settings of VOS_CFG_CHECKS: an interrupt or
          * main() before start has no task to block. */
         vos__unlock(key);
-        err = timeout == VOS_NO_WAIT ? VOS_ERR_WOULD_BLOCK : VOS_ERR_CONTEXT;
+        err = vos_dur_cycles(timeout) == 0 ? VOS_ERR_WOULD_BLOCK : VOS_ERR_CONTEXT;
     } else {
         struct event_wait w = { .bits = bits, .options = options };
         vos__cur->wait_data = &w;

@@ -150,7 +150,7 @@ static inline int vos__block_commit(uint32_t key)
 }
 
 /* Block the running task on q (NULL: a plain delay) until deadline (an
- * absolute time, or VOS_FOREVER as a time), with the lock held as key.
+ * absolute time, or VOS_TIME_NEVER), with the lock held as key.
  * Releases the lock while blocked, returns with it released and the wait's
  * result: VOS_OK or the code the waker set, VOS_ERR_TIMEOUT on timeout.
  * kind (the trace's enum vos_trace_wait) and obj (the object waited on)
@@ -178,9 +178,9 @@ void vos__wake_all(struct vos_waitq *q, int res);
  * anything past VOS_DUR_MAX: no deadline). */
 static inline vos_time_t vos__deadline(vos_dur_t timeout)
 {
-    if (timeout >= VOS_DUR_MAX)
-        return VOS_FOREVER;
-    return arch_now() + timeout;
+    if (vos_dur_cycles(timeout) >= vos_dur_cycles(VOS_DUR_MAX))
+        return VOS_TIME_NEVER;
+    return vos_time_add(arch_now(), timeout);
 }
 
 /* Refuse a blocking call from a context that cannot block (an interrupt,
@@ -200,14 +200,14 @@ void vos__timeout_add(vos_task_t *t, vos_time_t deadline);  /* lock held */
 void vos__timeout_del(vos_task_t *t);                       /* lock held */
 void vos__alarm_isr(void);            /* from the port's alarm interrupt */
 void vos__time_start(void);           /* program the first alarm */
-/* Earliest pending timeout, VOS_FOREVER if none. Lock held. */
+/* Earliest pending timeout, VOS_TIME_NEVER if none. Lock held. */
 vos_time_t vos__next_timeout(void);
 /* Program the alarm for the earliest kernel event. Lock held. */
 void vos__alarm_program(void);
 
 /* --- Software timers (timer.c) ------------------------------------------- */
 
-/* Earliest armed timer's expiry, VOS_FOREVER if none. Lock held. */
+/* Earliest armed timer's expiry, VOS_TIME_NEVER if none. Lock held. */
 extern vos_time_t vos__timer_due;
 #define vos__timer_next() (vos__timer_due)
 /* Expire every timer due at now, from the alarm interrupt. Called with the

@@ -227,7 +227,7 @@ static __attribute__((noinline)) int lock_slow(vos_mutex_t *m, vos_dur_t timeout
         vos__unlock(key);
         return err;
     }
-    if (timeout == VOS_NO_WAIT) {
+    if (vos_dur_cycles(timeout) == 0) {
         vos__unlock(key);
         return VOS_ERR_WOULD_BLOCK;
     }

@@ -105,7 +105,7 @@ static ALWAYS_INLINE int wait_any(uint32_t mask, struct notify_wait *w, vos_dur_
         vos__unlock(key);
         return VOS_OK;
     }
-    if (timeout == VOS_NO_WAIT) {
+    if (vos_dur_cycles(timeout) == 0) {
         vos__unlock(key);
         return VOS_ERR_WOULD_BLOCK;
     }

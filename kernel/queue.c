@@ -136,7 +136,7 @@ static int send_any(vos_queue_t *q, const void *item, vos_dur_t timeout, bool fr
     } else if (q->count < q->capacity) {
         ring_put(q, item, front);
         err = VOS_OK;
-    } else if (timeout == VOS_NO_WAIT) {
+    } else if (vos_dur_cycles(timeout) == 0) {
         err = VOS_ERR_WOULD_BLOCK;
     } else if (arch_in_isr() || !vos__started) {
         err = VOS_ERR_CONTEXT;
@@ -187,7 +187,7 @@ static __attribute__((noinline)) int recv_any(vos_queue_t *q, void *out, vos_dur
                 arch_switch();
         }
         err = VOS_OK;
-    } else if (timeout == VOS_NO_WAIT) {
+    } else if (vos_dur_cycles(timeout) == 0) {
         err = VOS_ERR_WOULD_BLOCK;
     } else if (arch_in_isr() || !vos__started) {
         err = VOS_ERR_CONTEXT;

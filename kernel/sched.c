@@ -215,7 +215,7 @@ static void idle_entry(void *arg)
     for (;;) {
         vos_time_t next;
         if (vos_next_event(&next) != VOS_OK)
-            next = VOS_FOREVER;
+            next = VOS_TIME_NEVER;
         vos_hook_idle(next);
     }
 }

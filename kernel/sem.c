@@ -124,9 +124,9 @@ static __attribute__((noinline)) int take_slow(vos_sem_t *s, vos_dur_t timeout)
         vos__unlock(key);
         return VOS_OK;
     }
-    if (timeout == VOS_NO_WAIT || arch_in_isr() || !vos__started) {
+    if (vos_dur_cycles(timeout) == 0 || arch_in_isr() || !vos__started) {
         vos__unlock(key);
-        return timeout == VOS_NO_WAIT ? VOS_ERR_WOULD_BLOCK : VOS_ERR_CONTEXT;
+        return vos_dur_cycles(timeout) == 0 ? VOS_ERR_WOULD_BLOCK : VOS_ERR_CONTEXT;
     }
     return vos__block(&s->waiters, vos__deadline(timeout), key, VOS_TRACE_WAIT_SEM, s);
 }

@@ -326,7 +326,7 @@ int vos_task_join(vos_task_t *t, vos_dur_t timeout)
         err = VOS_OK;
     } else if (t == cur || (t->waitq == &vos__join_q && t->wait_data == cur && cur != NULL)) {
         err = VOS_ERR_DEADLOCK;
-    } else if (timeout == VOS_NO_WAIT) {
+    } else if (vos_dur_cycles(timeout) == 0) {
         err = VOS_ERR_WOULD_BLOCK;
     } else if ((err = vos__can_block()) == VOS_OK) {
         cur->wait_data = t;

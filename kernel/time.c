@@ -23,11 +23,11 @@
 
 static vos_task_t *tq_head, *tq_tail;   /* sorted by deadline, NULL-terminated */
 
-/* The first expiry of the software timers (timer.c keeps it; VOS_FOREVER
+/* The first expiry of the software timers (timer.c keeps it; VOS_TIME_NEVER
  * while none is armed). Defined here and the expiry called through a weak
  * reference, so that an image that never starts a timer links none of
  * timer.c. */
-vos_time_t vos__timer_due = VOS_FOREVER;
+vos_time_t vos__timer_due = VOS_TIME_NEVER;
 uint32_t vos__timer_expire(vos_time_t now, uint32_t key) __attribute__((weak));
 
 #if VOS_CFG_TIMESLICE > 0
@@ -38,7 +38,7 @@ static bool slice_needed(void);
 /* Program the alarm for the earliest event. Lock held. */
 static void alarm_program(void)
 {
-    vos_time_t next = tq_head ? tq_head->deadline : VOS_FOREVER;
+    vos_time_t next = tq_head ? tq_head->deadline : VOS_TIME_NEVER;
     vos_time_t tm = vos__timer_next();
     if (tm < next)
         next = tm;
@@ -46,7 +46,7 @@ static void alarm_program(void)
     if (slice_end != 0 && slice_end < next)
         next = slice_end;
 #endif
-    if (next == VOS_FOREVER)
+    if (next == VOS_TIME_NEVER)
         arch_alarm_cancel();
     else
         arch_alarm_set(next);
@@ -171,7 +171,7 @@ vos_time_t vos_now(void)
 
 vos_time_t vos__next_timeout(void)
 {
-    return tq_head != NULL ? tq_head->deadline : VOS_FOREVER;
+    return tq_head != NULL ? tq_head->deadline : VOS_TIME_NEVER;
 }
 
 int vos_next_event(vos_time_t *at)
@@ -183,7 +183,7 @@ int vos_next_event(vos_time_t *at)
     if (tm < next)
         next = tm;
     vos__unlock(key);
-    if (next == VOS_FOREVER)
+    if (next == VOS_TIME_NEVER)
         return VOS_ERR_WOULD_BLOCK;
     *at = next;
     return VOS_OK;
@@ -211,15 +211,15 @@ int vos_sleep(vos_dur_t d)
     int err = vos__can_block();
     if (err != VOS_OK)
         return err;
-    if (d == 0) {
-        vos_yield();
+    if (vos_dur_cycles(d) == 0) {
+        (void)vos_yield();
         return VOS_OK;
     }
     if (vos__is_idle(vos__cur))
         return VOS_ERR_CONTEXT;
 
     uint32_t key = vos__lock();
-    vos_time_t deadline = d >= VOS_DUR_MAX ? VOS_FOREVER : arch_now() + d;
+    vos_time_t deadline = vos__deadline(d);
     err = vos__block(NULL, deadline, key, VOS_TRACE_WAIT_DELAY, NULL);
     return err == VOS_ERR_TIMEOUT ? VOS_OK : err;
 }

@@ -13,7 +13,7 @@
  *    the root.
  *  - The alarm (time.c) is programmed for the earlier of the first task
  *    timeout and the heap's root; vos__timer_due is the root's due
- *    (VOS_FOREVER when empty), a copy time.c reads without a call.
+ *    (VOS_TIME_NEVER when empty), a copy time.c reads without a call.
  *  - A task-context timer whose callback waits for the service task is on
  *    the FIFO service queue exactly when pending != 0; an expiry that finds
  *    it still pending is counted as an overrun instead of queued twice.
@@ -118,7 +118,7 @@ static void heap_remove(vos_timer_t *t)
     }
     t->left = t->right = t->parent = NULL;
     t->armed = 0;
-    vos__timer_due = root != NULL ? root->due : VOS_FOREVER;
+    vos__timer_due = root != NULL ? root->due : VOS_TIME_NEVER;
 }
 
 /* --- Service queue --------------------------------------------------------------- */
@@ -205,7 +205,7 @@ uint32_t vos__timer_expire(vos_time_t now, uint32_t key)
 void vos__timer_reset(void)
 {
     root = q_head = q_tail = NULL;
-    vos__timer_due = VOS_FOREVER;
+    vos__timer_due = VOS_TIME_NEVER;
     svc_wait.head = NULL;
     svc_starting = false;
     if (svc_task.tag == VOS_TAG_TASK)
@@ -219,7 +219,7 @@ static void service_entry(void *arg)
         uint32_t key = vos__lock();
         vos_timer_t *t = queue_pop();
         if (t == NULL) {
-            (void)vos__block(&svc_wait, VOS_FOREVER, key, VOS_TRACE_WAIT_TIMER, NULL);
+            (void)vos__block(&svc_wait, VOS_TIME_NEVER, key, VOS_TRACE_WAIT_TIMER, NULL);
             continue;
         }
         vos_timer_fn_t fn = t->fn;
@@ -261,7 +261,7 @@ int vos_timer_start_at(vos_timer_t *tm, vos_time_t first, vos_dur_t period)
 {
     VOS__CHECK(timer_valid(tm), VOS_ERR_INVALID);
     VOS__CHECK(vos_dur_cycles(period) < vos_dur_cycles(VOS_DUR_MAX), VOS_ERR_ARG);
-    VOS__CHECK(first != VOS_FOREVER, VOS_ERR_ARG);
+    VOS__CHECK(first != VOS_TIME_NEVER, VOS_ERR_ARG);
     uint32_t key = vos__lock();
     disarm(tm);
     tm->due = first;
@@ -277,7 +277,7 @@ int vos_timer_start_at(vos_timer_t *tm, vos_time_t first, vos_dur_t period)
 int vos_timer_start(vos_timer_t *tm, vos_dur_t first, vos_dur_t period)
 {
     VOS__CHECK(vos_dur_cycles(first) < vos_dur_cycles(VOS_DUR_MAX), VOS_ERR_ARG);
-    return vos_timer_start_at(tm, arch_now() + vos_dur_cycles(first), period);
+    return vos_timer_start_at(tm, vos_time_add(arch_now(), first), period);
 }
 
 int vos_timer_stop(vos_timer_t *tm)

@@ -80,7 +80,7 @@ void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind, cons
     t->waitq = q;
     if (q != NULL)
         vos__waitq_insert(q, t);
-    if (deadline != VOS_FOREVER)
+    if (deadline != VOS_TIME_NEVER)
         vos__timeout_add(t, deadline);
     VOS_TRACE_TASK_BLOCK(t, obj, kind);
     VOS__SW_REASON(kind == VOS_TRACE_WAIT_DELAY ? VOS_TRACE_SW_SLEEP : VOS_TRACE_SW_BLOCK);

@@ -33,7 +33,7 @@ static void busy_until(vos_time_t t)
 
 static vos_time_t round_start(int r)
 {
-    return t0 + (vos_time_t)r * vos_us(PERIOD_US);
+    return t0 + (vos_time_t)r * vos_dur_cycles(vos_us(PERIOD_US));
 }
 
 static void slow_entry(void *arg)
@@ -42,7 +42,7 @@ static void slow_entry(void *arg)
     for (int r = 0; r < ROUNDS; r++) {
         vos_sleep_until(round_start(r));
         vos_mutex_lock(&resource, VOS_FOREVER);
-        busy_until(round_start(r) + vos_us(50));     /* long work under the lock */
+        busy_until(vos_time_add(round_start(r), vos_us(50)));     /* long work under the lock */
         vos_mutex_unlock(&resource);
     }
     vos_sem_give(&done);
@@ -52,10 +52,10 @@ static void work_entry(void *arg)
 {
     (void)arg;
     for (int r = 0; r < ROUNDS; r++) {
-        vos_sleep_until(round_start(r) + vos_us(12));  /* ready while tCyclicTask waits */
+        vos_sleep_until(vos_time_add(round_start(r), vos_us(12)));  /* ready while tCyclicTask waits */
         if (cyclic_waiting)
             work_ran_while_waiting = true;
-        busy_until(vos_now() + vos_us(30));
+        busy_until(vos_time_add(vos_now(), vos_us(30)));
     }
     vos_sem_give(&done);
 }
@@ -64,7 +64,7 @@ static void cyclic_entry(void *arg)
 {
     (void)arg;
     for (int r = 0; r < ROUNDS; r++) {
-        vos_sleep_until(round_start(r) + vos_us(10));
+        vos_sleep_until(vos_time_add(round_start(r), vos_us(10)));
         cyclic_waiting = true;
         vos_mutex_lock(&resource, VOS_FOREVER);
         cyclic_waiting = false;
@@ -98,7 +98,7 @@ int main(void)
 {
     vos_mutex_init(&resource);
     vos_sem_init(&done, 0, 3);
-    t0 = vos_us(100);
+    t0 = vos_time_add(0, vos_us(100));
     vos_task_create(&slow, "tSlowTask", slow_entry, NULL, 1, slow_stack, sizeof slow_stack);
     vos_task_create(&work, "tWorkTask", work_entry, NULL, 2, work_stack, sizeof work_stack);
     vos_task_create(&cyclic, "tCyclicTask", cyclic_entry, NULL, 3, cyclic_stack,

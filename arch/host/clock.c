@@ -6,7 +6,7 @@
  * The time base is a 64-bit cycle count at VOS_CFG_CLOCK_HZ (1 GHz) that
  * moves only when port.c moves it: a task computing (host_advance), a
  * handler doing so, or the idle task jumping to the alarm. The alarm is a
- * time, or VOS_FOREVER when disarmed; port.c delivers it exactly when the
+ * time, or VOS_TIME_NEVER when disarmed; port.c delivers it exactly when the
  * clock reaches it, never early and never late, so a host test can assert
  * a wake-up to the cycle.
  *
@@ -17,11 +17,11 @@
 #include "host_port.h"
 
 static vos_time_t now;
-static vos_time_t alarm_at = VOS_FOREVER;
+static vos_time_t alarm_at = VOS_TIME_NEVER;
 
 void arch_time_init(void)
 {
-    alarm_at = VOS_FOREVER;
+    alarm_at = VOS_TIME_NEVER;
 }
 
 vos_time_t arch_now(void)
@@ -45,7 +45,7 @@ void arch_alarm_set(vos_time_t t)
 
 void arch_alarm_cancel(void)
 {
-    alarm_at = VOS_FOREVER;
+    alarm_at = VOS_TIME_NEVER;
 }
 
 vos_time_t host_now(void)
@@ -65,7 +65,7 @@ vos_time_t host__alarm_next(void)
 
 void host__alarm_take(void)
 {
-    alarm_at = VOS_FOREVER;
+    alarm_at = VOS_TIME_NEVER;
 }
 
 void host__clock_set(vos_time_t t)
@@ -78,5 +78,5 @@ void host__clock_set(vos_time_t t)
 void host__clock_reset(void)
 {
     now = 0;
-    alarm_at = VOS_FOREVER;
+    alarm_at = VOS_TIME_NEVER;
 }

@@ -54,12 +54,12 @@ void host_stop(int status);
  * so at least n cycles have passed when this returns. From a handler, or
  * outside a scenario, the clock just moves on by n (a due alarm fires when
  * the handler returns). Not with the kernel lock held. */
-void host_advance(vos_dur_t n);
+void host_advance(uint64_t n);
 
 /* Current virtual time (same as vos_now()). Any context. */
 vos_time_t host_now(void);
 
-/* Time the alarm is armed for, VOS_FOREVER if disarmed. Any context. */
+/* Time the alarm is armed for, VOS_TIME_NEVER if disarmed. Any context. */
 vos_time_t host_alarm_at(void);
 
 /* Raise a simulated kernel-level interrupt whose handler is fn: fn runs

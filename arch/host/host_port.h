@@ -9,7 +9,7 @@
 
 #include "vaios/time.h"
 
-/* Time the alarm is armed for, VOS_FOREVER when disarmed. */
+/* Time the alarm is armed for, VOS_TIME_NEVER when disarmed. */
 vos_time_t host__alarm_next(void);
 
 /* Disarm the alarm because it is being delivered now. */

@@ -86,7 +86,7 @@ struct host_task {
     vos_task_t *task;              /* set when it first runs */
     struct host_task *next_live;   /* the live list */
     void *fake_stack;              /* ASan's, while switched out */
-    vos_dur_t busy;                /* host_advance() cycles still to spend */
+    uint64_t busy;                 /* host_advance() cycles still to spend */
 };
 
 enum trap {
@@ -116,7 +116,7 @@ static uint64_t switches;
 
 static enum trap trap_kind;        /* what the trapping task asks for */
 static void (*trap_fn)(void);
-static vos_dur_t trap_cycles;
+static uint64_t trap_cycles;
 
 static void *sys_sp;               /* the system context, while a task runs */
 static jmp_buf run_jmp;
@@ -343,7 +343,7 @@ static void spend(struct host_task *r)
         host__clock_set(next);
     } else {
         vos_time_t end = now + r->busy;
-        host__clock_set(end < now ? VOS_FOREVER - 1 : end);
+        host__clock_set(end < now ? VOS_TIME_NEVER - 1 : end);
         r->busy = 0;
     }
 }
@@ -353,7 +353,7 @@ static void spend(struct host_task *r)
 static void idle_jump(void)
 {
     vos_time_t next = host__alarm_next();
-    if (next == VOS_FOREVER) {
+    if (next == VOS_TIME_NEVER) {
         if (!sw_pending && !stop_req)
             finish(HOST_IDLE);
         return;
@@ -516,13 +516,13 @@ void host_stop(int status)
     arch_halt("host: a stopped scenario resumed");
 }
 
-void host_advance(vos_dur_t n)
+void host_advance(uint64_t n)
 {
     if (n == 0)
         return;
     if (!running || arch_host_isr) {
         vos_time_t now = arch_now(), end = now + n;
-        host__clock_set(end < now ? VOS_FOREVER - 1 : end);
+        host__clock_set(end < now ? VOS_TIME_NEVER - 1 : end);
         return;
     }
     trap_cycles = n;

@@ -14,7 +14,7 @@ struct vos_task;
 
 /* Called by the idle task, in thread mode with interrupts enabled, each
  * time it finds nothing to run; next_event is what vos_next_event() gave
- * (VOS_FOREVER if nothing is pending). Without one (the symbol is weak and
+ * (VOS_TIME_NEVER if nothing is pending). Without one (the symbol is weak and
  * has no default) the idle task just waits for an interrupt (arch_idle:
  * WFI on Cortex-M). A board may instead enter a deeper sleep
  * until at most next_event, provided its wake source is armed for it and

@@ -15,22 +15,35 @@
 #include "vaios/config.h"
 
 typedef uint64_t vos_time_t;   /* absolute time, cycles since start */
-typedef uint64_t vos_dur_t;    /* a duration or timeout, cycles */
 
-#define VOS_NO_WAIT  ((vos_dur_t)0)           /* poll: never block */
-#define VOS_FOREVER  ((vos_dur_t)UINT64_MAX)  /* block until satisfied */
+/* A duration or timeout, in cycles. A structure, not an integer, so that
+ * a vos_time_t passed where a duration is expected (or the converse) does
+ * not compile. It is 8 bytes and passed in registers like a uint64_t; the
+ * functions that return one are inline. Build and read it only through
+ * the calls below (vos_ns/us/ms, vos_cycles, vos_dur_cycles), never
+ * through its field. */
+typedef struct vos_dur {
+    uint64_t cyc;
+} vos_dur_t;
+
+#define VOS_NO_WAIT  ((vos_dur_t){ 0u })           /* poll: never block */
+#define VOS_FOREVER  ((vos_dur_t){ UINT64_MAX })   /* block until satisfied */
 
 /* Longest finite duration (about 146 years at 1 GHz): a sleep or timeout
  * of VOS_DUR_MAX or more means VOS_FOREVER (no deadline). */
-#define VOS_DUR_MAX  ((vos_dur_t)INT64_MAX)
+#define VOS_DUR_MAX  ((vos_dur_t){ (uint64_t)INT64_MAX })
+
+/* The absolute time that never comes: no deadline, no event pending, an
+ * alarm disarmed (vos_hook_idle's argument when nothing is due). */
+#define VOS_TIME_NEVER ((vos_time_t)UINT64_MAX)
 
 /* n units of 1/div second to cycles, rounded up; exact for any n below
  * 2^64 / VOS_CFG_CLOCK_HZ * div (no 128-bit arithmetic on the target). */
 static inline vos_dur_t vos__units(uint64_t n, uint64_t div)
 {
     uint64_t whole = n / div, frac = n % div;
-    return whole * (uint64_t)VOS_CFG_CLOCK_HZ +
-           (frac * (uint64_t)VOS_CFG_CLOCK_HZ + div - 1u) / div;
+    return (vos_dur_t){ whole * (uint64_t)VOS_CFG_CLOCK_HZ +
+                        (frac * (uint64_t)VOS_CFG_CLOCK_HZ + div - 1u) / div };
 }
 static inline vos_dur_t vos_ns(uint64_t ns) { return vos__units(ns, 1000000000u); }
 static inline vos_dur_t vos_us(uint64_t us) { return vos__units(us, 1000000u); }
@@ -39,14 +52,18 @@ static inline vos_dur_t vos_ms(uint64_t ms) { return vos__units(ms, 1000u); }
 /* A duration of n time-base cycles, and the cycles of a duration. Code
  * that builds or reads durations uses these (and vos_ns/us/ms), never the
  * representation, so that durations and absolute times stay distinct. */
-static inline vos_dur_t vos_cycles(uint64_t n) { return (vos_dur_t)n; }
-static inline uint64_t vos_dur_cycles(vos_dur_t d) { return (uint64_t)d; }
+static inline vos_dur_t vos_cycles(uint64_t n) { return (vos_dur_t){ n }; }
+static inline uint64_t vos_dur_cycles(vos_dur_t d) { return d.cyc; }
+
+/* The absolute time d after t: how a deadline is built from a time and a
+ * duration (t + d does not compile). */
+static inline vos_time_t vos_time_add(vos_time_t t, vos_dur_t d) { return t + d.cyc; }
 
 /* Cycles to nanoseconds, rounded down (for reporting). */
 static inline uint64_t vos_to_ns(vos_dur_t d)
 {
-    return d / VOS_CFG_CLOCK_HZ * 1000000000u +
-           d % VOS_CFG_CLOCK_HZ * 1000000000u / VOS_CFG_CLOCK_HZ;
+    return d.cyc / VOS_CFG_CLOCK_HZ * 1000000000u +
+           d.cyc % VOS_CFG_CLOCK_HZ * 1000000000u / VOS_CFG_CLOCK_HZ;
 }
 
 /* Current time. Any context (thread or kernel-level interrupt). */

@@ -20,7 +20,7 @@ void vt_before_start(void)
     vos_sem_init(&early_sem, 0, 1);
     vos_mutex_init(&early_mtx);
     early_sleep = vos_sleep(vos_ms(1));
-    early_sleep_until = vos_sleep_until(vos_ms(1));
+    early_sleep_until = vos_sleep_until(vos_dur_cycles(vos_ms(1)));
     early_take = vos_sem_take(&early_sem, VOS_FOREVER);
     early_lock = vos_mutex_lock(&early_mtx, VOS_FOREVER);
 }

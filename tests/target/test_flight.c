@@ -123,7 +123,7 @@ static void pid_task(void *arg)
         fp_control(&P.control, &in, &out);
         uint32_t t1 = board_cycles();
         uint32_t lat = t1 - out.t_irq;
-        if (P.last_irq != out.t_irq || lat >= (uint32_t)vos_ms(1))
+        if (P.last_irq != out.t_irq || lat >= (uint32_t)vos_dur_cycles(vos_ms(1)))
             P.late++;
         if (lat > P.lat_max)
             P.lat_max = lat;
@@ -169,7 +169,7 @@ static void telem_task(void *arg)
     vos_time_t next = vos_now();
     fp_state_t st;
     while (!P.telem_stop) {
-        next += vos_ms(10);
+        next += vos_dur_cycles(vos_ms(10));
         vos_sleep_until(next);
         fp_telem_tick(&P.telem, fp_snap_read(&P.snap, &st) ? &st : NULL);
     }
@@ -209,7 +209,7 @@ static void run(void)
     vt_spawn(2, "plant", plant_task, NULL, PRIO_PLANT);
     if (cfg->telemetry)
         vt_spawn(3, "telemetry", telem_task, NULL, PRIO_TELEM);
-    board_irq_start(IMU_IRQ, (uint32_t)vos_ms(1), 0x80, imu_isr);
+    board_irq_start(IMU_IRQ, (uint32_t)vos_dur_cycles(vos_ms(1)), 0x80, imu_isr);
 
     VT_EQ(vos_sem_take(&P.done, vos_ms(cfg->samples + 1000)), VOS_OK);
     board_irq_stop(IMU_IRQ);
@@ -229,7 +229,7 @@ static void run(void)
     VT_EQ(P.late, 0);
     VT_EQ(P.lost, 0);
     VT_EQ(P.stale, 0);
-    VT_LE(P.lat_max, (uint32_t)vos_ms(1) - 1);
+    VT_LE(P.lat_max, (uint32_t)vos_dur_cycles(vos_ms(1)) - 1);
 }
 
 static float deg(float rad)

@@ -36,7 +36,7 @@ struct actor {
     volatile int lock_err, unlock_err;
     vos_task_t *volatile owner_seen;
     volatile int prio_seen;
-    volatile vos_dur_t waited;
+    volatile uint64_t waited;      /* cycles */
 };
 static struct actor act[VT_TASK_SLOTS];
 
@@ -325,9 +325,9 @@ VT_TEST(lock_timeout_leaves_nothing_behind)
     vt_spawn(1, "obs", observer, a, 25);
     vos_time_t t0 = vos_now();
     VT_EQ(vos_mutex_lock(&m, vos_us(200)), VOS_ERR_TIMEOUT);
-    vos_dur_t waited = vos_now() - t0;
-    VT_LE(vos_us(200), waited);
-    VT_LE(waited, vos_us(220));
+    uint64_t waited = vos_now() - t0;
+    VT_LE(vos_dur_cycles(vos_us(200)), waited);
+    VT_LE(waited, vos_dur_cycles(vos_us(220)));
     VT_EQ(obs_prio, VT_RUNNER_PRIO);                 /* boosted while we waited */
     VT_EQ(obs_state, VOS_TASK_BLOCKED);
     VT_EQ(PRIO(a), VT_RUNNER_PRIO - 1);              /* exactly back */
@@ -357,7 +357,7 @@ VT_TEST(lock_served_before_timeout)
     VT_EQ(vos_mutex_unlock(&m), VOS_OK);
     VT_EQ(act[0].lock_err, VOS_OK);
     VT_ASSERT(act[0].owner_seen == a);
-    VT_LE(act[0].waited, vos_us(150));
+    VT_LE(act[0].waited, vos_dur_cycles(vos_us(150)));
     VT_EQ(PRIO(NULL), VT_RUNNER_PRIO);
     vt_join(1, 10);
     vos_sleep(vos_us(500));
@@ -398,16 +398,16 @@ VT_TEST(tiny_timeouts_expire)
     wd_rescues = 0;
     vt_spawn(0, "wd", wd_mutex, NULL, 25);
     int n = 0;
-    for (vos_dur_t t = 1; t <= 2000; t += t < 64 ? 1 : 37, n++) {
+    for (uint64_t t = 1; t <= 2000; t += t < 64 ? 1 : 37, n++) {
         vos_time_t t0 = vos_now();
-        int err = vos_mutex_lock(&m, t);
-        vos_dur_t el = vos_now() - t0;
-        if (err != VOS_ERR_TIMEOUT || el < t || el > t + vos_us(20) ||
+        int err = vos_mutex_lock(&m, vos_cycles(t));
+        uint64_t el = vos_now() - t0;
+        if (err != VOS_ERR_TIMEOUT || el < t || el > t + vos_dur_cycles(vos_us(20)) ||
             PRIO(a) != VT_RUNNER_PRIO - 1 || PRIO(NULL) != VT_RUNNER_PRIO) {
             VT_EQ((long long)t, -1);          /* names the timeout that failed */
             VT_EQ(err, VOS_ERR_TIMEOUT);
             VT_LE(t, el);
-            VT_LE(el, t + vos_us(20));
+            VT_LE(el, t + vos_dur_cycles(vos_us(20)));
             VT_EQ(PRIO(a), VT_RUNNER_PRIO - 1);
             break;
         }
@@ -991,7 +991,7 @@ VT_TEST(ceiling_and_inheritance_combine)
     spawn_actor(0, &m, 25, vos_us(200), ACT_UNLOCK, 1);
     VT_EQ(PRIO(NULL), 25);
     vos_time_t t0 = vos_now();
-    while (act[0].lock_err == 1 && vos_now() - t0 < vos_ms(1))
+    while (act[0].lock_err == 1 && vos_now() - t0 < vos_dur_cycles(vos_ms(1)))
         ;                                     /* busy: we are the owner, running */
     VT_EQ(act[0].lock_err, VOS_ERR_TIMEOUT);
     VT_EQ(PRIO(NULL), 22);

@@ -168,15 +168,15 @@ VT_TEST(take_timeouts)
     vos_time_t t0 = vos_now();
     VT_EQ(vos_notify_take(false, vos_ms(1), NULL), VOS_ERR_TIMEOUT);
     vos_time_t d = vos_now() - t0;
-    VT_ASSERT(d >= vos_ms(1));
-    VT_LE(d, vos_ms(1) + vos_us(20));
+    VT_ASSERT(d >= vos_dur_cycles(vos_ms(1)));
+    VT_LE(d, vos_dur_cycles(vos_ms(1)) + vos_dur_cycles(vos_us(20)));
 
     /* A give that lands after the timeout but before the timed-out task
      * ran: the task still reports the timeout and the give stays counted. */
     vt_spawn(0, "tpoll", taker_then_poll, NULL, 5);
     vos_sleep(vos_us(20));                          /* it blocks */
     VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_BLOCKED);
-    vos_time_t until = vos_now() + vos_us(100);
+    vos_time_t until = vos_now() + vos_dur_cycles(vos_us(100));
     while (vos_now() < until)                       /* busy: it times out, cannot run */
         ;
     VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_READY);
@@ -240,7 +240,7 @@ VT_TEST(flags_set_and_wait)
     VT_EQ(vos_notify_set(me, 0x8), VOS_OK);
     vos_time_t t0 = vos_now();
     VT_EQ(vos_notify_wait(0x1000, 0, vos_us(100), &got), VOS_ERR_TIMEOUT);
-    VT_ASSERT(vos_now() - t0 >= vos_us(100));
+    VT_ASSERT(vos_now() - t0 >= vos_dur_cycles(vos_us(100)));
     VT_EQ(got, 0x55);                                  /* not written on error */
     VT_EQ(vos_notify_wait(0x8, 0x8, VOS_NO_WAIT, &got), VOS_OK);   /* still there */
     VT_EQ(got, 0x8);

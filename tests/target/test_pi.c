@@ -52,11 +52,11 @@ static vos_time_t inv_t0;
 static volatile bool inv_high_waiting;
 static volatile int inv_work_while_waiting, inv_slow_bad_prio, inv_slow_boosted_samples;
 static volatile int inv_errors;
-static volatile vos_dur_t inv_worst_wait;
+static volatile uint64_t inv_worst_wait;     /* cycles */
 
 static vos_time_t inv_round(int k)
 {
-    return inv_t0 + (vos_time_t)k * vos_ms(2);
+    return inv_t0 + (vos_time_t)k * vos_dur_cycles(vos_ms(2));
 }
 
 static void inv_lock(void)
@@ -80,7 +80,7 @@ static void t_slow_task(void *arg)
         vos_sleep_until(inv_round(k));
         inv_lock();
         vt_log('S');
-        while (vos_now() < inv_round(k) + vos_us(400)) {
+        while (vos_now() < inv_round(k) + vos_dur_cycles(vos_us(400))) {
             if (inv_high_waiting) {
                 inv_slow_boosted_samples++;
                 if (!inv_use_sem && PRIO(NULL) != INV_HIGH)
@@ -98,12 +98,12 @@ static void t_cyclic_task(void *arg)
 {
     (void)arg;
     for (int k = 0; k < INV_ROUNDS; k++) {
-        vos_sleep_until(inv_round(k) + vos_us(100));
+        vos_sleep_until(inv_round(k) + vos_dur_cycles(vos_us(100)));
         vos_time_t t = vos_now();
         inv_high_waiting = true;
         inv_lock();
         inv_high_waiting = false;
-        vos_dur_t w = vos_now() - t;
+        uint64_t w = vos_now() - t;
         if (w > inv_worst_wait)
             inv_worst_wait = w;
         vt_log('H');
@@ -115,9 +115,9 @@ static void t_work_task(void *arg)
 {
     (void)arg;
     for (int k = 0; k < INV_ROUNDS; k++) {
-        vos_sleep_until(inv_round(k) + vos_us(200));
+        vos_sleep_until(inv_round(k) + vos_dur_cycles(vos_us(200)));
         vt_log('W');
-        while (vos_now() < inv_round(k) + vos_ms(1))
+        while (vos_now() < inv_round(k) + vos_dur_cycles(vos_ms(1)))
             if (inv_high_waiting)
                 inv_work_while_waiting++;
     }
@@ -132,7 +132,7 @@ static void inversion_run(bool use_sem)
     inv_work_while_waiting = inv_slow_bad_prio = inv_slow_boosted_samples = inv_errors = 0;
     inv_worst_wait = 0;
     vt_log_reset();
-    inv_t0 = vos_now() + vos_us(100);
+    inv_t0 = vos_now() + vos_dur_cycles(vos_us(100));
     vt_spawn(0, "tSlowTask", t_slow_task, NULL, INV_LOW);
     vt_spawn(1, "tCyclicTask", t_cyclic_task, NULL, INV_HIGH);
     vt_spawn(2, "tWorkTask", t_work_task, NULL, INV_MED);
@@ -151,9 +151,9 @@ VT_TEST(inversion_medium_never_runs_while_high_waits)
     VT_ASSERT(vt_log_is("SuHWSuHWSuHWSuHWSuHW"));
     /* High waits for at most the rest of the critical section (300 us)
      * plus the hand-over. */
-    VT_LE(inv_worst_wait, vos_us(300) + vos_us(10));
-    VT_LE(vos_us(290), inv_worst_wait);
-    vt_note("worst wait of tCyclicTask: %llu ns\n", (unsigned long long)vos_to_ns(inv_worst_wait));
+    VT_LE(inv_worst_wait, vos_dur_cycles(vos_us(300)) + vos_dur_cycles(vos_us(10)));
+    VT_LE(vos_dur_cycles(vos_us(290)), inv_worst_wait);
+    vt_note("worst wait of tCyclicTask: %llu ns\n", (unsigned long long)vos_to_ns(vos_cycles(inv_worst_wait)));
     VT_EQ(vos_mutex_delete(&inv_m), VOS_OK);
     VT_EQ(vos_sem_delete(&inv_s), VOS_OK);
 }
@@ -165,7 +165,7 @@ VT_TEST(inversion_seen_without_inheritance)
      * high one waits, and the high one waits past the medium's work. */
     VT_ASSERT(inv_work_while_waiting > 0);
     VT_ASSERT(vt_log_is("SWuHSWuHSWuHSWuHSWuH"));
-    VT_LE(vos_us(900), inv_worst_wait);
+    VT_LE(vos_dur_cycles(vos_us(900)), inv_worst_wait);
     VT_EQ(vos_mutex_delete(&inv_m), VOS_OK);
     VT_EQ(vos_sem_delete(&inv_s), VOS_OK);
 }
@@ -185,7 +185,7 @@ static void s_low(void *arg)
     (void)arg;
     if (vos_mutex_lock(&sm1, VOS_FOREVER) != VOS_OK || vos_mutex_lock(&sm2, VOS_FOREVER) != VOS_OK)
         s_err++;
-    spin_until(s_t0 + vos_us(300));
+    spin_until(s_t0 + vos_dur_cycles(vos_us(300)));
     s_prio[0] = PRIO(NULL);
     if (vos_mutex_unlock(s_m1_first ? &sm1 : &sm2) != VOS_OK)
         s_err++;
@@ -200,7 +200,7 @@ static void s_low(void *arg)
 static void s_waiter(void *arg)
 {
     vos_mutex_t *mm = arg == (void *)1 ? &sm1 : &sm2;
-    vos_sleep_until(s_t0 + (mm == &sm1 ? vos_us(50) : vos_us(60)));
+    vos_sleep_until(s_t0 + (mm == &sm1 ? vos_dur_cycles(vos_us(50)) : vos_dur_cycles(vos_us(60))));
     if (vos_mutex_lock(mm, VOS_FOREVER) != VOS_OK)
         s_err++;
     vt_log(mm == &sm1 ? 'A' : 'B');
@@ -211,7 +211,7 @@ static void s_waiter(void *arg)
 static void s_logger(void *arg)
 {
     char c = (char)(uintptr_t)arg;
-    vos_sleep_until(s_t0 + (c == 'P' ? vos_us(100) : vos_us(110)));
+    vos_sleep_until(s_t0 + (c == 'P' ? vos_dur_cycles(vos_us(100)) : vos_dur_cycles(vos_us(110))));
     vt_log(c);
 }
 
@@ -222,7 +222,7 @@ static void two_mutex_run(bool m1_first)
     s_m1_first = m1_first;
     s_err = 0;
     vt_log_reset();
-    s_t0 = vos_now() + vos_us(50);
+    s_t0 = vos_now() + vos_dur_cycles(vos_us(50));
     /* The others sleep until their time; L, above us, runs as it is
      * created and holds the CPU until it is done. */
     vt_spawn(1, "H1", s_waiter, (void *)1, 27);
@@ -271,7 +271,7 @@ static void t_low(void *arg)
     (void)arg;
     if (vos_mutex_lock(&tm, VOS_FOREVER) != VOS_OK)
         t_err++;
-    while (vos_now() < t_t0 + vos_us(600)) {
+    while (vos_now() < t_t0 + vos_dur_cycles(vos_us(600))) {
         /* Read the priority before the flag: if H still waits after the
          * read, the read was made while it waited. */
         int p = PRIO(NULL);
@@ -289,7 +289,7 @@ static void t_low(void *arg)
 static void t_high(void *arg)
 {
     (void)arg;
-    vos_sleep_until(t_t0 + vos_us(100));
+    vos_sleep_until(t_t0 + vos_dur_cycles(vos_us(100)));
     t_h_waiting = true;
     t_h_result = vos_mutex_lock(&tm, vos_us(200));
     t_h_waiting = false;
@@ -300,7 +300,7 @@ static void t_high(void *arg)
 static void t_logger(void *arg)
 {
     char c = (char)(uintptr_t)arg;
-    vos_sleep_until(t_t0 + vos_us(c == 'P' ? 150 : c == 'Q' ? 160 : 170));
+    vos_sleep_until(t_t0 + vos_dur_cycles(vos_us(c == 'P' ? 150 : c == 'Q' ? 160 : 170)));
     vt_log(c);
 }
 
@@ -309,8 +309,8 @@ static void t_logger(void *arg)
 static void t_top(void *arg)
 {
     (void)arg;
-    vos_sleep_until(t_t0 + vos_us(250));
-    spin_until(t_t0 + vos_us(350));
+    vos_sleep_until(t_t0 + vos_dur_cycles(vos_us(250)));
+    spin_until(t_t0 + vos_dur_cycles(vos_us(350)));
     vt_log('T');
 }
 
@@ -322,7 +322,7 @@ static void timeout_run(bool preempt)
     t_prio_boosted = t_prio_after = t_prio_base = -1;
     t_h_waiting = t_h_done = false;
     vt_log_reset();
-    t_t0 = vos_now() + vos_us(50);
+    t_t0 = vos_now() + vos_dur_cycles(vos_us(50));
     vt_spawn(1, "H", t_high, NULL, 28);
     vt_spawn(2, "P", t_logger, (void *)'P', 25);
     vt_spawn(3, "Q", t_logger, (void *)'Q', 23);
@@ -373,7 +373,7 @@ static void c_low(void *arg)
     (void)arg;
     if (vos_mutex_lock(&cm, VOS_FOREVER) != VOS_OK)
         c_err++;
-    spin_until(c_t0 + vos_us(500));
+    spin_until(c_t0 + vos_dur_cycles(vos_us(500)));
     c_seen[5] = PRIO(NULL);
     vt_log('u');
     if (vos_mutex_unlock(&cm) != VOS_OK)
@@ -384,7 +384,7 @@ static void c_low(void *arg)
 static void c_high(void *arg)
 {
     (void)arg;
-    vos_sleep_until(c_t0 + vos_us(50));
+    vos_sleep_until(c_t0 + vos_dur_cycles(vos_us(50)));
     if (vos_mutex_lock(&cm, VOS_FOREVER) != VOS_OK)
         c_err++;
     vt_log('H');
@@ -395,23 +395,23 @@ static void c_high(void *arg)
 static void c_mid(void *arg)
 {
     (void)arg;
-    vos_sleep_until(c_t0 + vos_us(60));
+    vos_sleep_until(c_t0 + vos_dur_cycles(vos_us(60)));
     vt_log('P');
 }
 
 static void c_ctl(void *arg)
 {
     vos_task_t *l = arg;
-    vos_sleep_until(c_t0 + vos_us(100));
+    vos_sleep_until(c_t0 + vos_dur_cycles(vos_us(100)));
     c_seen[0] = PRIO(l);
     if (vos_task_set_priority(l, 22) != VOS_OK)
         c_err++;
     c_seen[1] = PRIO(l) * 100 + BASE(l);
-    vos_sleep_until(c_t0 + vos_us(200));         /* L spins meanwhile, P must not run */
+    vos_sleep_until(c_t0 + vos_dur_cycles(vos_us(200)));         /* L spins meanwhile, P must not run */
     if (vos_task_set_priority(l, 29) != VOS_OK)
         c_err++;
     c_seen[2] = PRIO(l) * 100 + BASE(l);
-    vos_sleep_until(c_t0 + vos_us(300));
+    vos_sleep_until(c_t0 + vos_dur_cycles(vos_us(300)));
     if (vos_task_set_priority(l, 21) != VOS_OK)
         c_err++;
     c_seen[3] = PRIO(l) * 100 + BASE(l);
@@ -423,7 +423,7 @@ VT_TEST(priority_change_while_boosted_schedules_by_max)
     VT_EQ(vos_mutex_init(&cm), VOS_OK);
     c_err = 0;
     vt_log_reset();
-    c_t0 = vos_now() + vos_us(50);
+    c_t0 = vos_now() + vos_dur_cycles(vos_us(50));
     vos_task_t *l = vt_task(0);
     vt_spawn(1, "H", c_high, NULL, 27);
     vt_spawn(2, "P", c_mid, NULL, 24);
@@ -470,9 +470,12 @@ static void b_x(void *arg)
     vt_log('X');
 }
 
+static vos_dur_t b_h_timeout;      /* H's timeout (a duration does not fit in the task argument) */
+
 static void b_high(void *arg)
 {
-    b_h_result = vos_mutex_lock(&bm, (vos_dur_t)(uintptr_t)arg);
+    (void)arg;
+    b_h_result = vos_mutex_lock(&bm, b_h_timeout);
     vt_log('H');
     if (b_h_result == VOS_OK && vos_mutex_unlock(&bm) != VOS_OK)
         b_err++;
@@ -488,7 +491,8 @@ static void boosted_sem_waiter_run(vos_dur_t h_timeout)
     vos_task_t *l = vt_spawn(0, "L", b_low, NULL, 21);
     vt_spawn(1, "X", b_x, NULL, 23);
     VT_EQ(vos_task_state(l), VOS_TASK_BLOCKED);
-    vt_spawn(2, "H", b_high, (void *)(uintptr_t)h_timeout, 27);
+    b_h_timeout = h_timeout;
+    vt_spawn(2, "H", b_high, NULL, 27);
     VT_EQ(PRIO(l), 27);
     VT_EQ(vos_task_state(l), VOS_TASK_BLOCKED);
 }
@@ -539,7 +543,7 @@ static void z_low(void *arg)
     (void)arg;
     if (vos_mutex_lock(&zm, VOS_FOREVER) != VOS_OK)
         z_err++;
-    vos_sleep_until(z_t0 + vos_us(200));
+    vos_sleep_until(z_t0 + vos_dur_cycles(vos_us(200)));
     z_prio_woken = PRIO(NULL);
     vt_log('l');
     if (vos_mutex_unlock(&zm) != VOS_OK)
@@ -550,7 +554,7 @@ static void z_low(void *arg)
 static void z_high(void *arg)
 {
     (void)arg;
-    vos_sleep_until(z_t0 + vos_us(50));
+    vos_sleep_until(z_t0 + vos_dur_cycles(vos_us(50)));
     if (vos_mutex_lock(&zm, VOS_FOREVER) != VOS_OK)
         z_err++;
     vt_log('H');
@@ -561,9 +565,9 @@ static void z_high(void *arg)
 static void z_mid(void *arg)
 {
     (void)arg;
-    vos_sleep_until(z_t0 + vos_us(100));
+    vos_sleep_until(z_t0 + vos_dur_cycles(vos_us(100)));
     vt_log('P');
-    spin_until(z_t0 + vos_us(400));
+    spin_until(z_t0 + vos_dur_cycles(vos_us(400)));
     vt_log('p');
 }
 
@@ -573,7 +577,7 @@ VT_TEST(sleeping_owner_wakes_at_inherited_priority)
     z_err = 0;
     z_prio_woken = -1;
     vt_log_reset();
-    z_t0 = vos_now() + vos_us(30);
+    z_t0 = vos_now() + vos_dur_cycles(vos_us(30));
     vos_task_t *l = vt_spawn(0, "L", z_low, NULL, 21);
     vt_spawn(1, "H", z_high, NULL, 27);
     vt_spawn(2, "P", z_mid, NULL, 24);
@@ -592,8 +596,8 @@ VT_TEST(sleeping_owner_wakes_at_inherited_priority)
 #define NP       10          /* puppets (task slots 0..NP-1) */
 #define NM       10          /* mutexes */
 #define PENDING  1           /* result of a call that has not returned */
-#define SPACING  vos_us(200) /* between successive deadlines */
-#define MARGIN   vos_us(40)
+#define SPACING  vos_dur_cycles(vos_us(200)) /* cycles between successive deadlines */
+#define MARGIN   vos_dur_cycles(vos_us(40))
 
 enum { OP_LOCK = 1, OP_UNLOCK, OP_EXIT };
 
@@ -743,8 +747,8 @@ static void do_lock(int i, int k)
         md.result[i] = PENDING;
         if (md.rank[i] >= 0) {
             vos_time_t d = deadline_of(md.rank[i]);
-            VT_ASSERT(vos_now() + vos_us(20) < d);  /* the schedule fits */
-            timeout = d - vos_now();
+            VT_ASSERT(vos_now() + vos_dur_cycles(vos_us(20)) < d);  /* the schedule fits */
+            timeout = vos_cycles(d - vos_now());
         }
     }
     trail_add('L', i, k);
@@ -787,7 +791,7 @@ static void do_unlock(int i, int k)
         model_hand_over(k);
     }
     trail_add('U', i, k);
-    pp_command(i, OP_UNLOCK, k, 0);
+    pp_command(i, OP_UNLOCK, k, vos_cycles(0));
     check();
 }
 
@@ -808,7 +812,7 @@ static void do_exit(int i)
         }
     md.exited[i] = true;
     trail_add('X', i, -1);
-    pp_command(i, OP_EXIT, 0, 0);
+    pp_command(i, OP_EXIT, 0, vos_cycles(0));
     check();
 }
 
@@ -920,7 +924,7 @@ static void pp_stop(void)
     release_all();
     for (int i = 0; i < md.np; i++)
         if (!md.exited[i])
-            pp_command(i, OP_EXIT, 0, 0);
+            pp_command(i, OP_EXIT, 0, vos_cycles(0));
     vt_join(md.np, 10);
     for (int k = 0; k < md.nm; k++)
         VT_EQ(vos_mutex_delete(&mx[k]), md.deleted[k] ? VOS_ERR_INVALID : VOS_OK);
@@ -975,7 +979,7 @@ VT_TEST(model_timeout_undoes_exactly_its_share)
     static const int base[4] = { 21, 28, 24, 26 };
     pp_start(4, base, 2);
     run_reset();
-    md_t0 = vos_now() + vos_us(50);
+    md_t0 = vos_now() + vos_dur_cycles(vos_us(50));
     md.rank[1] = 0;
     md.rank[3] = 1;
     do_lock(0, 0);
@@ -1050,7 +1054,7 @@ VT_TEST(model_boost_reorders_wait_queue)
     pp_start(4, base, 2);
     for (int variant = 0; variant < 2; variant++) {
         run_reset();
-        md_t0 = vos_now() + vos_us(50);
+        md_t0 = vos_now() + vos_dur_cycles(vos_us(50));
         md.rank[3] = variant == 1 ? 0 : -1;
         do_lock(0, 1);
         do_lock(2, 0);
@@ -1168,7 +1172,7 @@ VT_TEST(model_delete_in_chain)
     VT_EQ(PRIO(vt_task(C)), 24);
     VT_EQ(PRIO(vt_task(B)), 27);
     /* The former owner's unlock of the deleted mutex is refused. */
-    pp_command(C, OP_UNLOCK, 1, 0);
+    pp_command(C, OP_UNLOCK, 1, vos_cycles(0));
     VT_EQ(pp[C].result, VOS_ERR_INVALID);
     md.result[C] = VOS_ERR_INVALID;
     check();
@@ -1243,7 +1247,7 @@ static int enumerate(const struct scenario *s, const int *rank)
         run_reset();
         for (int i = 0; i < md.np; i++)
             md.rank[i] = rank != NULL ? rank[i] : -1;
-        md_t0 = vos_now() + vos_us(150);
+        md_t0 = vos_now() + vos_dur_cycles(vos_us(150));
         for (int j = 0; j < s->nsetup; j++)
             do_lock(s->setup[j][0], s->setup[j][1]);
         int d = 0;

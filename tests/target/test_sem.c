@@ -20,7 +20,7 @@
 static vos_sem_t s;
 static vos_dur_t w_timeout[VT_TASK_SLOTS];
 static volatile int w_err[VT_TASK_SLOTS];
-static volatile vos_dur_t w_waited[VT_TASK_SLOTS];
+static volatile uint64_t w_waited[VT_TASK_SLOTS];   /* cycles */
 static volatile bool w_isr_done_seen[VT_TASK_SLOTS];
 
 /* arg: slot number; logs 'a' + slot once its take returns. */
@@ -167,9 +167,9 @@ VT_TEST(take_timeout_expires_and_leaves_nothing)
     VT_EQ(vos_sem_init(&s, 0, 3), VOS_OK);
     vos_time_t t0 = vos_now();
     VT_EQ(vos_sem_take(&s, vos_us(200)), VOS_ERR_TIMEOUT);
-    vos_dur_t waited = vos_now() - t0;
-    VT_LE(vos_us(200), waited);
-    VT_LE(waited, vos_us(200) + vos_us(20));
+    uint64_t waited = vos_now() - t0;
+    VT_LE(vos_dur_cycles(vos_us(200)), waited);
+    VT_LE(waited, vos_dur_cycles(vos_us(200)) + vos_dur_cycles(vos_us(20)));
     /* Nobody waits any more: a give is counted, not handed to a ghost. */
     VT_EQ(vos_sem_give(&s), VOS_OK);
     VT_EQ(vos_sem_count(&s), 1);
@@ -184,7 +184,7 @@ VT_TEST(take_timeout_expires_and_leaves_nothing)
     VT_EQ(vos_task_state(vt_task(1)), VOS_TASK_BLOCKED);
     vos_sleep(vos_us(500));
     VT_EQ(w_err[0], VOS_ERR_TIMEOUT);
-    VT_LE(vos_us(300), w_waited[0]);
+    VT_LE(vos_dur_cycles(vos_us(300)), w_waited[0]);
     VT_EQ(w_err[1], 1);
     VT_EQ(vos_sem_give(&s), VOS_OK);          /* to waiter 1, which runs now */
     VT_EQ(w_err[1], VOS_OK);
@@ -203,7 +203,7 @@ VT_TEST(give_before_timeout_cancels_it)
     vos_sleep(vos_us(100));
     VT_EQ(vos_sem_give(&s), VOS_OK);
     VT_EQ(w_err[0], VOS_OK);
-    VT_LE(w_waited[0], vos_us(150));
+    VT_LE(w_waited[0], vos_dur_cycles(vos_us(150)));
     vt_join(1, 10);
     /* Past the old deadline: nothing happens to anybody. */
     vos_sleep(vos_us(500));
@@ -243,15 +243,15 @@ VT_TEST(tiny_timeouts_expire)
     wd_rescues = 0;
     vt_spawn(0, "wd", wd_sem, NULL, 25);
     int n = 0;
-    for (vos_dur_t t = 1; t <= 2000; t += t < 64 ? 1 : 37, n++) {
+    for (uint64_t t = 1; t <= 2000; t += t < 64 ? 1 : 37, n++) {
         vos_time_t t0 = vos_now();
-        int err = vos_sem_take(&s, t);
-        vos_dur_t el = vos_now() - t0;
-        if (err != VOS_ERR_TIMEOUT || el < t || el > t + vos_us(20)) {
+        int err = vos_sem_take(&s, vos_cycles(t));
+        uint64_t el = vos_now() - t0;
+        if (err != VOS_ERR_TIMEOUT || el < t || el > t + vos_dur_cycles(vos_us(20))) {
             VT_EQ((long long)t, -1);          /* names the timeout that failed */
             VT_EQ(err, VOS_ERR_TIMEOUT);
             VT_LE(t, el);
-            VT_LE(el, t + vos_us(20));
+            VT_LE(el, t + vos_dur_cycles(vos_us(20)));
             break;
         }
         wd_progress++;
@@ -270,8 +270,8 @@ VT_TEST(longest_timeouts_accepted)
 {
     VT_EQ(vos_sem_init(&s, 0, 1), VOS_OK);
     spawn_waiter(0, VT_RUNNER_PRIO + 1, VOS_DUR_MAX);
-    spawn_waiter(1, VT_RUNNER_PRIO + 1, VOS_DUR_MAX - 1);
-    spawn_waiter(2, VT_RUNNER_PRIO + 1, VOS_FOREVER - 1);
+    spawn_waiter(1, VT_RUNNER_PRIO + 1, vos_cycles(vos_dur_cycles(VOS_DUR_MAX) - 1));
+    spawn_waiter(2, VT_RUNNER_PRIO + 1, vos_cycles(vos_dur_cycles(VOS_FOREVER) - 1));
     for (int i = 0; i < 3; i++)
         VT_EQ(vos_task_state(vt_task(i)), VOS_TASK_BLOCKED);
     vos_sleep(vos_ms(1));
@@ -684,10 +684,11 @@ static void rs_task(void *arg)
     for (int i = 0; i < 800 && !rs_stop; i++) {
         vt_rand(&r);
         if ((r & 3) != 0 || held == 0) {
-            static const vos_dur_t tmo[4] = { VOS_NO_WAIT, 3000, 40000, VOS_FOREVER };
-            vos_dur_t t = tmo[(r >> 4) & 3];
-            if (t == VOS_FOREVER && (r & 0x100))
-                t = 200000;
+            static const uint64_t tmo[4] = { 0, 3000, 40000, UINT64_MAX };  /* cycles */
+            uint64_t c = tmo[(r >> 4) & 3];
+            if (c == UINT64_MAX && (r & 0x100))
+                c = 200000;
+            vos_dur_t t = c == UINT64_MAX ? VOS_FOREVER : vos_cycles(c);
             int err = vos_sem_take(&s, t);
             if (err == VOS_OK) {
                 rs_count(&rs_taken);
@@ -711,7 +712,7 @@ static void rs_task(void *arg)
         if (c < 0 || c > RS_MAX)
             rs_count(&rs_bad);
         if ((r & 0x7000) == 0)
-            vos_sleep(((r >> 20) & 0xFF) * 100u);
+            vos_sleep(vos_cycles(((r >> 20) & 0xFF) * 100u));
         else if ((r & 0x7000) == 0x1000)
             vos_yield();
     }
@@ -721,7 +722,7 @@ static void rs_task(void *arg)
             rs_count(&rs_given);
             held--;
         } else {
-            vos_sleep(1000);
+            vos_sleep(vos_cycles(1000));
         }
     }
 }

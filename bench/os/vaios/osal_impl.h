@@ -40,11 +40,11 @@ static inline void os_resume_isr(os_task_t *t)         { vos_task_resume_isr(t);
 static inline int  os_prio(os_task_t *t)               { return vos_task_priority(t); }
 static inline void os_set_prio(os_task_t *t, int p)    { vos_task_set_priority(t, (unsigned)p); }
 static inline uint64_t os_now(void)                    { return vos_now(); }
-static inline void os_sleep(uint64_t d)                { vos_sleep(d); }
+static inline void os_sleep(uint64_t d)                { vos_sleep(vos_cycles(d)); }
 static inline void os_sleep_until(uint64_t t)          { vos_sleep_until(t); }
-static inline uint64_t os_ms(uint64_t ms)              { return vos_ms(ms); }
-static inline uint64_t os_us(uint64_t us)              { return vos_us(us); }
-static inline uint64_t os_ns(uint64_t ns)              { return vos_ns(ns); }
+static inline uint64_t os_ms(uint64_t ms)              { return vos_dur_cycles(vos_ms(ms)); }
+static inline uint64_t os_us(uint64_t us)              { return vos_dur_cycles(vos_us(us)); }
+static inline uint64_t os_ns(uint64_t ns)              { return vos_dur_cycles(vos_ns(ns)); }
 
 static inline void os_sem_init(os_sem_t *s, unsigned init, unsigned max) { vos_sem_init(s, init, max); }
 static inline void os_sem_give(os_sem_t *s)            { vos_sem_give(s); }

@@ -117,7 +117,7 @@ static vos_dur_t timeout_class(unsigned c)
     case 1:
         return VOS_FOREVER;
     default:
-        return 1 + (c / 4) * 101u;
+        return vos_cycles(1 + (c / 4) * 101u);
     }
 }
 
@@ -126,13 +126,13 @@ static vos_dur_t timeout_class(unsigned c)
 static void after(struct puppet *p)
 {
     int r = p->result;
-    vos_dur_t elapsed = p->finished - p->started;
+    uint64_t elapsed = p->finished - p->started;     /* cycles */
     bool ok;
     switch (p->op) {
     case PUP_LOCK:
         ok = r == VOS_OK || r == VOS_ERR_TIMEOUT || r == VOS_ERR_DELETED || r == VOS_ERR_ABORTED ||
              r == VOS_ERR_DEADLOCK || r == VOS_ERR_ARG || r == VOS_ERR_INVALID ||
-             (r == VOS_ERR_WOULD_BLOCK && p->arg == VOS_NO_WAIT);
+             (r == VOS_ERR_WOULD_BLOCK && vos_dur_cycles(p->arg) == 0);
         if (r == VOS_OK && ht_owner(p->obj) != vos_self() && !lock_outlived[p - pup]) {
             char why[160];
             vos_task_t *o = ht_owner(p->obj);
@@ -141,7 +141,7 @@ static void after(struct puppet *p)
                      o ? o->state : 0);
             die("lock", why);
         }
-        if (r == VOS_ERR_TIMEOUT && elapsed < p->arg)
+        if (r == VOS_ERR_TIMEOUT && elapsed < vos_dur_cycles(p->arg))
             die("lock", "timed out early");
         break;
     case PUP_UNLOCK:
@@ -149,8 +149,8 @@ static void after(struct puppet *p)
         break;
     case PUP_TAKE:
         ok = r == VOS_OK || r == VOS_ERR_TIMEOUT || r == VOS_ERR_DELETED || r == VOS_ERR_ABORTED ||
-             r == VOS_ERR_INVALID || (r == VOS_ERR_WOULD_BLOCK && p->arg == VOS_NO_WAIT);
-        if (r == VOS_ERR_TIMEOUT && elapsed < p->arg)
+             r == VOS_ERR_INVALID || (r == VOS_ERR_WOULD_BLOCK && vos_dur_cycles(p->arg) == 0);
+        if (r == VOS_ERR_TIMEOUT && elapsed < vos_dur_cycles(p->arg))
             die("take", "timed out early");
         break;
     case PUP_GIVE:
@@ -158,7 +158,7 @@ static void after(struct puppet *p)
         break;
     case PUP_SLEEP:
         ok = r == VOS_OK || r == VOS_ERR_ABORTED;
-        if (r == VOS_OK && elapsed < p->arg)
+        if (r == VOS_OK && elapsed < vos_dur_cycles(p->arg))
             die("sleep", "woke early");
         break;
     case PUP_SETPRIO:
@@ -235,7 +235,7 @@ static void director(void *arg)
             break;
         case OP_UNLOCK:
             if (idle)
-                command(p, PUP_UNLOCK, &mx[b % NM], 0);
+                command(p, PUP_UNLOCK, &mx[b % NM], vos_cycles(0));
             break;
         case OP_TAKE:
             if (idle)
@@ -243,23 +243,23 @@ static void director(void *arg)
             break;
         case OP_GIVE:
             if (idle)
-                command(p, PUP_GIVE, &sm[b % NS], 0);
+                command(p, PUP_GIVE, &sm[b % NS], vos_cycles(0));
             break;
         case OP_SLEEP:
             if (idle)
-                command(p, PUP_SLEEP, NULL, 1 + b * 37u);
+                command(p, PUP_SLEEP, NULL, vos_cycles(1 + b * 37u));
             break;
         case OP_BUSY:
             if (idle)
-                command(p, PUP_BUSY, NULL, 1 + b * 53u);
+                command(p, PUP_BUSY, NULL, vos_cycles(1 + b * 53u));
             break;
         case OP_YIELD:
             if (idle)
-                command(p, PUP_YIELD, NULL, 0);
+                command(p, PUP_YIELD, NULL, vos_cycles(0));
             break;
         case OP_SETPRIO:
             if (idle)
-                command(p, PUP_SETPRIO, pup[b % NP].task, 1 + (b / NP) % 30u);
+                command(p, PUP_SETPRIO, pup[b % NP].task, vos_cycles(1 + (b / NP) % 30u));
             break;
         case OP_DIR_PRIO:
             r = vos_task_set_priority(p->task, 1 + b % 30u);
@@ -287,7 +287,7 @@ static void director(void *arg)
             host_irq_in_next_sc(irq_handler);
             break;
         case OP_ADVANCE:
-            vos_sleep(1 + (vos_dur_t)a * b);
+            vos_sleep(vos_cycles(1 + (uint64_t)a * b));
             break;
         case OP_DELETE:
             if (a & 1) {
@@ -309,7 +309,7 @@ static void director(void *arg)
             break;
         case OP_EXIT:
             if (idle)
-                command(p, PUP_EXIT, NULL, 0);
+                command(p, PUP_EXIT, NULL, vos_cycles(0));
             break;
         case OP_RESTART:
             if (vos_task_state(p->task) == VOS_TASK_EXITED && start_puppet((int)(a % NP)) != VOS_OK)

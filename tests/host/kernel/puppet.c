@@ -30,7 +30,7 @@ static void puppet_main(void *arg)
             r = vos_sleep(p->arg);
             break;
         case PUP_BUSY:
-            host_advance(p->arg);
+            host_advance(vos_dur_cycles(p->arg));
             r = VOS_OK;
             break;
         case PUP_YIELD:
@@ -38,7 +38,7 @@ static void puppet_main(void *arg)
             r = VOS_OK;
             break;
         case PUP_SETPRIO:
-            r = vos_task_set_priority(p->obj, (unsigned)p->arg);
+            r = vos_task_set_priority(p->obj, (unsigned)vos_dur_cycles(p->arg));
             break;
         case PUP_EXIT:
             p->busy = false;
@@ -82,7 +82,7 @@ void pup_cmd(struct puppet *p, enum pup_op op, void *obj, vos_dur_t arg)
 
 void pup_settle(void)
 {
-    vos_sleep(1);
+    vos_sleep(vos_cycles(1));
 }
 
 int pup_do(struct puppet *p, enum pup_op op, void *obj, vos_dur_t arg)

@@ -153,7 +153,7 @@ static void owner_task(void *arg)
 {
     (void)arg;
     CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);
-    vos_sleep(100);
+    vos_sleep(vos_cycles(100));
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_ERR_NOT_OWNER);
 }
@@ -167,7 +167,7 @@ static void non_owner_main(void *arg)
     CHECK_EQ(vos_mutex_lock(&mx, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_ERR_NOT_OWNER);
     CHECK(ht_owner(&mx) != vos_self());
-    vos_sleep(200);
+    vos_sleep(vos_cycles(200));
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_ERR_NOT_OWNER);   /* free */
 }
 
@@ -200,7 +200,7 @@ static void isr_calls(void)
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_ERR_CONTEXT);
     CHECK_EQ(vos_mutex_init(&mx), VOS_ERR_CONTEXT);
     CHECK_EQ(vos_mutex_delete(&mx), VOS_ERR_CONTEXT);
-    CHECK_EQ(vos_sleep(10), VOS_ERR_CONTEXT);
+    CHECK_EQ(vos_sleep(vos_cycles(10)), VOS_ERR_CONTEXT);
     CHECK_EQ(vos_sleep_until(10), VOS_ERR_CONTEXT);
     CHECK_EQ(vos_task_create(t, "x", nop, NULL, 3, stack, size), VOS_ERR_CONTEXT);
     CHECK_EQ(vos_task_set_priority(other, 3), VOS_ERR_CONTEXT);
@@ -270,7 +270,7 @@ static void case_calls_before_start(void)
     CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_ERR_CONTEXT);
     CHECK_EQ(vos_mutex_lock(&mx, VOS_NO_WAIT), VOS_ERR_CONTEXT);
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_ERR_CONTEXT);
-    CHECK_EQ(vos_sleep(10), VOS_ERR_CONTEXT);
+    CHECK_EQ(vos_sleep(vos_cycles(10)), VOS_ERR_CONTEXT);
     vos_task_t *t = t_task("t", nop, NULL, 3);
     CHECK_EQ(vos_task_set_priority(t, 6), VOS_OK);
     CHECK_EQ(vos_task_priority(t), 6);

@@ -91,7 +91,7 @@ static void handoff_main(void *arg)
     t_task("H1", receiver, "H1", 8);
     t_task("L2", receiver, "L2", 3);
     t_task("H2", receiver, "H2", 8);
-    vos_sleep(1);                                  /* all four wait */
+    vos_sleep(vos_cycles(1));                                  /* all four wait */
     for (uint32_t v = 1; v <= 4; v++) {
         t_log("send%u", (unsigned)v);
         CHECK_EQ(vos_queue_send(&q, &v, VOS_NO_WAIT), VOS_OK);
@@ -124,7 +124,7 @@ static void full_main(void *arg)
     t_task("s1", sender, (void *)1, 3);
     t_task("s2", sender, (void *)2, 7);
     t_task("s3", sender, (void *)3, 3);
-    vos_sleep(1);                                  /* the three wait, full */
+    vos_sleep(vos_cycles(1));                                  /* the three wait, full */
     CHECK_EQ(vos_queue_count(&q), 2);
     CHECK_INV();
     static const uint32_t want[] = {100, 101, 2, 1, 3};
@@ -146,7 +146,7 @@ static void timed_recv(void *arg)
 {
     uint32_t x;
     vos_time_t t0 = vos_now();
-    int r = vos_queue_recv(&q, &x, (vos_dur_t)(uintptr_t)arg);
+    int r = vos_queue_recv(&q, &x, vos_cycles((uintptr_t)arg));
     t_log("R:%s@%llu", vos_strerror(r), (unsigned long long)(vos_now() - t0));
 }
 
@@ -154,7 +154,7 @@ static void timed_send(void *arg)
 {
     uint32_t v = 5;
     vos_time_t t0 = vos_now();
-    int r = vos_queue_send(&q, &v, (vos_dur_t)(uintptr_t)arg);
+    int r = vos_queue_send(&q, &v, vos_cycles((uintptr_t)arg));
     t_log("S:%s@%llu", vos_strerror(r), (unsigned long long)(vos_now() - t0));
 }
 
@@ -163,11 +163,11 @@ static void timeout_main(void *arg)
     (void)arg;
     vos_queue_init(&q, qbuf, sizeof qbuf[0], 1);
     t_task("r", timed_recv, (void *)300, 7);
-    vos_sleep(400);
+    vos_sleep(vos_cycles(400));
     uint32_t v = 1;
     CHECK_EQ(vos_queue_send(&q, &v, VOS_NO_WAIT), VOS_OK);
     t_task("s", timed_send, (void *)250, 7);
-    vos_sleep(400);
+    vos_sleep(vos_cycles(400));
     CHECK_EQ(vos_queue_count(&q), 1);
 }
 
@@ -226,7 +226,7 @@ static void queue_delete_main(void *arg)
     CHECK_EQ(vos_queue_send(&q, &v, VOS_NO_WAIT), VOS_ERR_INVALID);
     CHECK_EQ(vos_queue_count(&q), VOS_ERR_INVALID);
     CHECK_EQ(vos_queue_delete(&q), VOS_ERR_INVALID);
-    vos_sleep(2000);                               /* B's old deadline passes */
+    vos_sleep(vos_cycles(2000));                               /* B's old deadline passes */
     /* Senders too. */
     vos_queue_init(&q, qbuf, sizeof qbuf[0], 1);
     CHECK_EQ(vos_queue_send(&q, &v, VOS_NO_WAIT), VOS_OK);
@@ -290,7 +290,7 @@ static void event_main(void *arg)
     t_task("B", event_waiter, (void *)&b, 7);
     t_task("C", event_waiter, (void *)&c, 8);
     t_task("D", event_waiter, (void *)&d, 3);
-    vos_sleep(1);                                   /* D waits too */
+    vos_sleep(vos_cycles(1));                                   /* D waits too */
     t_log("set1");
     CHECK_EQ(vos_event_set(&ev, 0x1), VOS_OK);     /* A only */
     t_log("set2");
@@ -312,7 +312,7 @@ static void event_timeout(void *arg)
     (void)arg;
     uint32_t got = 0xDEAD;
     vos_time_t t0 = vos_now();
-    int r = vos_event_wait(&ev, 0x10, VOS_EVENT_ANY, 500, &got);
+    int r = vos_event_wait(&ev, 0x10, VOS_EVENT_ANY, vos_cycles(500), &got);
     t_log("T:%s@%llu:%x", vos_strerror(r), (unsigned long long)(vos_now() - t0),
           (unsigned)got);
 }
@@ -343,7 +343,7 @@ static void event_misc_main(void *arg)
     CHECK_EQ(got, 0);
     CHECK_EQ(vos_event_get(&ev, NULL), VOS_ERR_ARG);
     t_task("T", event_timeout, NULL, 7);
-    vos_sleep(600);
+    vos_sleep(vos_cycles(600));
     host_irq(event_isr);
     t_task("W", event_waiter, &(struct ewait){"W", 0x4, VOS_EVENT_ANY}, 7);
     t_task("X", event_waiter, &(struct ewait){"X", 0x8, VOS_EVENT_ANY}, 7);
@@ -365,9 +365,9 @@ static void taker(void *arg)
     uint32_t v = 0;
     int r = vos_notify_take(false, VOS_FOREVER, &v);
     t_log("take:%s:%u", vos_strerror(r), (unsigned)v);
-    r = vos_notify_take(true, 300, &v);
+    r = vos_notify_take(true, vos_cycles(300), &v);
     t_log("take:%s:%u", vos_strerror(r), (unsigned)v);
-    r = vos_notify_take(true, 300, &v);
+    r = vos_notify_take(true, vos_cycles(300), &v);
     t_log("take:%s@%llu", vos_strerror(r), (unsigned long long)vos_now());
 }
 
@@ -382,11 +382,11 @@ static void notify_count_main(void *arg)
 {
     (void)arg;
     tk[0] = t_task("T", taker, NULL, 7);
-    vos_sleep(1);                                   /* T waits */
+    vos_sleep(vos_cycles(1));                                   /* T waits */
     host_irq(give_isr);                             /* T released with 1 */
     CHECK_EQ(vos_notify_give(tk[0]), VOS_OK);       /* counted: T is below us */
     CHECK_EQ(vos_notify_give(tk[0]), VOS_OK);       /* T will take both: 2 */
-    vos_sleep(1000);                                /* T times out at ~300 */
+    vos_sleep(vos_cycles(1000));                                /* T times out at ~300 */
     CHECK_EQ(vos_notify_give(tk[0]), VOS_ERR_STATE);    /* exited */
     CHECK_EQ(vos_notify_give((vos_task_t *)(void *)&q), VOS_ERR_INVALID);
     uint32_t v;
@@ -410,7 +410,7 @@ static void flag_waiter(void *arg)
     int r = vos_notify_wait(0x4, 0x4, VOS_FOREVER, &got);
     t_log("wait:%s:%x", vos_strerror(r), (unsigned)got);
     CHECK_EQ(vos_self()->notify, 0x1);              /* 0x4 cleared on exit */
-    r = vos_notify_wait(0x8, 0, 200, &got);
+    r = vos_notify_wait(0x8, 0, vos_cycles(200), &got);
     t_log("wait:%s", vos_strerror(r));
 }
 
@@ -425,7 +425,7 @@ static void notify_flags_main(void *arg)
     CHECK_EQ(vos_notify_set(tk[0], 0), VOS_ERR_ARG);
     uint32_t got;
     CHECK_EQ(vos_notify_wait(0, 0, VOS_NO_WAIT, &got), VOS_ERR_ARG);
-    vos_sleep(1000);
+    vos_sleep(vos_cycles(1000));
 }
 
 static void case_notify_flags(void)

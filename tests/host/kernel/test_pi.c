@@ -39,7 +39,7 @@ static vos_task_t *low;
 static void inv_high(void *arg)
 {
     (void)arg;
-    vos_sleep(100);
+    vos_sleep(vos_cycles(100));
     t_log("H-lock@%llu", (unsigned long long)vos_now());
     CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);
     t_log("H-got@%llu", (unsigned long long)vos_now());
@@ -50,7 +50,7 @@ static void inv_high(void *arg)
 static void inv_mid(void *arg)
 {
     (void)arg;
-    vos_sleep(150);
+    vos_sleep(vos_cycles(150));
     t_log("M@%llu", (unsigned long long)vos_now());
     host_advance(500);
 }
@@ -86,7 +86,7 @@ struct plan {
     int nm;                        /* mutexes */
     bool chain;                    /* chain setup, else one owner of all */
     unsigned base[NT];
-    vos_time_t deadline[NT];       /* of each waiter's lock; VOS_FOREVER: none */
+    vos_time_t deadline[NT];       /* of each waiter's lock; VOS_TIME_NEVER: none */
     unsigned release_mask;         /* puppets whose releases are enumerated */
     bool timeouts_first;           /* every timeout before any release, and
                                       the releases after them (of mutexes
@@ -156,7 +156,7 @@ static void describe(char *buf, size_t len)
     for (int t = 0; t < plan->n && n < len; t++)
         n += (size_t)snprintf(buf + n, len - n, "%s%u", t ? "," : "=", plan->base[t]);
     for (int t = 0; t < plan->n && n < len; t++)
-        if (plan->deadline[t] != VOS_FOREVER)
+        if (plan->deadline[t] != VOS_TIME_NEVER)
             n += (size_t)snprintf(buf + n, len - n, " T%d@%llu", t,
                                   (unsigned long long)plan->deadline[t]);
     n += (size_t)snprintf(buf + n, len - n, " choices");
@@ -210,8 +210,8 @@ static void do_lock(int t, int m)
         waiting[t] = m;
         arrival[t] = arrivals++;
         tmo[t] = plan->deadline[t];
-        if (tmo[t] != VOS_FOREVER)
-            timeout = tmo[t] - vos_now();
+        if (tmo[t] != VOS_TIME_NEVER)
+            timeout = vos_cycles(tmo[t] - vos_now());
     }
     int r = pup_do(&pp[t], PUP_LOCK, &mm[m], timeout);
     if (r != (free ? VOS_OK : PUP_PENDING))
@@ -234,9 +234,9 @@ static void do_release(int t, int m)
     holder[m] = w;
     if (w >= 0) {
         waiting[w] = -1;
-        tmo[w] = VOS_FOREVER;
+        tmo[w] = VOS_TIME_NEVER;
     }
-    int r = pup_do(&pp[t], PUP_UNLOCK, &mm[m], 0);
+    int r = pup_do(&pp[t], PUP_UNLOCK, &mm[m], vos_cycles(0));
     if (r != VOS_OK)
         bad(step, "unlock returned %d", r);
     if (w >= 0 && (pup_busy(&pp[w]) || pp[w].result != VOS_OK))
@@ -248,13 +248,13 @@ static void do_timeout(void)
 {
     int w = -1;
     for (int x = 0; x < plan->n; x++)
-        if (waiting[x] >= 0 && tmo[x] != VOS_FOREVER && (w < 0 || tmo[x] < tmo[w]))
+        if (waiting[x] >= 0 && tmo[x] != VOS_TIME_NEVER && (w < 0 || tmo[x] < tmo[w]))
             w = x;
     char step[64];
     snprintf(step, sizeof step, "T%d times out on m%d", w, waiting[w]);
     vos_sleep_until(tmo[w]);
     waiting[w] = -1;
-    tmo[w] = VOS_FOREVER;
+    tmo[w] = VOS_TIME_NEVER;
     check(step);                       /* at once: the owner fell back */
     pup_settle();
     if (pup_busy(&pp[w]) || pp[w].result != VOS_ERR_TIMEOUT)
@@ -279,7 +279,7 @@ static void director(void *arg)
         CHECK_EQ(pup_start(&pp[t], names[t], plan->base[t], tcb, stack, size), VOS_OK);
         t_watch_sem(&pp[t].go);
         waiting[t] = -1;
-        tmo[t] = VOS_FOREVER;
+        tmo[t] = VOS_TIME_NEVER;
     }
     pup_settle();
     if (plan->chain) {
@@ -297,7 +297,7 @@ static void director(void *arg)
         int rel_t[NM * NT], rel_m[NM * NT], nrel = 0;
         bool tmo_pending = false;
         for (int t = 0; t < plan->n; t++)
-            tmo_pending |= waiting[t] >= 0 && tmo[t] != VOS_FOREVER;
+            tmo_pending |= waiting[t] >= 0 && tmo[t] != VOS_TIME_NEVER;
         if (!(plan->timeouts_first && tmo_pending)) {
             for (int t = 0; t < plan->n; t++) {
                 if (waiting[t] >= 0 || !((plan->release_mask >> t) & 1u))
@@ -381,7 +381,7 @@ static void case_chain_every_release_order(void)
         unsigned prio[NT];
         for (int t = 0; t < n; t++) {
             prio[t] = 3 + 3u * (unsigned)t;
-            p.deadline[t] = VOS_FOREVER;
+            p.deadline[t] = VOS_TIME_NEVER;
         }
         do {
             for (int t = 0; t < n; t++)
@@ -411,7 +411,7 @@ static void case_chain_every_timeout_order(void)
                 do {
                     for (int t = 0; t < n; t++)
                         p.base[t] = prio[t];
-                    p.deadline[0] = VOS_FOREVER;
+                    p.deadline[0] = VOS_TIME_NEVER;
                     for (int w = 1; w < n; w++)
                         p.deadline[w] = (vos_time_t)(rank[w - 1] + 1) * TMO_STEP;
                     runs += enumerate(&p);
@@ -439,7 +439,7 @@ static void case_owner_of_many_every_release_order(void)
                 for (int w = 0; w < k; w++)
                     p.base[w + 1] = prio[w];
                 for (int t = 0; t <= k; t++)
-                    p.deadline[t] = VOS_FOREVER;
+                    p.deadline[t] = VOS_TIME_NEVER;
                 runs += enumerate(&p);
             } while (!t_failed() && next_perm(prio, k));
         }
@@ -463,7 +463,7 @@ static void case_owner_of_many_every_timeout_order(void)
                 rank[w] = (unsigned)w;
             do {
                 p.base[0] = 2;
-                p.deadline[0] = VOS_FOREVER;
+                p.deadline[0] = VOS_TIME_NEVER;
                 for (int w = 0; w < k; w++) {
                     p.base[w + 1] = prio[w];
                     p.deadline[w + 1] = (vos_time_t)(rank[w] + 1) * TMO_STEP;
@@ -508,17 +508,17 @@ static void two_mutexes(void *arg)
     CHECK_EQ(vos_task_priority(o.task), 9);
     CHECK_INV();
     if (boosting_first) {
-        CHECK_EQ(pup_do(&o, PUP_UNLOCK, &mx, 0), VOS_OK);
+        CHECK_EQ(pup_do(&o, PUP_UNLOCK, &mx, vos_cycles(0)), VOS_OK);
         CHECK_EQ(vos_task_priority(o.task), 6);   /* B's, not base, not A's */
         CHECK(ht_owner(&mx) == a.task);
         CHECK_INV();
-        CHECK_EQ(pup_do(&o, PUP_UNLOCK, &mx2, 0), VOS_OK);
+        CHECK_EQ(pup_do(&o, PUP_UNLOCK, &mx2, vos_cycles(0)), VOS_OK);
         CHECK_EQ(vos_task_priority(o.task), 2);
     } else {
-        CHECK_EQ(pup_do(&o, PUP_UNLOCK, &mx2, 0), VOS_OK);
+        CHECK_EQ(pup_do(&o, PUP_UNLOCK, &mx2, vos_cycles(0)), VOS_OK);
         CHECK_EQ(vos_task_priority(o.task), 9);   /* A still waits */
         CHECK_INV();
-        CHECK_EQ(pup_do(&o, PUP_UNLOCK, &mx, 0), VOS_OK);
+        CHECK_EQ(pup_do(&o, PUP_UNLOCK, &mx, vos_cycles(0)), VOS_OK);
         CHECK_EQ(vos_task_priority(o.task), 2);
     }
     CHECK_INV();
@@ -538,9 +538,9 @@ static void waiter_timeout(void *arg)
     start4(2, 9, 6, 1);
     CHECK_EQ(pup_do(&o, PUP_LOCK, &mx, VOS_FOREVER), VOS_OK);
     vos_time_t ta = vos_now() + 500;
-    CHECK_EQ(pup_do(&a, PUP_LOCK, &mx, 500), PUP_PENDING);
+    CHECK_EQ(pup_do(&a, PUP_LOCK, &mx, vos_cycles(500)), PUP_PENDING);
     vos_time_t tb = vos_now() + 2000;
-    CHECK_EQ(pup_do(&b, PUP_LOCK, &mx, 2000), PUP_PENDING);
+    CHECK_EQ(pup_do(&b, PUP_LOCK, &mx, vos_cycles(2000)), PUP_PENDING);
     CHECK_EQ(vos_task_priority(o.task), 9);
     vos_sleep_until(ta - 1);
     CHECK_EQ(vos_task_priority(o.task), 9);     /* not a cycle early */
@@ -596,7 +596,7 @@ static void set_prio_boosted(void *arg)
     CHECK_EQ(vos_task_priority(o.task), 5);
     CHECK_INV();
 
-    CHECK_EQ(pup_do(&o, PUP_UNLOCK, &mx, 0), VOS_OK);
+    CHECK_EQ(pup_do(&o, PUP_UNLOCK, &mx, vos_cycles(0)), VOS_OK);
     CHECK_EQ(vos_task_priority(o.task), 4);
     CHECK(ht_owner(&mx) == a.task);
     CHECK_INV();

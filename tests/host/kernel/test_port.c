@@ -114,7 +114,7 @@ static void case_time_before_run_and_reset(void)
 static void sleeper_300(void *arg)
 {
     (void)arg;
-    CHECK_EQ(vos_sleep(300), VOS_OK);
+    CHECK_EQ(vos_sleep(vos_cycles(300)), VOS_OK);
     t_log("H@%llu", (unsigned long long)vos_now());
     host_advance(50);
     t_log("H-done@%llu", (unsigned long long)vos_now());
@@ -252,7 +252,7 @@ static void yield_alone(void *arg)
     vos_yield();
     vos_yield();
     CHECK_EQ(host_switches(), n);
-    CHECK_EQ(vos_sleep(10), VOS_OK);      /* to idle and back */
+    CHECK_EQ(vos_sleep(vos_cycles(10)), VOS_OK);      /* to idle and back */
     CHECK_EQ(host_switches(), n + 2);
 }
 
@@ -265,7 +265,7 @@ static void case_switch_count(void)
 static void sleep_100(void *arg)
 {
     (void)arg;
-    vos_sleep(100);
+    vos_sleep(vos_cycles(100));
 }
 
 static void alarm_past_main(void *arg)
@@ -296,7 +296,7 @@ static void overflow_holder(void *arg)
     (void)arg;
     CHECK_EQ(vos_mutex_lock(&guard_mutex, VOS_FOREVER), VOS_OK);
     *vos_self()->guard = 0;            /* what an overflow does first */
-    vos_sleep(10);                      /* switched out: caught here */
+    vos_sleep(vos_cycles(10));                      /* switched out: caught here */
     t_log("overflowed-task-ran");
 }
 
@@ -316,7 +316,7 @@ static void guard_main(void *arg)
     faulted_by_hook = NULL;
     vos_task_t *o = t_task("O", overflow_holder, NULL, 9);
     t_task("W", guard_waiter, NULL, 8);
-    vos_sleep(100);
+    vos_sleep(vos_cycles(100));
     CHECK_EQ(vos_task_state(o), VOS_TASK_FAULTED);
     CHECK(vos_stack_overflow_task() == o);
     CHECK(faulted_by_hook == o);
@@ -339,7 +339,7 @@ static void idle_probe(void *arg)
 {
     (void)arg;
     for (int i = 0; i < 5; i++)
-        vos_sleep(1000);
+        vos_sleep(vos_cycles(1000));
     idle = vos__ready[VOS_PRIO_IDLE];
 }
 
@@ -402,7 +402,7 @@ static void case_signals_off_task_stacks(void)
 static void sleep_long(void *arg)
 {
     (void)arg;
-    vos_sleep(1000000);
+    vos_sleep(vos_cycles(1000000));
     t_log("never");
 }
 
@@ -413,7 +413,7 @@ static void leave_sleepers(void *arg)
     t_task("s2", sleep_long, NULL, 4);
     CHECK_EQ(vos_sem_init(&sem, 0, 1), VOS_OK);
     t_task("w", waiter, NULL, 4);
-    vos_sleep(10);
+    vos_sleep(vos_cycles(10));
     host_stop(1);
 }
 
@@ -421,8 +421,8 @@ static void fresh_scenario(void *arg)
 {
     (void)arg;
     CHECK_TIME(vos_now(), 0);
-    CHECK_TIME(host_alarm_at(), VOS_FOREVER);
-    CHECK_EQ(vos_sleep(500), VOS_OK);
+    CHECK_TIME(host_alarm_at(), VOS_TIME_NEVER);
+    CHECK_EQ(vos_sleep(vos_cycles(500)), VOS_OK);
     CHECK_TIME(vos_now(), 500);
     stamp = vos_now();
 }

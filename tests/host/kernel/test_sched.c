@@ -87,7 +87,7 @@ static void case_fifo_among_equals(void)
 static void sleeper_h(void *arg)
 {
     (void)arg;
-    vos_sleep(100);
+    vos_sleep(vos_cycles(100));
     t_log("H@%llu", (unsigned long long)vos_now());
 }
 
@@ -182,7 +182,7 @@ static void suspend_main(void *arg)
 
     vos_task_t *l = t_task("L", log_name, "L", 2);
     CHECK_EQ(vos_task_suspend(l), VOS_OK);
-    vos_sleep(10);                               /* L must not run */
+    vos_sleep(vos_cycles(10));                               /* L must not run */
     t_log("m2");
     CHECK_EQ(vos_task_resume(l), VOS_OK);        /* lower: not yet */
     t_log("m3");

@@ -72,7 +72,7 @@ static void no_steal_main(void *arg)
     vos_sem_init(&sem, 0, 1);
     t_watch_sem(&sem);
     vos_task_t *l = t_task("L", sem_waiter, "L", 3);
-    vos_sleep(1);                         /* L blocks */
+    vos_sleep(vos_cycles(1));                         /* L blocks */
     CHECK_EQ(vos_sem_give(&sem), VOS_OK); /* the unit is L's now */
     CHECK_EQ(vos_sem_take(&sem, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
     CHECK_EQ(vos_task_state(l), VOS_TASK_READY);
@@ -127,7 +127,7 @@ static void case_sem_from_interrupts(void)
 
 static void timed_waiter(void *arg)
 {
-    int r = vos_sem_take(&sem, 100);
+    int r = vos_sem_take(&sem, vos_cycles(100));
     t_log("%s:%s@%llu", (const char *)arg, vos_strerror(r), (unsigned long long)vos_now());
 }
 
@@ -147,7 +147,7 @@ static void sem_delete_main(void *arg)
     CHECK_EQ(vos_sem_count(&sem), VOS_ERR_INVALID);
     CHECK_EQ(vos_sem_delete(&sem), VOS_ERR_INVALID);
     CHECK_INV();
-    vos_sleep(1000);                          /* B's old deadline passes */
+    vos_sleep(vos_cycles(1000));                          /* B's old deadline passes */
     CHECK_EQ(vos_sem_init(&sem, 1, 1), VOS_OK);
     CHECK_EQ(vos_sem_take(&sem, VOS_NO_WAIT), VOS_OK);
 }
@@ -166,7 +166,7 @@ static void timeout_order_main(void *arg)
     t_task("A", timed_waiter, "A", 7);
     t_task("B", sem_waiter, "B", 7);
     t_task("C", sem_waiter, "C", 7);
-    vos_sleep(200);                           /* A times out at 100 */
+    vos_sleep(vos_cycles(200));                           /* A times out at 100 */
     CHECK_INV();
     CHECK_EQ(vos_sem_give(&sem), VOS_OK);
     CHECK_EQ(vos_sem_give(&sem), VOS_OK);
@@ -190,7 +190,7 @@ static void high_owner(void *arg)
     (void)arg;
     CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);
     CHECK(ht_owner(&mx) == vos_self());
-    vos_sleep(10);
+    vos_sleep(vos_cycles(10));
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
 }
 
@@ -271,7 +271,7 @@ static void handover_main(void *arg)
     static const unsigned prios[] = {3, 8, 3, 8};
     for (int i = 0; i < 4; i++) {
         t_task(names[i], locker, (void *)names[i], prios[i]);
-        vos_sleep(1);
+        vos_sleep(vos_cycles(1));
     }
     t_task("O", log_name, "O", 2);
     CHECK_INV();
@@ -293,14 +293,14 @@ static void no_steal_mutex_main(void *arg)
     t_watch_mutex(&mx);
     CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);
     vos_task_t *w = t_task("W", locker, "W", 3);
-    vos_sleep(1);                             /* W waits */
+    vos_sleep(vos_cycles(1));                             /* W waits */
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);  /* W owns it, not yet running */
     CHECK(ht_owner(&mx) == w);
     CHECK_EQ(vos_mutex_lock(&mx, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_ERR_NOT_OWNER);
     CHECK_INV();
     t_log("m");
-    CHECK_EQ(vos_mutex_lock(&mx, 1000), VOS_OK);   /* W inherits 5, finishes */
+    CHECK_EQ(vos_mutex_lock(&mx, vos_cycles(1000)), VOS_OK);   /* W inherits 5, finishes */
     t_log("m-got");
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
 }
@@ -314,7 +314,7 @@ static void case_mutex_no_steal(void)
 static void timed_locker(void *arg)
 {
     vos_time_t t0 = vos_now();
-    int r = vos_mutex_lock(&mx, (vos_dur_t)(uintptr_t)arg);
+    int r = vos_mutex_lock(&mx, vos_cycles((uintptr_t)arg));
     t_log("%s@%llu", vos_strerror(r), (unsigned long long)(vos_now() - t0));
 }
 
@@ -326,7 +326,7 @@ static void mutex_timeout_main(void *arg)
     CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);
     t_task("T", timed_locker, (void *)(uintptr_t)300, 7);
     CHECK_EQ(vos_task_priority(NULL), 7);
-    vos_sleep(1000);
+    vos_sleep(vos_cycles(1000));
     CHECK_EQ(vos_task_priority(NULL), 5);
     CHECK_INV();
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
@@ -342,7 +342,7 @@ static void lock_then_other(void *arg)
 {
     vos_mutex_t **pair = arg;
     CHECK_EQ(vos_mutex_lock(pair[0], VOS_FOREVER), VOS_OK);
-    vos_sleep(10);
+    vos_sleep(vos_cycles(10));
     int r = vos_mutex_lock(pair[1], VOS_FOREVER);
     t_log("%s", vos_strerror(r));
     if (r == VOS_OK)
@@ -365,7 +365,7 @@ static void deadlock_main(void *arg)
     t_task("A", lock_then_other, ab, 4);
     t_task("B", lock_then_other, bc, 4);
     t_task("C", lock_then_other, ca, 4);
-    vos_sleep(5);                             /* each holds its first */
+    vos_sleep(vos_cycles(5));                             /* each holds its first */
     CHECK_EQ(vos_mutex_lock(&mx, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
 }
 
@@ -377,7 +377,7 @@ static void case_mutex_deadlock_refused(void)
 
 static void delete_waiter(void *arg)
 {
-    int r = vos_mutex_lock(&mx, arg ? 500 : VOS_FOREVER);
+    int r = vos_mutex_lock(&mx, arg ? vos_cycles(500) : VOS_FOREVER);
     t_log("%s:%s", arg ? "T" : "F", vos_strerror(r));
 }
 
@@ -398,7 +398,7 @@ static void mutex_delete_main(void *arg)
     CHECK_EQ(vos_mutex_lock(&mx, VOS_NO_WAIT), VOS_ERR_INVALID);
     CHECK(ht_owner(&mx) == &ht_owner_error);     /* deleted: refused */
     CHECK_INV();
-    vos_sleep(1000);                           /* T's old deadline passes */
+    vos_sleep(vos_cycles(1000));                           /* T's old deadline passes */
 }
 
 static void case_mutex_delete_with_waiters(void)
@@ -413,7 +413,7 @@ static void exit_holding(void *arg)
     CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);
     CHECK_EQ(vos_mutex_lock(&mx2, VOS_FOREVER), VOS_OK);
     CHECK_EQ(vos_mutex_lock(&mx2, VOS_FOREVER), VOS_OK);   /* recursive */
-    vos_sleep(10);
+    vos_sleep(vos_cycles(10));
     t_log("E-exits");
 }
 
@@ -529,7 +529,7 @@ static void mutex_high(void *arg)
     t_log("H-locks");
     CHECK_EQ(vos_mutex_lock(&mx, VOS_FOREVER), VOS_OK);
     t_log("H-got");
-    vos_sleep(10);
+    vos_sleep(vos_cycles(10));
     CHECK_EQ(vos_mutex_unlock(&mx), VOS_OK);
 }
 

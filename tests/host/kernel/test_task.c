@@ -241,7 +241,7 @@ static void term_holder_main(void *arg)
     CHECK_EQ(c->result, VOS_OK);
     /* D still waits for m2, now C's: C keeps its own 8, and when C lets go
      * D gets it. m3 is free for the next locker. */
-    CHECK_EQ(pup_do(c, PUP_UNLOCK, &m2, 0), VOS_OK);
+    CHECK_EQ(pup_do(c, PUP_UNLOCK, &m2, VOS_NO_WAIT), VOS_OK);
     CHECK_EQ(d->result, VOS_OK);
     CHECK(ht_owner(&m2) == d->task);
     CHECK_EQ(pup_do(b, PUP_LOCK, &m3, VOS_FOREVER), VOS_OK);
@@ -561,7 +561,7 @@ static void lock_mutex_main(void *arg)
     CHECK_INV();
     CHECK_EQ(vos_sched_unlock(), VOS_OK);
     CHECK_EQ(vos_mutex_lock(&m1, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
-    CHECK_EQ(pup_do(o, PUP_UNLOCK, &m1, 0), VOS_OK);
+    CHECK_EQ(pup_do(o, PUP_UNLOCK, &m1, VOS_NO_WAIT), VOS_OK);
     CHECK_INV();
     host_stop(0);
 }
@@ -666,7 +666,7 @@ static void case_next_event_and_idle_hook(void)
     CHECK_EQ(t_run(next_main, NULL, 5), HOST_IDLE);
     /* The scenario ends when nothing is pending: the idle hook saw that. */
     CHECK_EQ(idle_calls, 1);
-    CHECK_TIME(idle_seen[0], VOS_FOREVER);
+    CHECK_TIME(idle_seen[0], VOS_TIME_NEVER);
 }
 
 int main(int argc, char **argv)

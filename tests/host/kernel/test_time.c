@@ -23,11 +23,11 @@ static unsigned nwoke;
 static void exact_main(void *arg)
 {
     (void)arg;
-    static const vos_dur_t d[] = {1, 2, 999, 1000, 1000000, 5000000, 4294967296ull, 7};
+    static const uint64_t d[] = {1, 2, 999, 1000, 1000000, 5000000, 4294967296ull, 7};
     for (unsigned i = 0; i < sizeof d / sizeof d[0]; i++) {
         vos_time_t t0 = vos_now();
-        CHECK_EQ(vos_sleep(d[i]), VOS_OK);
-        CHECK_TIME(vos_now(), t0 + d[i]);
+        CHECK_EQ(vos_sleep(vos_cycles(d[i])), VOS_OK);
+        CHECK_TIME(vos_now(), vos_time_add(t0, vos_cycles(d[i])));
         CHECK_INV();
     }
     vos_time_t t0 = vos_now();
@@ -36,7 +36,7 @@ static void exact_main(void *arg)
     t0 = vos_now();
     CHECK_EQ(vos_sleep(vos_us(3)), VOS_OK);
     CHECK_TIME(vos_now() - t0, 3000);
-    CHECK_TIME(vos_ns(1), 1);
+    CHECK_TIME(vos_dur_cycles(vos_ns(1)), 1);
 }
 
 static void case_sleep_exact(void)
@@ -48,7 +48,7 @@ static void boundary_main(void *arg)
 {
     (void)arg;
     CHECK_TIME(vos_now(), 4294967196ull);
-    CHECK_EQ(vos_sleep(200), VOS_OK);
+    CHECK_EQ(vos_sleep(vos_cycles(200)), VOS_OK);
     CHECK_TIME(vos_now(), 4294967396ull);
     CHECK_EQ(vos_sleep_until(3ull << 32), VOS_OK);
     CHECK_TIME(vos_now(), 3ull << 32);
@@ -149,7 +149,7 @@ static void equal_main(void *arg)
         wk[i].deadline = 5000;
         wk[i].task = t_task(names[i], timed_sleeper, &wk[i], 10 + i);
     }
-    vos_sleep(1);
+    vos_sleep(vos_cycles(1));
     for (unsigned i = 0; i < 6; i++)
         CHECK_EQ(vos_task_set_priority(wk[i].task, 5), VOS_OK);
     /* ...and G, of higher priority, sleeps last for the same time. */
@@ -173,7 +173,7 @@ static void case_equal_deadlines_fifo(void)
 static void taker(void *arg)
 {
     vos_time_t t0 = vos_now();
-    int r = vos_sem_take(&sem, (vos_dur_t)(uintptr_t)arg);
+    int r = vos_sem_take(&sem, vos_cycles((uintptr_t)arg));
     t_log("%s@%llu", vos_strerror(r), (unsigned long long)(vos_now() - t0));
 }
 
@@ -184,19 +184,19 @@ static void take_timeout_main(void *arg)
     t_watch_sem(&sem);
     t_task("T1", taker, (void *)(uintptr_t)500, 7);
     t_task("T2", taker, (void *)(uintptr_t)1, 7);
-    vos_sleep(600);
-    CHECK_TIME(host_alarm_at(), VOS_FOREVER);   /* nothing left to time */
+    vos_sleep(vos_cycles(600));
+    CHECK_TIME(host_alarm_at(), VOS_TIME_NEVER);   /* nothing left to time */
     t_task("T3", taker, (void *)(uintptr_t)800, 7);
     CHECK_TIME(host_alarm_at(), 600 + 800);
-    vos_sleep(200);
+    vos_sleep(vos_cycles(200));
     CHECK_EQ(vos_sem_give(&sem), VOS_OK);
     /* T3's deadline left the list; the alarm stays set for it and fires
      * early, waking nobody. */
     CHECK_TIME(host_alarm_at(), 600 + 800);
     CHECK_INV();
-    vos_sleep(1000);
+    vos_sleep(vos_cycles(1000));
     CHECK_EQ(vos_sem_count(&sem), 0);
-    CHECK_TIME(host_alarm_at(), VOS_FOREVER);
+    CHECK_TIME(host_alarm_at(), VOS_TIME_NEVER);
     CHECK_INV();
 }
 
@@ -210,11 +210,11 @@ static void forever_main(void *arg)
 {
     (void)arg;
     vos_sem_init(&sem, 0, 1);
-    t_task("T", taker, (void *)(uintptr_t)VOS_FOREVER, 7);
-    t_task("U", taker, (void *)(uintptr_t)VOS_DUR_MAX, 7);
-    CHECK_TIME(host_alarm_at(), VOS_FOREVER);
-    CHECK_EQ(vos_sleep(VOS_DUR_MAX - 1), VOS_OK);   /* finite: a deadline */
-    CHECK_TIME(vos_now(), VOS_DUR_MAX - 1);
+    t_task("T", taker, (void *)(uintptr_t)vos_dur_cycles(VOS_FOREVER), 7);
+    t_task("U", taker, (void *)(uintptr_t)vos_dur_cycles(VOS_DUR_MAX), 7);
+    CHECK_TIME(host_alarm_at(), VOS_TIME_NEVER);
+    CHECK_EQ(vos_sleep(vos_cycles(vos_dur_cycles(VOS_DUR_MAX) - 1)), VOS_OK);   /* finite: a deadline */
+    CHECK_TIME(vos_now(), vos_dur_cycles(VOS_DUR_MAX) - 1);
     t_log("woke");
 }
 
@@ -241,7 +241,7 @@ static void until_past_main(void *arg)
     CHECK_EQ(host_switches(), n);
     CHECK_TIME(vos_now(), 100);
     t_task("B", log_name, "B", 5);
-    CHECK_EQ(vos_sleep(0), VOS_OK);          /* a yield */
+    CHECK_EQ(vos_sleep(vos_cycles(0)), VOS_OK);          /* a yield */
     t_log("A");
 }
 
@@ -253,7 +253,7 @@ static void case_sleep_until_past_and_zero(void)
 
 static void sleep_in_isr(void)
 {
-    CHECK_EQ(vos_sleep(10), VOS_ERR_CONTEXT);
+    CHECK_EQ(vos_sleep(vos_cycles(10)), VOS_ERR_CONTEXT);
     CHECK_EQ(vos_sleep_until(10), VOS_ERR_CONTEXT);
     CHECK_TIME(vos_now(), host_now());
 }
@@ -266,7 +266,7 @@ static void context_main(void *arg)
 
 static void case_sleep_context(void)
 {
-    CHECK_EQ(vos_sleep(10), VOS_ERR_CONTEXT);        /* before start */
+    CHECK_EQ(vos_sleep(vos_cycles(10)), VOS_ERR_CONTEXT);        /* before start */
     CHECK_EQ(vos_sleep_until(10), VOS_ERR_CONTEXT);
     CHECK_EQ(t_run(context_main, NULL, 5), HOST_IDLE);
 }
@@ -282,7 +282,7 @@ static void slow_handler(void)
 static void sleeper_100(void *arg)
 {
     (void)arg;
-    vos_sleep(100);
+    vos_sleep(vos_cycles(100));
     t_log("S@%llu", (unsigned long long)vos_now());
 }
 
