@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include "vaios/vaios.h"
 #include "port.h"
+#include "port_offsets.h"
 
 /* --- Checks ------------------------------------------------------------ */
 
@@ -48,10 +49,10 @@ void vos__crit_end(uint32_t key, const char *site);
 /* --- Scheduler state (sched.c) ------------------------------------------ */
 
 /* The scheduler's state in one block, so that the port's switch reaches
- * all of it from one base address (arch/cortex-m/switch.S relies on the
- * offsets: ready[] 0, then cur, ready_map and preempt; checked in
- * sched.c). ready[] comes first so that the address of a level's head is
- * base + 4 * prio, with nothing to add (one instruction less in vos_yield).
+ * all of it from one base address (offsets in arch/port_offsets.h:
+ * ready[] 0, then cur, ready_map and preempt). ready[] comes first so
+ * that the address of a level's head is base + 4 * prio, with nothing to
+ * add (one instruction less in vos_yield).
  * preempt is 1 once the scheduler runs and while it is not locked
  * (vos_sched_lock); while it is 0 the switch keeps the running task, which
  * is then always READY (blocking is refused, and exit and a stack fault
@@ -64,6 +65,26 @@ struct vos__sched {
     uint32_t preempt;                        /* 1: started and not locked */
 };
 extern struct vos__sched vos__s;
+
+/* The guarantee of vaios/kobj.h: the tag is the first word of every object. */
+_Static_assert(offsetof(vos_task_t, tag) == 0, "task tag first");
+_Static_assert(offsetof(vos_sem_t, tag) == 0, "semaphore tag first");
+_Static_assert(offsetof(vos_mutex_t, tag) == 0, "mutex tag first");
+_Static_assert(offsetof(vos_queue_t, tag) == 0, "queue tag first");
+_Static_assert(offsetof(vos_event_t, tag) == 0, "event group tag first");
+_Static_assert(offsetof(vos_heap_t, tag) == 0, "heap tag first");
+_Static_assert(offsetof(vos_pool_t, tag) == 0, "pool tag first");
+_Static_assert(offsetof(vos_timer_t, tag) == 0, "timer tag first");
+
+/* The layout the ports' assembly reads (arch/port_offsets.h). */
+_Static_assert(offsetof(vos_task_t, tag) == VOS__TASK_TAG, "task tag offset");
+_Static_assert(offsetof(vos_task_t, sp) == VOS__TASK_SP, "task sp offset");
+_Static_assert(offsetof(vos_task_t, guard) == VOS__TASK_GUARD, "task guard offset");
+_Static_assert(offsetof(struct vos__sched, ready) == VOS__SCHED_READY, "ready[] offset");
+_Static_assert(offsetof(struct vos__sched, cur) == VOS__SCHED_CUR, "cur offset");
+_Static_assert(offsetof(struct vos__sched, ready_map) == VOS__SCHED_MAP, "ready_map offset");
+_Static_assert(offsetof(struct vos__sched, preempt) == VOS__SCHED_PREEMPT, "preempt offset");
+_Static_assert(sizeof(void *) == VOS__PTR_SIZE, "pointer size");
 #define vos__cur        (vos__s.cur)
 #define vos__ready_map  (vos__s.ready_map)
 #define vos__ready      (vos__s.ready)
@@ -82,7 +103,8 @@ extern bool vos__started;
 #define VOS__TF_SUSPEND  0x01u  /* suspend requested while blocked */
 #define VOS__TF_SLICE    0x02u  /* takes part in round-robin slicing */
 
-/* Highest-priority ready task. Lock held (or the port's switch). */
+/* Highest-priority ready task. Lock held (or the port's switch). The
+ * Cortex-M switch (arch/cortex-m/switch.S) makes the same pick inline. */
 static inline vos_task_t *vos__pick_inline(void)
 {
     return vos__ready[31 - __builtin_clz(vos__ready_map)];

@@ -34,18 +34,6 @@
 #include <stddef.h>
 #include "kernel.h"
 
-/* arch/cortex-m/switch.S reads these offsets (SCHED_READY, SCHED_CUR,
- * SCHED_MAP, SCHED_PREEMPT) on the 32-bit target. */
-#define VOS__L4 (4 * VOS_CFG_PRIO_LEVELS)
-_Static_assert(offsetof(struct vos__sched, ready) == 0, "switch.S SCHED_READY");
-_Static_assert(sizeof(void *) != 4 || offsetof(struct vos__sched, cur) == VOS__L4,
-               "switch.S SCHED_CUR");
-_Static_assert(sizeof(void *) != 4 || offsetof(struct vos__sched, ready_map) == VOS__L4 + 4,
-               "switch.S SCHED_MAP");
-_Static_assert(sizeof(void *) != 4 || offsetof(struct vos__sched, preempt) == VOS__L4 + 8,
-               "switch.S SCHED_PREEMPT");
-#undef VOS__L4
-
 #define SCHED_LOCK_MAX 255u
 
 struct vos__sched vos__s;

@@ -27,7 +27,6 @@
 #include <string.h>
 #include "kernel.h"
 
-#define VOS__GUARD_WORD 0xA5A5A5A5u   /* encodable as a Thumb-2 immediate */
 #define VOS__FILL_WORD  0xCDCDCDCDu
 
 static vos_task_t *overflow_task;

@@ -13,10 +13,11 @@
  * empty: then the pick is simply made again. Whatever the handler changed
  * made it pend PendSV, so a stale pick is corrected at once.
  *
- * Task control block offsets used here (include/vaios/task.h):
- *   0: sp     4: guard (address of the topmost guard word; never 0)
- * The scheduler block vos__s (kernel/kernel.h): ready[], cur, ready_map,
- * preempt. While preempt is 0 (the scheduler is locked) the outgoing
+ * Structure offsets and the guard pattern come from arch/port_offsets.h,
+ * which the kernel checks against its structures at compile time: the
+ * task's sp and guard (the address of its topmost guard word, never 0),
+ * and the scheduler block vos__s (kernel/kernel.h): ready[], cur,
+ * ready_map, preempt. While preempt is 0 (the scheduler is locked) the outgoing
  * task, which is then always READY, is resumed: the pick waits for the
  * outermost unlock. A task stopped for a stack overflow is never resumed,
  * lock or not (the fault path clears the lock).
@@ -24,16 +25,11 @@
  * every exception entry and return, which is what makes the kernel's
  * LDREX/STREX fast paths safe against a switch in their middle.
  */
-#include "vaios/config.h"
+#include "port_offsets.h"
 
     .syntax unified
     .thumb
 
-    .equ GUARD_WORD, 0xA5A5A5A5      /* kernel/task.c VOS__GUARD_WORD */
-    .equ SCHED_READY, 0              /* struct vos__sched (kernel/kernel.h) */
-    .equ SCHED_CUR, (4 * VOS_CFG_PRIO_LEVELS)
-    .equ SCHED_MAP, (4 * VOS_CFG_PRIO_LEVELS + 4)
-    .equ SCHED_PREEMPT, (4 * VOS_CFG_PRIO_LEVELS + 8)
     .equ VTOR, 0xE000ED08
 
     .section .text.PendSV_Handler, "ax", %progbits
@@ -47,29 +43,33 @@ PendSV_Handler:
     vstmdbeq r0!, {s16-s31}         /* save the FP callee-saved half */
     stmdb   r0!, {r4-r11, lr}       /* save core callee-saved + EXC_RETURN */
     ldr     r1, =vos__s             /* r1 = scheduler block */
-    ldr     r2, [r1, #SCHED_CUR]    /* r2 = outgoing task */
-    str     r0, [r2]                /* outgoing->sp */
-    ldr     r3, [r2, #4]            /* r3 = &topmost guard word */
+    ldr     r2, [r1, #VOS__SCHED_CUR]    /* r2 = outgoing task */
+    str     r0, [r2, #VOS__TASK_SP] /* outgoing->sp */
+    ldr     r3, [r2, #VOS__TASK_GUARD] /* r3 = &topmost guard word */
     ldr     r3, [r3]
-    cmp     r3, #GUARD_WORD         /* overwritten: the stack overflowed */
+    cmp     r3, #VOS__GUARD_WORD         /* overwritten: the stack overflowed */
     bne     .Lfault
-    ldr     r3, [r1, #SCHED_PREEMPT]
+    ldr     r3, [r1, #VOS__SCHED_PREEMPT]
     cbz     r3, .Lresume            /* scheduler locked: keep the outgoing task */
-1:  ldr     r3, [r1, #SCHED_MAP]
+    /* The pick: the same selection as vos__pick_inline() (kernel/kernel.h),
+     * highest set bit of the ready map, head of that level. It stays here
+     * rather than a call to vos__pick() because a call would add four
+     * instructions to every switch. */
+1:  ldr     r3, [r1, #VOS__SCHED_MAP]
     clz     r3, r3
-    rsb     r3, r3, #(31 + SCHED_READY / 4)   /* index of ready[highest] */
+    rsb     r3, r3, #(31 + VOS__SCHED_READY / 4)   /* index of ready[highest] */
     ldr     r2, [r1, r3, lsl #2]    /* r2 = incoming task: head of that level */
     cbz     r2, .Lrepick                /* emptied meanwhile by a handler */
 #if VOS_CFG_TRACE
     push    {r1, r2}                /* keep block and incoming across the call */
-    ldr     r0, [r1, #SCHED_CUR]    /* from = outgoing */
+    ldr     r0, [r1, #VOS__SCHED_CUR]    /* from = outgoing */
     mov     r1, r2                  /* to = incoming */
     bl      vos__trace_switch       /* record the switch with its reason */
     pop     {r1, r2}
 #endif
-    str     r2, [r1, #SCHED_CUR]    /* vos__cur = incoming */
+    str     r2, [r1, #VOS__SCHED_CUR]    /* vos__cur = incoming */
 .Lresume:
-    ldr     r0, [r2]                /* incoming->sp */
+    ldr     r0, [r2, #VOS__TASK_SP] /* incoming->sp */
     ldmia   r0!, {r4-r11, lr}       /* restore core callee-saved + EXC_RETURN */
     tst     lr, #0x10
     it      eq
@@ -116,8 +116,8 @@ arch_start_first:
     .thumb_func
 SVC_Handler:
     ldr     r1, =vos__s
-    ldr     r2, [r1, #SCHED_CUR]
-    ldr     r0, [r2]                /* first task's sp */
+    ldr     r2, [r1, #VOS__SCHED_CUR]
+    ldr     r0, [r2, #VOS__TASK_SP] /* first task's sp */
     ldmia   r0!, {r4-r11, lr}       /* lr = EXC_RETURN_THREAD_PSP */
     msr     psp, r0
     bx      lr

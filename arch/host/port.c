@@ -71,7 +71,6 @@
 #endif
 #endif
 
-#define GUARD_WORD   0xA5A5A5A5u   /* kernel/task.c VOS__GUARD_WORD */
 #define REC_MAGIC    0x484F5354u
 #define IRQ_ALARM    1u            /* interrupt numbers in trace records */
 #define IRQ_TEST     2u
@@ -296,7 +295,7 @@ static void run_handler(void (*fn)(void))
 static void pendsv(void)
 {
     vos_task_t *from = vos__cur;
-    if (from->guard != NULL && *from->guard != GUARD_WORD)
+    if (from->guard != NULL && *from->guard != VOS__GUARD_WORD)
         vos__stack_fault(from);
     /* The scheduler lock keeps the running task (switch.S does the same). */
     vos_task_t *to = !vos__preempt && from->state == VOS_TASK_READY ? from : vos__pick();

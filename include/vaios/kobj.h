@@ -5,6 +5,16 @@
  * with VOS_ERR_INVALID instead of being used, and a wait queue of tasks in
  * priority order (FIFO among equals).
  *
+ * The guarantee, exactly: every kernel object type (vos_task_t, vos_sem_t,
+ * vos_mutex_t, vos_queue_t, vos_event_t, vos_heap_t, vos_pool_t) begins
+ * with `uint32_t tag` at offset 0 (checked at compile time in
+ * kernel/kernel.h), and no object is smaller than that word. With
+ * VOS_CFG_CHECKS, a call on an object reads its tag, and only its tag,
+ * before anything else of it: an object of another type, however small,
+ * is refused after a read of its first 4 bytes, never beyond its end.
+ * The check cannot tell a live object from memory that happens to hold
+ * the right tag value (chance about 2^-32 for random data).
+ *
  * Objects are declared by the application (static, on a stack, or in heap
  * memory) and initialised with their vos_X_init call; the fields are the
  * kernel's and are not to be touched by the application.

@@ -39,13 +39,14 @@ enum vos_task_state {
 
 struct vos_mutex;
 
-/* The task control block. The first two fields are read by the port's
- * context switch at fixed offsets: do not move them. */
+/* The task control block. The type tag comes first, as in every kernel
+ * object (vaios/kobj.h); sp and guard follow at the offsets the port's
+ * context switch reads (arch/port_offsets.h, checked at compile time). */
 typedef struct vos_task {
+    uint32_t tag;                  /* VOS_TAG_TASK while the task exists */
     void *sp;                      /* saved stack pointer while not running */
     uint32_t *guard;               /* topmost guard word, checked on switch-out
                                       (never NULL) */
-    uint32_t tag;                  /* VOS_TAG_TASK while the task exists */
     struct vos_task *next, *prev;  /* ready list or wait queue link */
     struct vos_task *tnext, *tprev;/* timeout list link (sorted by deadline) */
     vos_time_t deadline;           /* when the current wait times out */

@@ -66,6 +66,17 @@ static void foreign_main(void *arg)
     CHECK_EQ(vos_sem_count(mutex_as_sem), VOS_ERR_INVALID);
     CHECK_EQ(vos_sem_give(task_as_sem), VOS_ERR_INVALID);
     CHECK_EQ(vos_task_state((vos_task_t *)(void *)&sem), VOS_ERR_INVALID);
+    /* An object smaller than a task, alone in its allocation: the task
+     * calls read its tag and nothing past its end (ASan watches). */
+    vos_event_t *small = malloc(sizeof *small);
+    CHECK(small != NULL);
+    CHECK_EQ(vos_event_init(small, 0), VOS_OK);
+    CHECK_EQ(vos_task_state((vos_task_t *)(void *)small), VOS_ERR_INVALID);
+    CHECK_EQ(vos_notify_give((vos_task_t *)(void *)small), VOS_ERR_INVALID);
+    CHECK_EQ(vos_task_priority((vos_task_t *)(void *)small), VOS_ERR_INVALID);
+    CHECK_EQ(vos_task_resume((vos_task_t *)(void *)small), VOS_ERR_INVALID);
+    CHECK_EQ(vos_event_delete(small), VOS_OK);
+    free(small);
     CHECK_EQ(vos_task_suspend((vos_task_t *)(void *)&mx), VOS_ERR_INVALID);
     CHECK_EQ(vos_task_set_priority((vos_task_t *)(void *)&mx, 3), VOS_ERR_INVALID);
     /* The real objects were not touched. */

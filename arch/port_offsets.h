@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The kernel structure layout that a port's assembly reads, and the
+ * constants it shares with the kernel: one definition of each. Included by
+ * the ports' assembly (arch/cortex-m/switch.S) and by the kernel, which
+ * checks every offset against the C structures with
+ * _Static_assert(offsetof(...)) (kernel/kernel.h), so a field moved in C
+ * fails the build instead of the switch.
+ *
+ * Plain preprocessor constants only: this header must stay valid as
+ * assembler input. Offsets are in bytes; a pointer is __SIZEOF_POINTER__
+ * bytes (4 on the target, 8 on the 64-bit host).
+ */
+#ifndef VAIOS_PORT_OFFSETS_H
+#define VAIOS_PORT_OFFSETS_H
+
+#include "vaios/config.h"
+
+#define VOS__PTR_SIZE     __SIZEOF_POINTER__
+
+/* struct vos_task (include/vaios/task.h): the type tag first, like every
+ * kernel object (kobj.h), then the two words the switch reads. */
+#define VOS__TASK_TAG     0
+#define VOS__TASK_SP      VOS__PTR_SIZE           /* saved stack pointer */
+#define VOS__TASK_GUARD   (2 * VOS__PTR_SIZE)     /* address of the topmost guard word */
+
+/* struct vos__sched, the scheduler block vos__s (kernel/kernel.h). */
+#define VOS__SCHED_READY  0                                   /* ready[] heads */
+#define VOS__SCHED_CUR    (VOS__PTR_SIZE * VOS_CFG_PRIO_LEVELS) /* running task */
+#define VOS__SCHED_MAP    (VOS__SCHED_CUR + VOS__PTR_SIZE)      /* ready bitmap */
+#define VOS__SCHED_PREEMPT (VOS__SCHED_MAP + 4)    /* 0: not started or locked */
+
+/* The pattern of a task's stack guard (kernel/task.c writes it, the
+ * switch checks the topmost word); a Thumb-2 immediate. */
+#define VOS__GUARD_WORD   0xA5A5A5A5
+
+#endif /* VAIOS_PORT_OFFSETS_H */
