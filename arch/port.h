@@ -1,20 +1,51 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The port contract: everything the portable kernel needs from a CPU and
- * its board, and nothing more. Two implementations exist: arch/cortex-m
- * (with the time functions in boards/<name>/) and arch/host (a Linux
- * process with a virtual clock, for tests).
+ * its board, and everything a port may touch of the kernel; nothing more.
+ * Two implementations exist: arch/cortex-m and arch/host (a Linux process
+ * with a virtual clock, for tests).
+ *
+ * Who implements what. The CPU half (critical sections, context, idle and
+ * halt) is the port's: arch/<name>/. The time half (arch_time_init,
+ * arch_now, arch_alarm_set, arch_alarm_cancel, arch_cycles) belongs to the
+ * timer hardware, so on Cortex-M it is the BOARD's part of the contract,
+ * implemented in boards/<name>/timebase.c (a build without a board must
+ * provide these five functions itself); the host port implements both
+ * halves.
  *
  * The port provides "port_impl.h" on the include path with static inline
- * definitions of the functions marked [inline]; the rest are ordinary
+ * definitions of the functions marked [inline] (and may provide a
+ * "port_config.h" with its own VOS_CFG_ options); the rest are ordinary
  * functions. The kernel calls nothing else.
  *
- * Kernel symbols the port uses:
- *   vos__cur                  the running task (the port writes it on a switch)
+ * Kernel symbols a port (or a board's time half) may use, and nothing else:
+ *   vos__s                    the scheduler block: ready[] heads, cur (the
+ *                             running task, which the switch writes) and
+ *                             ready_map; layout in port_offsets.h, checked
+ *                             against kernel/kernel.h at compile time
+ *   vos__cur                  vos__s.cur, from C
  *   vos__pick()               the task that must run now (highest ready)
  *   vos__task_return()        where a task's entry function returns to
- *   vos__alarm_isr()          called by the alarm's interrupt handler
- *   vos__stack_fault(t)       called when t's stack guard is found broken
+ *   vos__alarm_isr()          called by the alarm's interrupt handler (board)
+ *   vos__stack_fault(t)       called by the switch when t's stack guard is
+ *                             found broken (VOS__GUARD_WORD, port_offsets.h)
+ *   vos__trace_switch(f, t)   with VOS_CFG_TRACE only: called by the switch
+ *                             with the outgoing and incoming task, before
+ *                             the incoming one becomes vos__cur
+ *   vos__reset()              host port only: forget every task and the
+ *                             scheduler's state between test scenarios
+ *   struct vos_task fields    sp and guard only (port_offsets.h)
+ *
+ * Rules every port keeps:
+ *   - Lock keys: arch_lock() returns the mask before the call, and a key
+ *     of 0 means "this was the outermost lock" (nothing was masked): the
+ *     kernel relies on it (critical-section statistics time only the
+ *     outermost section). arch_unlock(key) restores exactly that mask.
+ *   - The switch runs only when no critical section and no other handler
+ *     is active; it changes vos__s.cur and nothing else of the kernel.
+ *   - Every function here is called with the constraints its comment
+ *     states and must not call back into the kernel except through the
+ *     symbols above.
  */
 #ifndef VAIOS_ARCH_PORT_H
 #define VAIOS_ARCH_PORT_H

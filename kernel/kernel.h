@@ -236,8 +236,9 @@ extern vos_time_t vos__timer_due;
  * lock held as key; returns the key it holds on return (each expiry is a
  * critical section of its own, an ISR callback runs unlocked). */
 uint32_t vos__timer_expire(vos_time_t now, uint32_t key);
-/* Forget every timer and the service task (host port, between scenarios). */
-void vos__timer_reset(void);
+/* Forget every timer and the service task (vos__reset). A weak reference:
+ * an image without timers links none of timer.c. */
+void vos__timer_reset(void) __attribute__((weak));
 
 /* --- Task life cycle (task.c) -------------------------------------------- */
 
@@ -251,6 +252,15 @@ extern struct vos_waitq vos__join_q;
  * list of live tasks, wake its joiners and report it to the termination
  * hook. Lock held. */
 void vos__task_gone(vos_task_t *t);
+
+void vos__time_reset(void);           /* empty the timeout list, no slice (lock held) */
+
+/* Forget every task and the scheduler's state: the kernel as before
+ * vos_start(), so that a test port can run several scenarios in one
+ * process (the host port's only use). The control blocks of the tasks
+ * that existed are abandoned as they are; they may be created again.
+ * Thread mode, outside any scenario, no task running. */
+void vos__reset(void);
 
 /* --- Mutex hooks (mutex.c) ----------------------------------------------- */
 

@@ -32,6 +32,7 @@
  * only orders them.
  */
 #include <stddef.h>
+#include <string.h>
 #include "kernel.h"
 
 #define SCHED_LOCK_MAX 255u
@@ -234,6 +235,25 @@ int vos_start(void)
     vos__time_start();
     vos__unlock(key);
     arch_start();
+}
+
+void vos__reset(void)
+{
+    uint32_t key = arch_lock();
+    vos__time_reset();
+    if (idle_task.tag == VOS_TAG_TASK)
+        idle_task.state = VOS_TASK_EXITED;     /* vos_start() creates it again */
+    memset(vos__ready, 0, sizeof vos__ready);
+    vos__ready_map = 0;
+    vos__preempt = 0;
+    vos__lock_depth = 0;
+    vos__all_tasks = NULL;
+    vos__join_q.head = NULL;
+    if (vos__timer_reset != NULL)
+        vos__timer_reset();
+    vos__cur = NULL;
+    vos__started = false;
+    arch_unlock(key);
 }
 
 bool vos__is_idle(const vos_task_t *t)

@@ -102,6 +102,15 @@ void vos__alarm_program(void)
     alarm_program();
 }
 
+void vos__time_reset(void)
+{
+    while (tq_head != NULL)
+        vos__timeout_del(tq_head);
+#if VOS_CFG_TIMESLICE > 0
+    slice_end = 0;
+#endif
+}
+
 void vos__time_start(void)
 {
 #if VOS_CFG_TIMESLICE > 0

@@ -13,13 +13,10 @@
 
 #include <stdint.h>
 #include <stdbool.h>
-#include "vaios/config.h"
+#include "port_config.h"
 
 #define ARCH_SCB_ICSR        (*(volatile uint32_t *)0xE000ED04u)
 #define ARCH_ICSR_PENDSVSET  (1u << 28)
-
-_Static_assert((VOS_CFG_KERNEL_IRQ_PRIO & 0x0F) == 0 && VOS_CFG_KERNEL_IRQ_PRIO > 0,
-               "STM32 implements the top 4 priority bits; the kernel level must be 0x10..0xF0");
 
 static inline uint32_t arch_lock(void)
 {

@@ -409,37 +409,19 @@ void arch_start(void)
     }
 }
 
-/* Forget the scenario: the kernel's state as before vos_start(), the port
- * and the clock as at boot. The kernel offers no reset, so this clears
- * what it can reach: the scheduler's globals, the timeout list (through
- * every live task still on it), and the idle task (the one task of level
- * 0), which is marked exited so that vos_start() may create it again. */
+/* Forget the scenario: the kernel's state as before vos_start() (through
+ * the kernel's own vos__reset()), the port and the clock as at boot. */
 static void reset(void)
 {
     running = false;
     arch_host_isr = false;
     arch_host_lock_depth = 0;
-    uint32_t key = arch_lock();
     for (struct host_task *r = live; r != NULL; r = r->next_live) {
-        if (r->task->deadline != 0)
-            vos__timeout_del(r->task);
         stack_leave(r);
         r->task = NULL;
     }
     live = NULL;
-    vos_task_t *idle = vos__ready[VOS_PRIO_IDLE];
-    if (idle != NULL && vos__is_idle(idle))
-        idle->state = VOS_TASK_EXITED;
-    memset(vos__ready, 0, sizeof vos__ready);
-    vos__ready_map = 0;
-    vos__preempt = 0;
-    vos__lock_depth = 0;
-    vos__all_tasks = NULL;
-    vos__join_q.head = NULL;
-    vos__timer_reset();
-    vos__cur = NULL;
-    vos__started = false;
-    arch_unlock(key);
+    vos__reset();
     arch_host_lock_depth = 0;
     arch_host_sc_irq = NULL;
     sw_pending = false;

@@ -73,12 +73,9 @@
 #define VOS_CFG_PI_DEPTH 8
 #endif
 
-/* Kernel interrupt mask level: interrupts with a numerically lower
- * (more urgent) NVIC priority than this are never masked by the kernel and
- * must not call it. Upper bits of the 8-bit priority field. */
-#ifndef VOS_CFG_KERNEL_IRQ_PRIO
-#define VOS_CFG_KERNEL_IRQ_PRIO 0x40
-#endif
+/* Options of one port only (the Cortex-M port's kernel interrupt level
+ * VOS_CFG_KERNEL_IRQ_PRIO) have their defaults in that port's
+ * port_config.h (arch/cortex-m/port_config.h). */
 
 /* Event tracing into a RAM ring buffer (see vaios/trace.h). */
 #ifndef VOS_CFG_TRACE
