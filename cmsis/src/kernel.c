@@ -110,11 +110,11 @@ uint64_t os2_tick64(void)
     return vos_now() / VOS_CMSIS_TICK_CYCLES;
 }
 
-vos_dur_t os2_timeout_ticks(uint32_t ticks)
+uint64_t os2_timeout_cycles(uint32_t ticks)
 {
     vos_time_t now = vos_now();
     vos_time_t end = (now / VOS_CMSIS_TICK_CYCLES + ticks) * VOS_CMSIS_TICK_CYCLES;
-    return vos_cycles(end - now);
+    return end - now;
 }
 
 osStatus_t osDelay(uint32_t ticks)

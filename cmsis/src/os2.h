@@ -79,15 +79,17 @@ static inline uint32_t os2_flags_error(int err)
 }
 
 /* A CMSIS timeout in ticks as a kernel timeout that ends on the n-th tick
- * boundary from now (the osDelay rule, applied to every finite wait). */
-vos_dur_t os2_timeout_ticks(uint32_t ticks);
+ * boundary from now (the osDelay rule, applied to every finite wait).
+ * The out-of-line half returns cycles, not a vos_dur_t: the AAPCS returns
+ * a structure of 8 bytes through memory, an integer in r0:r1. */
+uint64_t os2_timeout_cycles(uint32_t ticks);
 static inline vos_dur_t os2_timeout(uint32_t ticks)
 {
     if (ticks == 0)
         return VOS_NO_WAIT;
     if (ticks == osWaitForever)
         return VOS_FOREVER;
-    return os2_timeout_ticks(ticks);
+    return vos_cycles(os2_timeout_cycles(ticks));
 }
 
 /* The current tick, 64 bits wide. Any context. */

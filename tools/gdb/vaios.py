@@ -404,6 +404,14 @@ def _wait_of(found, t, addr):
     return "delay"
 
 
+def _dur(v):
+    """Cycles of a vos_dur_t (a structure of one field since durations and
+    absolute times are distinct types; a plain integer in older images)."""
+    if v.type.strip_typedefs().code == gdb.TYPE_CODE_STRUCT:
+        return int(v["cyc"])
+    return int(v)
+
+
 def _timeout_of(t):
     """The absolute deadline of the wait in time-base cycles; a wait
     without one has deadline 0 (kernel/time.c: on the timeout list exactly
@@ -493,7 +501,7 @@ def objects_rows(found):
                 if _has_field("timer", "name") and _ptr(o["name"]):
                     name = "%s \"%s\"" % (name, _str(o["name"]))
                 state = "armed due=0x%x" % int(o["due"]) if int(o["armed"]) else "stopped"
-                period = int(o["period"])
+                period = _dur(o["period"])
                 detail = "%s %s overruns=%d%s" % (
                     state, "period=%d" % period if period else "one-shot", int(o["overruns"]),
                     " callback pending" if int(o["pending"]) else "")
