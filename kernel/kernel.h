@@ -16,6 +16,7 @@
 #include "vaios/vaios.h"
 #include "port.h"
 #include "port_offsets.h"
+#include "trace_hooks.h"
 
 /* --- Checks ------------------------------------------------------------ */
 

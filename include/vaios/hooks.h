@@ -2,8 +2,7 @@
 /*
  * Application hooks: functions the kernel calls at fixed points. Each has
  * a weak default; an application (or a board, or a test) overrides it by
- * defining a function of the same name. The stack-overflow and halt hooks
- * are in vaios/task.h.
+ * defining a function of the same name.
  */
 #ifndef VAIOS_HOOKS_H
 #define VAIOS_HOOKS_H
@@ -34,5 +33,17 @@ void vos_hook_idle(vos_time_t next_event);
  * only read t and call nothing that blocks or switches (it may, for
  * example, note t for a supervisor). The default does nothing. */
 void vos_hook_task_terminated(struct vos_task *t);
+
+/* Called by the kernel, in handler mode with kernel interrupts masked,
+ * when the guard of t's stack is found overwritten at a context switch.
+ * t is stopped (VOS_TASK_FAULTED) and never runs again. The default does
+ * nothing; an application or test overrides it (weak symbol). */
+void vos_hook_stack_overflow(struct vos_task *t);
+
+/* Called with interrupts disabled when the kernel stops the system after
+ * an unrecoverable error (an internal assertion, the idle task exiting);
+ * why names it. The default does nothing; a board or test overrides it to
+ * report (weak symbol). The system then halts. */
+void vos_hook_halt(const char *why);
 
 #endif /* VAIOS_HOOKS_H */

@@ -1,13 +1,33 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Scheduler-wide calls: the calling context, the scheduler lock and the
- * time of the next kernel event (for tickless idle).
+ * Scheduler-wide calls: starting the scheduler, yielding, the calling
+ * context, the scheduler lock and the time of the next kernel event (for
+ * tickless idle).
  */
 #ifndef VAIOS_SCHED_H
 #define VAIOS_SCHED_H
 
 #include <stdbool.h>
 #include "vaios/time.h"
+
+/* Start the scheduler: creates the idle task and runs the highest-priority
+ * ready task. Does not return on success.
+ * Context: before start (main()).
+ * Errors: VOS_ERR_STATE (already started, so also from a task),
+ *         VOS_ERR_CONTEXT (from an interrupt before start), the errors of
+ *         vos_task_create for the idle task (VOS_ERR_ARG: VOS_CFG_IDLE_STACK
+ *         below VOS_CFG_STACK_MIN). */
+int vos_start(void);
+
+/* True once vos_start() has run the first task. Any context. */
+bool vos_running(void);
+
+/* Give the CPU to the next ready task of the same priority, if any
+ * (VOS_OK also when there is none, and while the scheduler is locked,
+ * when nothing happens).
+ * Context: task. Errors: VOS_ERR_CONTEXT (from an interrupt or before
+ * vos_start(); nothing happens). */
+int vos_yield(void);
 
 /* True in an interrupt handler (any exception, not thread mode). Any
  * context. In a handler vos_self() is the task it interrupted. */

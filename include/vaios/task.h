@@ -80,29 +80,10 @@ typedef struct vos_task {
 int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *arg,
                     unsigned prio, void *stack, size_t stack_size);
 
-/* Start the scheduler: creates the idle task and runs the highest-priority
- * ready task. Does not return on success.
- * Context: before start (main()).
- * Errors: VOS_ERR_STATE (already started, so also from a task),
- *         VOS_ERR_CONTEXT (from an interrupt before start), the errors of
- *         vos_task_create for the idle task (VOS_ERR_ARG: VOS_CFG_IDLE_STACK
- *         below VOS_CFG_STACK_MIN). */
-int vos_start(void);
-
-/* True once vos_start() has run the first task. Any context. */
-bool vos_running(void);
-
 /* The calling task; in an interrupt handler, the task it interrupted
  * (vos_in_isr() tells them apart). NULL before the scheduler starts. Any
  * context. */
 vos_task_t *vos_self(void);
-
-/* Give the CPU to the next ready task of the same priority, if any
- * (VOS_OK also when there is none, and while the scheduler is locked,
- * when nothing happens).
- * Context: task. Errors: VOS_ERR_CONTEXT (from an interrupt or before
- * vos_start(); nothing happens). */
-int vos_yield(void);
 
 /* Suspend t (NULL or vos_self(): the caller). A blocked task stays on its
  * wait and is suspended instead of becoming ready when the wait ends.
@@ -204,32 +185,7 @@ int vos_task_stack_high_water(const vos_task_t *t, size_t *out);
  * (from an interrupt). */
 int vos_task_enumerate(vos_task_t **out, size_t cap);
 
-/* Called by the kernel, in handler mode with kernel interrupts masked,
- * when the guard of t's stack is found overwritten at a context switch.
- * t is stopped (VOS_TASK_FAULTED) and never runs again. The default does
- * nothing; an application or test overrides it (weak symbol). */
-void vos_hook_stack_overflow(vos_task_t *t);
-
-/* Called with interrupts disabled when the kernel stops the system after
- * an unrecoverable error (an internal assertion, the idle task exiting);
- * why names it. The default does nothing; a board or test overrides it to
- * report (weak symbol). The system then halts. */
-void vos_hook_halt(const char *why);
-
 /* The last task stopped for a stack overflow, or NULL. */
 vos_task_t *vos_stack_overflow_task(void);
-
-#if VOS_CFG_CRIT_STATS
-/* Longest kernel critical section since start (or the last reset), in
- * time-base cycles, with the kernel function that ended it. */
-struct vos_crit_stats {
-    uint32_t max;
-    const char *site;
-    uint32_t count;
-};
-/* Copy the statistics to *out, then reset them if reset is true. Any
- * context. Errors: VOS_ERR_ARG (out NULL). */
-int vos_crit_stats(struct vos_crit_stats *out, bool reset);
-#endif
 
 #endif /* VAIOS_TASK_H */

@@ -15,6 +15,7 @@
 #include "vaios/task.h"
 #include "vaios/sched.h"
 #include "vaios/hooks.h"
+#include "vaios/crit.h"
 #include "vaios/timer.h"
 #if defined(__has_include)
 #if __has_include("vaios/sem.h")

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "vaios/trace.h"
+#include "trace_hooks.h"   /* the kernel's own hooks (kernel/) */
 
 #ifdef NO_HOOKS
 #define HOOK(x)

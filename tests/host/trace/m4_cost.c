@@ -9,6 +9,7 @@
  */
 #include "vaios/vaios.h"
 #include "board.h"
+#include "trace_hooks.h"   /* the kernel's own hooks (kernel/) */
 
 int main(void);
 

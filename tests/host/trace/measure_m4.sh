@@ -21,7 +21,7 @@ arm-none-eabi-objdump -d --no-show-raw-insn "$obj" | awk '/<vos__trace_put>:/,/^
 flags="-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -O2"
 arm-none-eabi-gcc $flags -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
   -Wmissing-prototypes -DVOS_CFG_CLOCK_HZ=1000000000u -DVOS_CFG_TRACE=1 \
-  -Iinclude -Iarch -Iarch/cortex-m -Iboards/include -Iboards/netduinoplus2 \
+  -Iinclude -Iarch -Ikernel -Iarch/cortex-m -Iboards/include -Iboards/netduinoplus2 \
   tests/host/trace/m4_cost.c \
   -Wl,--start-group "$b/boards/netduinoplus2/libvaios_board.a" "$b/libvaios.a" -Wl,--end-group \
   -T boards/netduinoplus2/linker.ld -Lboards/include -nostartfiles -Wl,--gc-sections \
