@@ -6,7 +6,13 @@
  * published test descriptions (docs/threadmetric.md says what each test
  * does and how its figure compares with published scores).
  *
- * Shape of every test, as in the suite: worker tasks run flat out and
+ * Every operation a test counts goes through the suite's service
+ * interface (tm_api.h), implemented by the kernel's porting layer
+ * (os/<kernel>/tm_port.c) as real functions, and the threads' loops are
+ * the suite's: the same calls, the same status checks, the counters plain
+ * and the basic test's array volatile as the suite declares them.
+ *
+ * Shape of every test, as in the suite: worker threads run flat out and
  * bump the suite's counters; a reporting task at the top priority sleeps
  * through a window of virtual time and reads the counters when it wakes.
  * Here the reporter first lets the workers settle (TM_SETTLE_MS), takes a
@@ -32,13 +38,16 @@
  *   tm_irq         handler count - thread count is 0 or 1
  *   tm_irq_preempt handler >= resumed thread >= raiser >= handler - 1
  *
- * Every worker loop also tests a stop flag so that its task can end and
- * the next family can run: one load and one branch per iteration more
- * than the published loops. Workers are never printed from.
+ * Every thread loop also tests a stop flag so that its task can end and
+ * the next family can run: two instructions per iteration more than the
+ * published loops (a load and a compare-and-branch in place of a branch).
+ * A loop that ends before the flag is set ended as the suite's loops end,
+ * on a failed check, and stops the run. Threads are never printed from.
  */
 #include <stddef.h>
 #include "core.h"
 #include "families.h"
+#include "tm_api.h"
 
 /* Length of the measured window in milliseconds of virtual time. */
 #ifndef VB_TM_WINDOW_MS
@@ -54,7 +63,7 @@ _Static_assert(VB_TM_WINDOW_MS >= 1 && VB_TM_WINDOW_MS <= 30000,
 #define TM_PROBE_SPREAD_NS 2311    /* ... this much (64 probes fit in the settling time) */
 _Static_assert(TM_PROBES * (TM_PROBE_MIN_NS + TM_PROBE_SPREAD_NS) < TM_SETTLE_MS * 1000000,
                "the probes do not fit in the settling time");
-#define TM_MAX_TASKS    5
+#define TM_MAX_TASKS    TM_MAX_THREADS
 #define TM_HANDLER      TM_MAX_TASKS            /* counter index of the interrupt handler */
 #define TM_NCNT         (TM_MAX_TASKS + 1)
 #define TM_REPORT_SLOT  TM_MAX_TASKS            /* vb_spawn slot of the reporter */
@@ -63,18 +72,15 @@ _Static_assert(TM_PROBES * (TM_PROBE_MIN_NS + TM_PROBE_SPREAD_NS) < TM_SETTLE_MS
 
 #define TM_ARRAY_WORDS  1024       /* basic processing: the calculation array */
 #define TM_MSG_WORDS    4          /* message processing: 16-byte messages */
-#define TM_QUEUE_DEPTH  8
-#define TM_BLOCK_SIZE   128        /* memory allocation: the block size */
-#define TM_HEAP_SIZE    2048       /* the pool size of the suite's reference port */
 
-_Static_assert(TM_ARRAY_WORDS * 4 + TM_HEAP_SIZE <= VB_ARENA_SIZE, "Thread-Metric arena too small");
+_Static_assert(TM_ARRAY_WORDS * 4 <= VB_ARENA_SIZE, "Thread-Metric arena too small");
 
 /* One test: its worker tasks and how its counters are read. */
 typedef struct {
     const char *id;
     const char *what;                          /* the note's description */
     int ntasks;                                /* workers in slots 0 .. ntasks-1 */
-    void (*entry[TM_MAX_TASKS])(void *);       /* arg: the worker's index */
+    void (*entry[TM_MAX_TASKS])(void);         /* thread i's entry */
     int prio[TM_MAX_TASKS];                    /* above VB_MAIN_PRIO */
     void (*setup)(void);                       /* kernel objects; NULL if none */
     /* The suite's period total from one snapshot (a sum, so the score of
@@ -87,12 +93,14 @@ typedef struct {
     const char *(*verify)(void);
 } tm_test_t;
 
-/* Counters of the suite: index = worker, TM_HANDLER = interrupt handler. */
-static volatile uint32_t tm_cnt[TM_NCNT];
+/* Counters of the suite: index = thread, TM_HANDLER = interrupt handler.
+ * Plain, not volatile, as the suite declares its counters, and with
+ * external linkage like the suite's, so the compiler must assume that the
+ * porting layer's functions (another translation unit) read them: each
+ * increment is stored before the next call. */
+uint32_t tm_counter[TM_NCNT];
 static volatile bool tm_stop;                  /* set by the reporter at window close */
-static volatile bool tm_unwind;                /* preemption tests: release the chain */
-static const char *volatile tm_error;          /* first failed operation of a worker */
-static os_task_t *tm_task[TM_MAX_TASKS];
+static const char *volatile tm_error;          /* first failed operation of a thread */
 
 /* What the reporter saw, for the main task to check and print. */
 static uint32_t snap_open[TM_NCNT], snap_close[TM_NCNT];
@@ -112,9 +120,18 @@ static void worker_error(const char *why)
     tm_stop = true;
 }
 
-/* A synchronous software interrupt, as the suite's trap: the barriers
- * make the handler run before the next instruction on real cores too. */
-static inline void tm_raise(void)
+/* A thread loop ended: by the stop flag, or (as the suite's loops end)
+ * because an operation it checks failed. */
+static void loop_ended(const char *why)
+{
+    if (!tm_stop)
+        worker_error(why);
+}
+
+/* The suite's TM_CAUSE_INTERRUPT: a synchronous software interrupt. The
+ * barriers make the handler run before the next instruction on real cores
+ * too. */
+static inline void tm_cause_interrupt(void)
 {
     board_swi_pend(TM_SWI);
     __asm__ volatile("dsb\n\tisb" ::: "memory");
@@ -128,11 +145,16 @@ static uint32_t score_sum5(const uint32_t *c)
 }
 
 /* --- Basic processing ----------------------------------------------------------
- * One task repeatedly passes over a 1024-word array, replacing each word w
+ * One thread repeatedly passes over a 1024-word array, replacing each word w
  * by (w + counter) XOR w, where counter is the number of passes completed
- * so far; the counter is the score. */
+ * so far; the counter is the score. The array is volatile and the counter
+ * plain, as the suite declares them. */
 
-#define tm_array (vb_arena.u32)
+/* The suite's array: 1024 volatile unsigned longs, placed in the harness's
+ * scratch arena (no RAM to spare for another 4 KB) but indexed as an array
+ * of that type, so gcc emits the suite's own loop (8 instructions a word). */
+typedef volatile unsigned long tm_array_t[TM_ARRAY_WORDS];
+#define tm_array (*(tm_array_t *)vb_arena.u32)
 
 static void basic_setup(void)
 {
@@ -140,19 +162,24 @@ static void basic_setup(void)
         tm_array[i] = 0;
 }
 
-static void basic_task(void *arg)
+static void basic_thread(void)
 {
-    (void)arg;
     while (!tm_stop) {
         for (int i = 0; i < TM_ARRAY_WORDS; i++)
-            tm_array[i] = (tm_array[i] + tm_cnt[0]) ^ tm_array[i];
-        tm_cnt[0]++;
+            tm_array[i] = (tm_array[i] + tm_counter[0]) ^ tm_array[i];
+        tm_counter[0]++;
+        /* A compiler barrier, no instruction: the loop makes no call, so
+         * without it gcc -O2 keeps the plain counter in a register for
+         * ever and the reporter reads 0 (the published test does exactly
+         * that). It costs the store of the counter and its reload, once
+         * per pass (docs/threadmetric.md). */
+        __asm__ volatile("" ::: "memory");
     }
 }
 
 static const char *basic_verify(void)
 {
-    uint32_t passes = tm_cnt[0], w = 0;
+    uint32_t passes = tm_counter[0], w = 0;
     for (uint32_t k = 0; k < passes; k++)
         w = (w + k) ^ w;
     for (int i = 0; i < TM_ARRAY_WORDS; i++)
@@ -162,57 +189,71 @@ static const char *basic_verify(void)
 }
 
 /* --- Cooperative scheduling ----------------------------------------------------
- * Five tasks of one priority; each yields, then counts one run. */
+ * Five threads of one priority; each relinquishes, then counts one run. */
 
-static void coop_task(void *arg)
-{
-    volatile uint32_t *mine = &tm_cnt[(uintptr_t)arg];
-    while (!tm_stop) {
-        os_yield();
-        (*mine)++;
+#define COOP_THREAD(n)                        \
+    static void coop_thread_##n(void)         \
+    {                                         \
+        while (!tm_stop) {                    \
+            tm_thread_relinquish();           \
+            tm_counter[n]++;                  \
+        }                                     \
     }
-}
+COOP_THREAD(0)
+COOP_THREAD(1)
+COOP_THREAD(2)
+COOP_THREAD(3)
+COOP_THREAD(4)
 
 static const char *coop_check(const uint32_t *c)
 {
     for (int i = 1; i < 5; i++)
         if (c[i] > c[i - 1])
-            return "a task ran out of round-robin order";
+            return "a thread ran out of round-robin order";
     if (c[0] - c[4] > 1)
         return "run counters differ by more than one";
     return NULL;
 }
 
 /* --- Preemptive scheduling -----------------------------------------------------
- * Five tasks of distinct priorities; task 0 (lowest) resumes task 1, which
- * resumes task 2, ... up to task 4; each counts one run and suspends
- * itself, so the counts are made from the highest down and task 0 counts
- * when its resume call finally returns. */
+ * Five threads of distinct priorities; thread 0 (lowest) resumes thread 1,
+ * which resumes thread 2, ... up to thread 4; each counts one run and
+ * suspends itself, so the counts are made from the highest down and
+ * thread 0 counts when its resume call finally returns. Threads 1-4 start
+ * by suspending themselves (the suite creates them suspended). */
 
-static void preempt_base(void *arg)
+static void preempt_thread_0(void)
 {
-    (void)arg;
     while (!tm_stop) {
-        os_resume(tm_task[1]);
-        tm_cnt[0]++;
+        tm_thread_resume(1);
+        tm_counter[0]++;
     }
-    /* Tasks 1..4 are all suspended whenever task 0 runs: release them in
-     * order, each resumes the next before it ends. */
-    tm_unwind = true;
-    os_resume(tm_task[1]);
+    /* Threads 1..4 are all suspended whenever thread 0 runs: each resumed
+     * one sees the stop flag and ends. */
+    for (int i = 1; i < 5; i++)
+        tm_thread_resume(i);
 }
 
-static void preempt_link(void *arg)
+#define PREEMPT_THREAD(n)                     \
+    static void preempt_thread_##n(void)      \
+    {                                         \
+        tm_thread_suspend(n);                 \
+        while (!tm_stop) {                    \
+            tm_thread_resume(n + 1);          \
+            tm_counter[n]++;                  \
+            tm_thread_suspend(n);             \
+        }                                     \
+    }
+PREEMPT_THREAD(1)
+PREEMPT_THREAD(2)
+PREEMPT_THREAD(3)
+
+static void preempt_thread_4(void)
 {
-    uintptr_t i = (uintptr_t)arg;
-    os_suspend_self();
-    for (;;) {
-        if (i < 4)
-            os_resume(tm_task[i + 1]);
-        if (tm_unwind)
-            break;
-        tm_cnt[i]++;
-        os_suspend_self();
+    tm_thread_suspend(4);
+    while (!tm_stop) {
+        tm_counter[4]++;
+        tm_thread_suspend(4);
     }
 }
 
@@ -220,220 +261,211 @@ static const char *preempt_check(const uint32_t *c)
 {
     for (int i = 1; i < 5; i++)
         if (c[i] < c[i - 1])
-            return "a task counted before the higher task it resumed";
+            return "a thread counted before the higher thread it resumed";
     if (c[4] - c[0] > 1)
         return "run counters differ by more than one";
     return NULL;
 }
 
 /* --- Interrupt processing ------------------------------------------------------
- * One task raises a software interrupt; the handler counts and gives a
- * binary semaphore; the task takes it and counts. The semaphore starts
- * given and the task takes it first. The score is the interrupt count. */
+ * One thread causes a software interrupt; the handler counts and puts the
+ * semaphore; the thread gets it and counts. The semaphore is created
+ * available and the thread gets it first. The score is the interrupt
+ * count. */
 
-static os_sem_t tm_sem;
-
-static void irq_give(void)
+static void irq_handler(void)
 {
-    tm_cnt[TM_HANDLER]++;
-    os_sem_give_isr(&tm_sem);
+    tm_counter[TM_HANDLER]++;
+    tm_semaphore_put(0);
 }
 
 static void irq_setup(void)
 {
-    os_sem_init(&tm_sem, 1, 1);
-    board_swi_init(TM_SWI, TM_SWI_PRIO, irq_give);
+    if (tm_semaphore_create(0) != TM_SUCCESS)
+        fail("tm_irq", "semaphore create failed");
+    board_swi_init(TM_SWI, TM_SWI_PRIO, irq_handler);
 }
 
-static void irq_task(void *arg)
+static void irq_thread_0(void)
 {
-    (void)arg;
-    if (os_sem_trytake(&tm_sem) != 0)
+    if (tm_semaphore_get(0) != TM_SUCCESS) {
         worker_error("the initial semaphore was not available");
-    while (!tm_stop) {
-        tm_raise();
-        /* Without waiting, as the suite: the handler has already given it. */
-        if (os_sem_trytake(&tm_sem) != 0) {
-            worker_error("the semaphore was not given by the handler");
-            break;
-        }
-        tm_cnt[0]++;
+        return;
     }
+    while (!tm_stop) {
+        tm_cause_interrupt();
+        /* The handler has already put it (the suite does not wait). */
+        if (tm_semaphore_get(0) != TM_SUCCESS)
+            break;
+        tm_counter[0]++;
+    }
+    loop_ended("the semaphore was not put by the handler");
 }
 
 static const char *irq_check(const uint32_t *c)
 {
     uint32_t d = c[TM_HANDLER] - c[0];
     if (d > 1)
-        return "handler and task counts differ by more than one";
+        return "handler and thread counts differ by more than one";
     return NULL;
 }
 
 /* --- Interrupt preemption processing -------------------------------------------
- * Task 1 raises a software interrupt; the handler counts and resumes the
- * suspended, higher task 0, which runs as the handler returns, counts and
- * suspends itself; then task 1 counts. The score is the interrupt count. */
+ * Thread 1 causes a software interrupt; the handler counts and resumes the
+ * suspended, higher thread 0, which runs as the handler returns, counts and
+ * suspends itself; then thread 1 counts. The score is the interrupt count. */
 
-static void irqp_resume(void)
+static void irqp_handler(void)
 {
-    tm_cnt[TM_HANDLER]++;
-    os_resume_isr(tm_task[0]);
+    tm_counter[TM_HANDLER]++;
+    tm_thread_resume(0);
 }
 
 static void irqp_setup(void)
 {
-    board_swi_init(TM_SWI, TM_SWI_PRIO, irqp_resume);
+    board_swi_init(TM_SWI, TM_SWI_PRIO, irqp_handler);
 }
 
-static void irqp_high(void *arg)
+static void irqp_thread_0(void)
 {
-    (void)arg;
-    for (;;) {
-        os_suspend_self();
-        if (tm_unwind)
-            break;
-        tm_cnt[0]++;
-    }
-}
-
-static void irqp_raiser(void *arg)
-{
-    (void)arg;
+    tm_thread_suspend(0);
     while (!tm_stop) {
-        tm_raise();
-        tm_cnt[1]++;
+        tm_counter[0]++;
+        tm_thread_suspend(0);
     }
-    /* Task 0 is suspended whenever this task runs. */
-    tm_unwind = true;
-    os_resume(tm_task[0]);
+}
+
+static void irqp_thread_1(void)
+{
+    while (!tm_stop) {
+        tm_cause_interrupt();
+        tm_counter[1]++;
+    }
+    /* Thread 0 is suspended whenever this thread runs. */
+    tm_thread_resume(0);
 }
 
 static const char *irqp_check(const uint32_t *c)
 {
     if (c[0] > c[TM_HANDLER] || c[1] > c[0])
-        return "the raiser ran before the handler or the task it resumed";
+        return "the raiser ran before the handler or the thread it resumed";
     if (c[TM_HANDLER] - c[1] > 1)
-        return "handler and task counts differ by more than one";
+        return "handler and thread counts differ by more than one";
     return NULL;
 }
 
 /* --- Message processing --------------------------------------------------------
- * One task sends a 16-byte message to a queue and receives it back,
- * checks the last word, changes it for the next round and counts. */
+ * One thread sends a 16-byte message to a queue and receives it back,
+ * checks the last word, changes it for the next round and counts. The
+ * messages are plain globals, as in the suite. */
 
-#if OSAL_HAS_QUEUE
-static os_queue_t tm_queue;
-static uint32_t tm_queue_buf[TM_QUEUE_DEPTH * TM_MSG_WORDS];
+unsigned long tm_message_sent[TM_MSG_WORDS];
+unsigned long tm_message_received[TM_MSG_WORDS];
 
 static void message_setup(void)
 {
-    os_queue_init(&tm_queue, tm_queue_buf, TM_MSG_WORDS * 4, TM_QUEUE_DEPTH);
+    if (tm_queue_create(0) != TM_SUCCESS)
+        fail("tm_message", "queue create failed");
 }
 
-static void message_task(void *arg)
+static void message_thread_0(void)
 {
-    (void)arg;
-    uint32_t sent[TM_MSG_WORDS] = { 0x01234567u, 0x89abcdefu, 0xfedcba98u, 0u };
-    uint32_t got[TM_MSG_WORDS] = { 0 };
+    tm_message_sent[0] = 0x01234567u;
+    tm_message_sent[1] = 0x89abcdefu;
+    tm_message_sent[2] = 0xfedcba98u;
+    tm_message_sent[3] = 0u;
     while (!tm_stop) {
-        /* The queue has room and then holds the message: never blocks. */
-        if (os_queue_send(&tm_queue, sent) != 0 || os_queue_recv(&tm_queue, got) != 0) {
-            worker_error("queue send or receive failed");
+        /* The statuses are not checked, as in the suite: a lost message
+         * shows as a wrong last word. */
+        tm_queue_send(0, tm_message_sent);
+        tm_queue_receive(0, tm_message_received);
+        if (tm_message_received[TM_MSG_WORDS - 1] != tm_message_sent[TM_MSG_WORDS - 1])
             break;
-        }
-        if (got[TM_MSG_WORDS - 1] != sent[TM_MSG_WORDS - 1]) {
-            worker_error("the message received is not the one sent");
-            break;
-        }
-        sent[TM_MSG_WORDS - 1]++;
-        tm_cnt[0]++;
+        tm_message_sent[TM_MSG_WORDS - 1]++;
+        tm_counter[0]++;
     }
+    loop_ended("the message received is not the one sent");
     /* The loop compares the last word only, as the suite; the whole of the
      * last message is compared once here. */
-    if (tm_cnt[0] > 0 && tm_error == NULL)
+    if (tm_counter[0] > 0 && tm_error == NULL)
         for (int i = 0; i < TM_MSG_WORDS - 1; i++)
-            if (got[i] != sent[i])
+            if (tm_message_received[i] != tm_message_sent[i])
                 worker_error("the last message received is not the one sent");
 }
-#endif
 
 /* --- Synchronisation processing ------------------------------------------------
- * One task takes a binary semaphore (without waiting) and gives it back,
- * then counts. */
+ * One thread gets a binary semaphore (without waiting) and puts it back,
+ * then counts; as in the suite, only the put's status is checked (a failed
+ * get makes the put of a full binary semaphore fail). */
 
 static void sync_setup(void)
 {
-    os_sem_init(&tm_sem, 1, 1);
+    if (tm_semaphore_create(0) != TM_SUCCESS)
+        fail("tm_sync", "semaphore create failed");
 }
 
-static void sync_task(void *arg)
+static void sync_thread_0(void)
 {
-    (void)arg;
     while (!tm_stop) {
-        if (os_sem_trytake(&tm_sem) != 0) {
-            worker_error("semaphore take failed");
+        tm_semaphore_get(0);
+        if (tm_semaphore_put(0) != TM_SUCCESS)
             break;
-        }
-        os_sem_give(&tm_sem);
-        tm_cnt[0]++;
+        tm_counter[0]++;
     }
+    loop_ended("semaphore get or put failed");
 }
 
 /* --- Memory allocation ---------------------------------------------------------
- * One task allocates a 128-byte block and frees it, then counts. The
- * osal has no fixed-block pool, so the block comes from the kernel heap
- * on an arena of the size the suite's reference port gives its pool. */
-
-static os_heap_t tm_heap;
+ * One thread allocates a 128-byte block from a fixed-block pool and
+ * releases it, then counts; as in the suite, only the release's status is
+ * checked (a failed allocation leaves no block to release). */
 
 static void memory_setup(void)
 {
-    os_heap_init(&tm_heap, &vb_arena.u32[TM_ARRAY_WORDS], TM_HEAP_SIZE);
+    if (tm_memory_pool_create(0) != TM_SUCCESS)
+        fail("tm_memory", "pool create failed");
 }
 
-static void memory_task(void *arg)
+static void memory_thread_0(void)
 {
-    (void)arg;
+    unsigned char *block = NULL;
     while (!tm_stop) {
-        void *p = os_malloc(&tm_heap, TM_BLOCK_SIZE);
-        if (p == NULL) {
-            worker_error("allocation of a 128-byte block failed");
+        tm_memory_pool_allocate(0, &block);
+        if (tm_memory_pool_deallocate(0, block) != TM_SUCCESS)
             break;
-        }
-        os_free(&tm_heap, p);
-        tm_cnt[0]++;
+        tm_counter[0]++;
     }
+    loop_ended("allocation or release of a 128-byte block failed");
 }
 
 /* --- The tests ----------------------------------------------------------------- */
 
 static const tm_test_t tests[] = {
     { "tm_basic", "passes over a 1024-word array", 1,
-      { basic_task }, { 1 }, basic_setup, score_c0, NULL, basic_verify },
-    { "tm_coop", "5 equal-priority tasks yield; sum of runs", 5,
-      { coop_task, coop_task, coop_task, coop_task, coop_task }, { 1, 1, 1, 1, 1 }, NULL,
-      score_sum5, coop_check, NULL },
+      { basic_thread }, { 1 }, basic_setup, score_c0, NULL, basic_verify },
+    { "tm_coop", "relinquish in a ring of 5; sum of runs", 5,
+      { coop_thread_0, coop_thread_1, coop_thread_2, coop_thread_3, coop_thread_4 },
+      { 1, 1, 1, 1, 1 }, NULL, score_sum5, coop_check, NULL },
     { "tm_preempt", "resume chain over 5 priorities; sum of runs", 5,
-      { preempt_base, preempt_link, preempt_link, preempt_link, preempt_link },
+      { preempt_thread_0, preempt_thread_1, preempt_thread_2, preempt_thread_3,
+        preempt_thread_4 },
       { 1, 2, 3, 4, 5 }, NULL, score_sum5, preempt_check, NULL },
-    { "tm_irq", "swi gives a sem the raiser takes; interrupts", 1,
-      { irq_task }, { 1 }, irq_setup, score_handler, irq_check, NULL },
-    { "tm_irq_preempt", "swi resumes a higher task; interrupts", 2,
-      { irqp_high, irqp_raiser }, { 2, 1 }, irqp_setup, score_handler, irqp_check, NULL },
-#if OSAL_HAS_QUEUE
+    { "tm_irq", "swi puts a sem the raiser gets; interrupts", 1,
+      { irq_thread_0 }, { 1 }, irq_setup, score_handler, irq_check, NULL },
+    { "tm_irq_preempt", "swi resumes a higher thread; interrupts", 2,
+      { irqp_thread_0, irqp_thread_1 }, { 2, 1 }, irqp_setup, score_handler, irqp_check, NULL },
     { "tm_message", "16-byte queue send+receive pairs",
-      1, { message_task }, { 1 }, message_setup, score_c0, NULL, NULL },
-#endif
-    { "tm_sync", "binary sem take+give pairs", 1,
-      { sync_task }, { 1 }, sync_setup, score_c0, NULL, NULL },
-    { "tm_memory", "128-byte heap alloc+free pairs", 1,
-      { memory_task }, { 1 }, memory_setup, score_c0, NULL, NULL },
+      1, { message_thread_0 }, { 1 }, message_setup, score_c0, NULL, NULL },
+    { "tm_sync", "binary sem get+put pairs", 1,
+      { sync_thread_0 }, { 1 }, sync_setup, score_c0, NULL, NULL },
+    { "tm_memory", "128-byte pool block allocate+release pairs", 1,
+      { memory_thread_0 }, { 1 }, memory_setup, score_c0, NULL, NULL },
 };
 
 static void snapshot(uint32_t *c)
 {
     for (int i = 0; i < TM_NCNT; i++)
-        c[i] = tm_cnt[i];
+        c[i] = tm_counter[i];
 }
 
 /* The reporting task: top priority, so nothing runs while it reads.
@@ -487,9 +519,8 @@ static void run(const tm_test_t *t)
 {
     vb_progress(t->id, 0, 1);
     for (int i = 0; i < TM_NCNT; i++)
-        tm_cnt[i] = 0;
+        tm_counter[i] = 0;
     tm_stop = false;
-    tm_unwind = false;
     tm_error = NULL;
     probe_error = NULL;
     if (t->setup)
@@ -497,8 +528,8 @@ static void run(const tm_test_t *t)
 
     vb_spawn_begin();
     for (int i = 0; i < t->ntasks; i++)
-        tm_task[i] = vb_spawn(i, t->id, t->entry[i], (void *)(uintptr_t)i,
-                              VB_MAIN_PRIO + t->prio[i]);
+        if (tm_thread_create(i, VB_MAIN_PRIO + t->prio[i], t->entry[i]) != TM_SUCCESS)
+            fail(t->id, "thread create failed");
     vb_spawn(TM_REPORT_SLOT, "tm_report", reporter, (void *)t, OSAL_PRIO_MAX);
     vb_spawn_end();
     vb_join(TM_REPORT_SLOT + 1);
@@ -542,7 +573,4 @@ void bench_threadmetric(void)
 {
     for (unsigned i = 0; i < sizeof tests / sizeof tests[0]; i++)
         run(&tests[i]);
-#if !OSAL_HAS_QUEUE
-    vb_skip("tm_message", "this kernel's adaptation layer has no message queue");
-#endif
 }
