@@ -7,7 +7,7 @@
  * their own translation unit, so every counted operation pays the call,
  * the id -> object lookup, the kernel call and the mapping of its status
  * to TM_SUCCESS / TM_ERROR; the calls a test also makes from an interrupt
- * handler test the context (arch_in_isr, the port contract's query) and
+ * handler test the context (vos_in_isr, the public query) and
  * take the kernel's interrupt-safe variant there. Kernel objects live in
  * this file, indexed by the suite's ids; like the suite's reference port,
  * only the create calls check an id. Queue and semaphore calls never
@@ -19,7 +19,6 @@
  */
 #include <stdint.h>
 #include "vaios/vaios.h"
-#include "port.h"
 #include "core.h"
 #include "tm_api.h"
 
@@ -70,7 +69,7 @@ int tm_thread_create(int thread_id, int priority, void (*entry_function)(void))
 int tm_thread_resume(int thread_id)
 {
     vos_task_t *t = tm_threads[thread_id];
-    return tm_status(arch_in_isr() ? vos_task_resume_isr(t) : vos_task_resume(t));
+    return tm_status(vos_in_isr() ? vos_task_resume_isr(t) : vos_task_resume(t));
 }
 
 int tm_thread_suspend(int thread_id)
@@ -116,7 +115,7 @@ int tm_semaphore_get(int semaphore_id)
 int tm_semaphore_put(int semaphore_id)
 {
     vos_sem_t *s = &tm_semaphores[semaphore_id];
-    return tm_status(arch_in_isr() ? vos_sem_give_isr(s) : vos_sem_give(s));
+    return tm_status(vos_in_isr() ? vos_sem_give_isr(s) : vos_sem_give(s));
 }
 
 int tm_memory_pool_create(int pool_id)
@@ -129,8 +128,10 @@ int tm_memory_pool_create(int pool_id)
 
 int tm_memory_pool_allocate(int pool_id, unsigned char **memory_ptr)
 {
-    *memory_ptr = vos_pool_alloc(&tm_pools[pool_id]);
-    return *memory_ptr != NULL ? TM_SUCCESS : TM_ERROR;
+    void *block;
+    int err = vos_pool_alloc(&tm_pools[pool_id], &block);
+    *memory_ptr = block;
+    return tm_status(err);
 }
 
 int tm_memory_pool_deallocate(int pool_id, unsigned char *memory_ptr)
