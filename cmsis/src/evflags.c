@@ -101,10 +101,7 @@ uint32_t osEventFlagsWait(osEventFlagsId_t ef_id, uint32_t flags, uint32_t optio
 osStatus_t osEventFlagsDelete(osEventFlagsId_t ef_id)
 {
     os2_evflags_t *e = ef_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_valid(e, OS2_TAG_EVFLAGS))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON(e, OS2_TAG_EVFLAGS);
     e->h.tag = 0;
     vos_event_delete(&e->ev);
     if (e->h.alloc & OS2_ALLOC_CB)

@@ -122,10 +122,7 @@ uint32_t osMemoryPoolGetSpace(osMemoryPoolId_t mp_id)
 osStatus_t osMemoryPoolDelete(osMemoryPoolId_t mp_id)
 {
     os2_mempool_t *p = mp_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_valid(p, OS2_TAG_MEMPOOL))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON(p, OS2_TAG_MEMPOOL);
     p->h.tag = 0;
     vos_sem_delete(&p->free_blocks);
     void *mem = p->p.start;

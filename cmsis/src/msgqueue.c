@@ -128,10 +128,7 @@ uint32_t osMessageQueueGetSpace(osMessageQueueId_t mq_id)
 osStatus_t osMessageQueueReset(osMessageQueueId_t mq_id)
 {
     os2_msgq_t *q = mq_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_valid(q, OS2_TAG_MSGQ))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON(q, OS2_TAG_MSGQ);
     uint32_t k = arch_lock();
     if (vos_queue_count(&q->q) != 0) {
         vos_queue_delete(&q->q);
@@ -144,10 +141,7 @@ osStatus_t osMessageQueueReset(osMessageQueueId_t mq_id)
 osStatus_t osMessageQueueDelete(osMessageQueueId_t mq_id)
 {
     os2_msgq_t *q = mq_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_valid(q, OS2_TAG_MSGQ))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON(q, OS2_TAG_MSGQ);
     q->h.tag = 0;
     vos_queue_delete(&q->q);
     if (q->h.alloc & OS2_ALLOC_MEM)

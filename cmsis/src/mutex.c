@@ -54,10 +54,7 @@ const char *osMutexGetName(osMutexId_t mutex_id)
 osStatus_t osMutexAcquire(osMutexId_t mutex_id, uint32_t timeout)
 {
     os2_mutex_t *m = mutex_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_valid(m, OS2_TAG_MUTEX))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON(m, OS2_TAG_MUTEX);
     /* Only a mutex that is owned can be a refused recursive acquire. */
     uintptr_t w = m->m.owner_word;
     if (w != 0 && !(m->attr_bits & osMutexRecursive) &&
@@ -70,10 +67,7 @@ osStatus_t osMutexAcquire(osMutexId_t mutex_id, uint32_t timeout)
 osStatus_t osMutexRelease(osMutexId_t mutex_id)
 {
     os2_mutex_t *m = mutex_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_valid(m, OS2_TAG_MUTEX))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON(m, OS2_TAG_MUTEX);
     int err = vos_mutex_unlock(&m->m);
     return err == VOS_OK ? osOK : os2_status(err);
 }
@@ -92,10 +86,7 @@ osThreadId_t osMutexGetOwner(osMutexId_t mutex_id)
 osStatus_t osMutexDelete(osMutexId_t mutex_id)
 {
     os2_mutex_t *m = mutex_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_valid(m, OS2_TAG_MUTEX))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON(m, OS2_TAG_MUTEX);
     uint32_t k = arch_lock();
     for (os2_mutex_t **pp = &registry; *pp != NULL; pp = &(*pp)->next) {
         if (*pp == m) {

@@ -46,6 +46,17 @@ static inline bool os2_valid(const void *id, uint32_t tag)
     return id != NULL && ((const struct os2_head *)id)->tag == tag;
 }
 
+/* The preamble of every thread-context call on an object: osErrorISR from
+ * an interrupt handler, osErrorParameter for an id that is not a live
+ * object of the expected kind. Returns from the calling function. */
+#define OS2_THREAD_CALL_ON(obj, tag)                                          \
+    do {                                                                      \
+        if (os2_isr())                                                        \
+            return osErrorISR;                                                \
+        if (!os2_valid((obj), (tag)))                                         \
+            return osErrorParameter;                                          \
+    } while (0)
+
 /* A thread id that may be used: a detached thread that has ended is gone
  * (its storage is reclaimed at the next allocation), even before then. */
 static inline bool os2_thread_valid(const os2_thread_t *th)

@@ -66,10 +66,7 @@ uint32_t osSemaphoreGetCount(osSemaphoreId_t semaphore_id)
 osStatus_t osSemaphoreDelete(osSemaphoreId_t semaphore_id)
 {
     os2_sem_t *s = semaphore_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_valid(s, OS2_TAG_SEM))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON(s, OS2_TAG_SEM);
     s->h.tag = 0;
     vos_sem_delete(&s->s);
     if (s->h.alloc & OS2_ALLOC_CB)

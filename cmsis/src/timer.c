@@ -74,10 +74,7 @@ osStatus_t osTimerStart(osTimerId_t timer_id, uint32_t ticks)
 osStatus_t osTimerStop(osTimerId_t timer_id)
 {
     os2_timer_t *t = timer_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_valid(t, OS2_TAG_TIMER))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON(t, OS2_TAG_TIMER);
     return vos_timer_stop(&t->tm) == VOS_OK ? osOK : osErrorResource;
 }
 
@@ -92,10 +89,7 @@ uint32_t osTimerIsRunning(osTimerId_t timer_id)
 osStatus_t osTimerDelete(osTimerId_t timer_id)
 {
     os2_timer_t *t = timer_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_valid(t, OS2_TAG_TIMER))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON(t, OS2_TAG_TIMER);
     t->h.tag = 0;
     vos_timer_delete(&t->tm);
     if (t->h.alloc & OS2_ALLOC_CB)
