@@ -6,9 +6,10 @@
 
 Each input is a results.json of docs/results.schema.json, one per kernel or
 per configuration; its config block names the kernel (a run's label is
-that name, made distinct by the first config key whose value differs when
-two runs measure the same kernel; --label overrides, once per input in
-order). The command writes DIR/compare.md and DIR/compare.json (the merged
+that name, made distinct by the first config key of DISTINGUISHING whose
+value differs when two runs measure the same kernel, "osal" first, so
+that VAIOS native and VAIOS through its CMSIS-RTOS2 layer tell apart;
+--label overrides, once per input in order). The command writes DIR/compare.md and DIR/compare.json (the merged
 table) and DIR/cdf/<metric>.{png,svg}: one picture per latency metric (a
 metric with a histogram in at least one run) with the CDF of every run and
 scenario overlaid. It prints the tables unless --quiet.
@@ -46,7 +47,8 @@ from .tables import Table, fmt, leader, render_markdown, render_text
 
 REPO = Path(__file__).resolve().parent.parent
 # Config keys that tell two runs of one kernel apart, in the order tried.
-DISTINGUISHING = ("osal", "board", "target", "version", "commit", "cflags", "policy")
+DISTINGUISHING = ("osal", "backend", "api", "board", "target", "version", "commit", "cflags",
+                  "policy", "instrument")
 OTHER_UNIT = "*"
 REFERENCE_TITLE = ("Reference only: bench/peers (separate harness, other start/stop points; "
                    "not compared with the runs above)")
@@ -85,10 +87,11 @@ def run_labels(docs, given=None):
         if len(same) < 2:
             continue
         for key in DISTINGUISHING:
-            values = [docs[i]["config"].get(key, "?") for i in same]
+            # A run without the key keeps the bare name (at most one may lack it).
+            values = [docs[i]["config"].get(key) for i in same]
             if len(set(values)) == len(values):
                 for i, v in zip(same, values):
-                    labels[i] = f"{name} {key}={v}"
+                    labels[i] = name if v is None else f"{name} {key}={v}"
                 break
         else:
             for k, i in enumerate(same):

@@ -166,6 +166,10 @@ class Rules(unittest.TestCase):
                 {"config": {"kernel": "zephyr"}}]
         self.assertEqual(compare.run_labels(docs),
                          ["vaios osal=native", "vaios osal=cmsis_rtos2", "zephyr"])
+        # A run without the key keeps the bare name.
+        self.assertEqual(compare.run_labels([{"config": {"kernel": "vaios"}},
+                                             {"config": {"kernel": "vaios", "osal": "cmsis_rtos2"}}]),
+                         ["vaios", "vaios osal=cmsis_rtos2"])
         same = [{"config": {"kernel": "k"}}, {"config": {"kernel": "k"}}]
         self.assertEqual(compare.run_labels(same), ["k #1", "k #2"])
         self.assertEqual(compare.run_labels(same, ["a", "b"]), ["a", "b"])
