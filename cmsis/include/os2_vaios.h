@@ -100,12 +100,23 @@ typedef struct os2_mempool {
     uint32_t block_size;    /* as requested */
 } os2_mempool_t;
 
+/* A message queue: msg_count slots of a 4-byte header (next slot, priority)
+ * and the message, kept in one list in delivery order (priority, then
+ * arrival) and one free list. items counts stored messages a receiver may
+ * claim, space the free slots a sender may claim; the lists change only
+ * under the kernel lock, a copy in or out happens on a slot its caller
+ * claimed. */
 typedef struct os2_msgq {
     struct os2_head h;
-    vos_queue_t q;
+    vos_sem_t items;
+    vos_sem_t space;
+    uint8_t *mem;
     uint32_t msg_size;
     uint32_t msg_count;
-    void *mem;
+    uint32_t stride;        /* bytes per slot */
+    uint16_t head, tail;    /* delivery list (OS2_MQ_NONE: empty) */
+    uint16_t free;          /* free slots */
+    uint16_t count;         /* messages in the delivery list */
 } os2_msgq_t;
 
 typedef struct os2_timer {
@@ -127,9 +138,11 @@ typedef struct os2_timer {
 #define VOS_CMSIS_TIMER_CB_SIZE     sizeof(os2_timer_t)
 
 /* Bytes of mp_mem for a pool of count blocks of size bytes (8-byte
- * aligned memory), and of mq_mem for a queue of count messages. */
+ * aligned memory), and of mq_mem for a queue of count messages (4-byte
+ * aligned; a 4-byte header per message). */
 #define VOS_CMSIS_MEMPOOL_MEM_SIZE(count, size)  VOS_POOL_MEM_SIZE((size), (count))
-#define VOS_CMSIS_MSGQUEUE_MEM_SIZE(count, size) ((size_t)(count) * (size_t)(size))
+#define VOS_CMSIS_MSGQUEUE_MEM_SIZE(count, size) \
+    ((size_t)(count) * (4u + (((size_t)(size) + 3u) & ~(size_t)3u)))
 
 /* The memory of the layer's heap, asked for once, at osKernelInitialize or
  * the first allocation. The library's definition (cmsis/src/heap_area.c)

@@ -1,29 +1,75 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * CMSIS-RTOS2 message queues over VAIOS queues: messages of msg_size bytes
- * copied by value, a sender that finds a waiting receiver copying straight
- * into its buffer.
+ * CMSIS-RTOS2 message queues: messages of msg_size bytes copied by value,
+ * delivered highest priority first and, among equal priorities, in the
+ * order they were put (the reference's rule: a message is inserted in
+ * front of every message of lower priority).
  *
- * Order: messages are delivered first in, first out. msg_prio is checked
- * and accepted but does not reorder the queue (VAIOS queues have a back
- * and a front, not priority order), and osMessageQueueGet reports priority
- * 0; docs/cmsis-rtos2.md lists this among the implementation's limits.
+ * The queue's memory is msg_count slots, each a header (struct slot) and
+ * the message. A slot is in exactly one of: the free list, the delivery
+ * list (sorted by priority, FIFO among equals), or claimed by one caller
+ * between its list operation and its copy. Two kernel semaphores do the
+ * waiting: space counts free slots a sender may take, items counts
+ * messages in the delivery list a receiver may take. So a sender first
+ * takes space (blocking with its timeout), then under the kernel lock
+ * takes a free slot, copies its message in and links the slot into the
+ * delivery list, then gives items; a receiver takes items, unlinks the
+ * head under the lock, copies it out, returns the slot to the free list
+ * and gives space. Taking a semaphore unit before touching a list is what
+ * guarantees the list holds what the caller needs.
+ *
+ * Invariants (kernel lock held): count == length of the delivery list;
+ * count + free slots + slots claimed == msg_count; items' count <= count;
+ * space's count <= free slots.
  */
+#include <string.h>
 #include "os2.h"
+
+#define OS2_MQ_NONE 0xFFFFu
+
+struct slot {
+    uint16_t next;      /* next slot in its list, OS2_MQ_NONE at the end */
+    uint8_t prio;
+    uint8_t pad;
+};
+
+static inline struct slot *slot_at(os2_msgq_t *q, uint32_t i)
+{
+    return (struct slot *)(void *)(q->mem + i * q->stride);
+}
+
+static inline void *slot_msg(struct slot *s)
+{
+    return s + 1;
+}
+
+/* The copy of one message: 4 and 8 bytes (the common sizes) as one word
+ * access each (Cortex-M4 handles unaligned words), memcpy otherwise. */
+static inline __attribute__((always_inline)) void msg_copy(void *dst, const void *src,
+                                                           uint32_t size)
+{
+    if (size == 4)
+        __builtin_memcpy(dst, src, 4);
+    else if (size == 8)
+        __builtin_memcpy(dst, src, 8);
+    else
+        memcpy(dst, src, size);
+}
 
 osMessageQueueId_t osMessageQueueNew(uint32_t msg_count, uint32_t msg_size,
                                      const osMessageQueueAttr_t *attr)
 {
     static const osMessageQueueAttr_t defaults;
-    if (os2_isr() || !os2_kernel_ready() || msg_count == 0 || msg_size == 0)
+    if (os2_isr() || !os2_kernel_ready() || msg_count == 0 || msg_size == 0 ||
+        msg_count >= OS2_MQ_NONE)
         return NULL;
     if (attr == NULL)
         attr = &defaults;
-    uint64_t need = (uint64_t)msg_count * msg_size;
+    uint64_t need = (uint64_t)msg_count * (4u + (((uint64_t)msg_size + 3u) & ~(uint64_t)3u));
     if (need >= 0x80000000u)
         return NULL;
-    void *mem = attr->mq_mem;
-    if (mem != NULL && attr->mq_size < need)
+    uint8_t *mem = attr->mq_mem;
+    if (mem != NULL && (attr->mq_size < need || ((uintptr_t)mem & 3u) != 0))
         return NULL;
     if (mem == NULL && attr->mq_size != 0)
         return NULL;
@@ -44,8 +90,15 @@ osMessageQueueId_t osMessageQueueNew(uint32_t msg_count, uint32_t msg_size,
     q->h.name = attr->name;
     q->msg_size = msg_size;
     q->msg_count = msg_count;
+    q->stride = (uint32_t)(need / msg_count);
     q->mem = mem;
-    vos_queue_init(&q->q, mem, msg_size, msg_count);
+    for (uint32_t i = 0; i < msg_count; i++)
+        slot_at(q, i)->next = (uint16_t)(i + 1u < msg_count ? i + 1u : OS2_MQ_NONE);
+    q->free = 0;
+    q->head = q->tail = OS2_MQ_NONE;
+    q->count = 0;
+    vos_sem_init(&q->items, 0, msg_count);
+    vos_sem_init(&q->space, msg_count, msg_count);
     q->h.tag = OS2_TAG_MSGQ;
     return q;
 }
@@ -56,20 +109,81 @@ const char *osMessageQueueGetName(osMessageQueueId_t mq_id)
     return os2_valid(q, OS2_TAG_MSGQ) ? q->h.name : NULL;
 }
 
+/* Store msg in a free slot, in its place in the delivery list. The caller
+ * holds a unit of space, so a free slot exists. */
+static void store(os2_msgq_t *q, const void *msg, uint8_t prio)
+{
+    uint32_t k = arch_lock();
+    uint16_t i = q->free;
+    struct slot *s = slot_at(q, i);
+    q->free = s->next;
+    s->prio = prio;
+    msg_copy(slot_msg(s), msg, q->msg_size);
+    if (q->head == OS2_MQ_NONE || slot_at(q, q->tail)->prio >= prio) {
+        /* The common case, equal priorities: append, O(1). */
+        s->next = OS2_MQ_NONE;
+        if (q->head == OS2_MQ_NONE)
+            q->head = i;
+        else
+            slot_at(q, q->tail)->next = i;
+        q->tail = i;
+    } else if (slot_at(q, q->head)->prio < prio) {
+        s->next = q->head;
+        q->head = i;
+    } else {
+        /* After the last message of priority >= prio: O(messages). */
+        uint16_t p = q->head;
+        while (slot_at(q, slot_at(q, p)->next)->prio >= prio)
+            p = slot_at(q, p)->next;
+        s->next = slot_at(q, p)->next;
+        slot_at(q, p)->next = i;
+    }
+    q->count++;
+    arch_unlock(k);
+}
+
+/* Unlink the head of the delivery list, copy it into msg (if not NULL)
+ * and free its slot; returns its priority. The caller holds a unit of
+ * items, so the list is not empty. */
+static uint8_t fetch(os2_msgq_t *q, void *msg)
+{
+    uint32_t k = arch_lock();
+    uint16_t i = q->head;
+    struct slot *s = slot_at(q, i);
+    q->head = s->next;
+    if (q->head == OS2_MQ_NONE)
+        q->tail = OS2_MQ_NONE;
+    q->count--;
+    if (msg != NULL)
+        msg_copy(msg, slot_msg(s), q->msg_size);
+    uint8_t prio = s->prio;
+    s->next = q->free;
+    q->free = i;
+    arch_unlock(k);
+    return prio;
+}
+
 osStatus_t osMessageQueuePut(osMessageQueueId_t mq_id, const void *msg_ptr, uint8_t msg_prio,
                              uint32_t timeout)
 {
     os2_msgq_t *q = mq_id;
-    (void)msg_prio;
     if (!os2_valid(q, OS2_TAG_MSGQ) || msg_ptr == NULL)
         return osErrorParameter;
     if (os2_isr()) {
         if (timeout != 0)
             return osErrorParameter;
-        return vos_queue_send_isr(&q->q, msg_ptr) == VOS_OK ? osOK : osErrorResource;
+        if (vos_sem_take_isr(&q->space) != VOS_OK)
+            return osErrorResource;
+        store(q, msg_ptr, msg_prio);
+        vos_sem_give_isr(&q->items);
+        return osOK;
     }
-    int err = vos_queue_send(&q->q, msg_ptr, os2_timeout(timeout));
-    return err == VOS_OK ? osOK : os2_status(err);
+    int err = vos_sem_take(&q->space, os2_timeout(timeout));
+    if (err != VOS_OK)
+        return os2_status(err);
+    store(q, msg_ptr, msg_prio);
+    vos_sem_give(&q->items);
+    return osOK;
 }
 
 osStatus_t osMessageQueueGet(osMessageQueueId_t mq_id, void *msg_ptr, uint8_t *msg_prio,
@@ -78,18 +192,23 @@ osStatus_t osMessageQueueGet(osMessageQueueId_t mq_id, void *msg_ptr, uint8_t *m
     os2_msgq_t *q = mq_id;
     if (!os2_valid(q, OS2_TAG_MSGQ) || msg_ptr == NULL)
         return osErrorParameter;
-    int err;
+    uint8_t prio;
     if (os2_isr()) {
         if (timeout != 0)
             return osErrorParameter;
-        err = vos_queue_recv_isr(&q->q, msg_ptr);
+        if (vos_sem_take_isr(&q->items) != VOS_OK)
+            return osErrorResource;
+        prio = fetch(q, msg_ptr);
+        vos_sem_give_isr(&q->space);
     } else {
-        err = vos_queue_recv(&q->q, msg_ptr, os2_timeout(timeout));
+        int err = vos_sem_take(&q->items, os2_timeout(timeout));
+        if (err != VOS_OK)
+            return os2_status(err);
+        prio = fetch(q, msg_ptr);
+        vos_sem_give(&q->space);
     }
-    if (err != VOS_OK)
-        return os2_status(err);
     if (msg_prio != NULL)
-        *msg_prio = 0;
+        *msg_prio = prio;
     return osOK;
 }
 
@@ -108,8 +227,7 @@ uint32_t osMessageQueueGetMsgSize(osMessageQueueId_t mq_id)
 uint32_t osMessageQueueGetCount(osMessageQueueId_t mq_id)
 {
     os2_msgq_t *q = mq_id;
-    int n = os2_valid(q, OS2_TAG_MSGQ) ? vos_queue_count(&q->q) : 0;
-    return n > 0 ? (uint32_t)n : 0;
+    return os2_valid(q, OS2_TAG_MSGQ) ? q->count : 0;
 }
 
 uint32_t osMessageQueueGetSpace(osMessageQueueId_t mq_id)
@@ -117,33 +235,36 @@ uint32_t osMessageQueueGetSpace(osMessageQueueId_t mq_id)
     os2_msgq_t *q = mq_id;
     if (!os2_valid(q, OS2_TAG_MSGQ))
         return 0;
-    int n = vos_queue_count(&q->q);
-    return q->msg_count - (n > 0 ? (uint32_t)n : 0);
+    int n = vos_sem_count(&q->space);
+    return n > 0 ? (uint32_t)n : 0;
 }
 
-/* Reset: drop every stored message. Senders waiting on a full queue are
- * woken with osErrorResource (their messages are not stored), receivers
- * keep waiting. Done under the kernel lock, so no call sees the queue
- * between the delete and the re-initialisation. */
+/* Reset: discard every stored message no receiver has claimed yet, one
+ * at a time, each as a receive would take it; every freed slot is given
+ * back to space, so a sender waiting on the full queue then stores its
+ * message (as RTX does), which the reset keeps: it discards at most the
+ * messages stored when it began. A receiver waiting on the empty queue
+ * keeps waiting. */
 osStatus_t osMessageQueueReset(osMessageQueueId_t mq_id)
 {
     os2_msgq_t *q = mq_id;
     OS2_THREAD_CALL_ON(q, OS2_TAG_MSGQ);
-    uint32_t k = arch_lock();
-    if (vos_queue_count(&q->q) != 0) {
-        vos_queue_delete(&q->q);
-        vos_queue_init(&q->q, q->mem, q->msg_size, q->msg_count);
+    uint32_t n = q->count;      /* what is stored now; later messages stay */
+    while (n-- > 0 && vos_sem_take(&q->items, VOS_NO_WAIT) == VOS_OK) {
+        (void)fetch(q, NULL);
+        vos_sem_give(&q->space);
     }
-    arch_unlock(k);
     return osOK;
 }
 
+/* Delete: senders and receivers waiting on it return osErrorResource. */
 osStatus_t osMessageQueueDelete(osMessageQueueId_t mq_id)
 {
     os2_msgq_t *q = mq_id;
     OS2_THREAD_CALL_ON(q, OS2_TAG_MSGQ);
     q->h.tag = 0;
-    vos_queue_delete(&q->q);
+    vos_sem_delete(&q->items);
+    vos_sem_delete(&q->space);
     if (q->h.alloc & OS2_ALLOC_MEM)
         os2_free(q->mem);
     if (q->h.alloc & OS2_ALLOC_CB)

@@ -924,15 +924,62 @@ CT(message_queue_reset_and_delete_wake_waiters)
     spawn(mq_putter, (void *)5, osPriorityHigh);       /* blocks: full */
     VT_EQ(wait_ret, 1u);
     VT_EQ(osMessageQueueReset(mq), osOK);
-    VT_EQ((int32_t)wait_ret, osErrorResource);
-    VT_EQ(osMessageQueueGetCount(mq), 0u);
-    VT_EQ(osMessageQueueGetSpace(mq), 2u);
+    VT_EQ((int32_t)wait_ret, osOK);                    /* a freed slot took its message */
+    VT_EQ(osMessageQueueGetCount(mq), 1u);
+    VT_EQ(osMessageQueueGetSpace(mq), 1u);
+    uint8_t got[12] = { 0 };
+    VT_EQ(osMessageQueueGet(mq, got, NULL, 0), osOK);
+    VT_EQ(got[0], 5u);                                 /* the waiting sender's, not the discarded ones */
     wait_ret = 1;
     spawn(mq_getter, (void *)osWaitForever, osPriorityHigh);
     VT_EQ(osMessageQueueReset(mq), osOK);              /* empty: the receiver keeps waiting */
     VT_EQ(wait_ret, 1u);
     VT_EQ(osMessageQueueDelete(mq), osOK);
     VT_EQ((int32_t)wait_ret, osErrorResource);
+}
+
+CT(message_queue_priority_order)
+{
+    /* Higher priority first; equal priorities in the order put; the
+     * priority reported is the message's. */
+    mq = osMessageQueueNew(8, sizeof(uint32_t), NULL);
+    static const uint8_t prio[8] = { 0, 5, 0, 9, 5, 1, 9, 0 };
+    for (uint32_t i = 0; i < 8; i++)
+        VT_EQ(osMessageQueuePut(mq, &i, prio[i], 0), osOK);
+    static const uint32_t order[8] = { 3, 6, 1, 4, 5, 0, 2, 7 };
+    for (uint32_t k = 0; k < 8; k++) {
+        uint32_t v = 99;
+        uint8_t p = 99;
+        VT_EQ(osMessageQueueGet(mq, &v, &p, 0), osOK);
+        VT_EQ(v, order[k]);
+        VT_EQ(p, prio[order[k]]);
+    }
+    VT_EQ(osMessageQueueGetCount(mq), 0u);
+    VT_EQ(osMessageQueueGetSpace(mq), 8u);
+    VT_EQ(osMessageQueueDelete(mq), osOK);
+}
+
+CT(message_queue_caller_memory)
+{
+    static uint32_t mem[VOS_CMSIS_MSGQUEUE_MEM_SIZE(3, 6) / 4];
+    static uint64_t cb[VOS_CMSIS_MSGQUEUE_CB_SIZE / 8 + 1];
+    osMessageQueueAttr_t a = { .cb_mem = cb, .cb_size = sizeof cb, .mq_mem = mem, .mq_size = sizeof mem };
+    a.mq_size = sizeof mem - 1;
+    VT_ASSERT(osMessageQueueNew(3, 6, &a) == NULL);    /* too small */
+    a.mq_size = sizeof mem;
+    mq = osMessageQueueNew(3, 6, &a);
+    VT_ASSERT(mq != NULL);
+    uint8_t m[6] = { 1, 2, 3, 4, 5, 6 }, r[6];
+    for (int i = 0; i < 3; i++)
+        VT_EQ(osMessageQueuePut(mq, m, (uint8_t)i, 0), osOK);
+    VT_EQ(osMessageQueuePut(mq, m, 0, 0), osErrorResource);
+    for (int i = 0; i < 3; i++) {
+        uint8_t p;
+        VT_EQ(osMessageQueueGet(mq, r, &p, 0), osOK);
+        VT_EQ(p, (uint8_t)(2 - i));
+        VT_EQ(memcmp(r, m, sizeof m), 0);
+    }
+    VT_EQ(osMessageQueueDelete(mq), osOK);
 }
 
 static void isr_queue(void)
