@@ -25,7 +25,8 @@ static unsigned pool_used;
 static vos_task_t *w_tasks[WATCH_MAX + T_POOL];
 static vos_mutex_t *w_mutexes[WATCH_MAX];
 static vos_sem_t *w_sems[WATCH_MAX];
-static size_t n_tasks, n_mutexes, n_sems;
+static vos_timer_t *w_timers[WATCH_MAX];
+static size_t n_tasks, n_mutexes, n_sems, n_timers;
 
 static char log_buf[LOG_MAX];
 static size_t log_len;
@@ -56,6 +57,7 @@ const char *t_inv_why(bool thread)
         .tasks = w_tasks, .ntasks = n_tasks,
         .mutexes = w_mutexes, .nmutexes = n_mutexes,
         .sems = w_sems, .nsems = n_sems,
+        .timers = w_timers, .ntimers = n_timers,
     };
     return inv_check(&w, thread);
 }
@@ -111,6 +113,12 @@ void t_watch_mutex(vos_mutex_t *m)
         w_mutexes[n_mutexes++] = m;
 }
 
+void t_watch_timer(vos_timer_t *tm)
+{
+    if (n_timers < WATCH_MAX)
+        w_timers[n_timers++] = tm;
+}
+
 void t_watch_sem(vos_sem_t *s)
 {
     if (n_sems < WATCH_MAX)
@@ -143,7 +151,7 @@ void t_log_clear(void)
 void t_scenario_reset(void)
 {
     pool_used = 0;
-    n_tasks = n_mutexes = n_sems = 0;
+    n_tasks = n_mutexes = n_sems = n_timers = 0;
 }
 
 static vos_entry_t run_entry;

@@ -93,6 +93,7 @@ vos_task_t *t_task(const char *name, vos_entry_t fn, void *arg, unsigned prio);
 /* Objects the invariant checker looks at (up to 64 of each). */
 void t_watch_mutex(vos_mutex_t *m);
 void t_watch_sem(vos_sem_t *s);
+void t_watch_timer(vos_timer_t *tm);
 /* A task created outside the pool (the scenario's main task is added by
  * t_run). */
 void t_watch_task(vos_task_t *t);

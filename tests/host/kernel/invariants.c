@@ -254,6 +254,89 @@ static const char *check_sem(const vos_sem_t *s)
     return check_waitq("semaphore", &s->waiters, NULL);
 }
 
+/* The heap below root: well formed and in order; *n counts its nodes. */
+static const char *check_heap(const vos_timer_t *t, unsigned depth, unsigned *n)
+{
+    if (t == NULL)
+        return NULL;
+    if (++*n >= WALK_MAX || depth >= WALK_MAX)
+        return broken("timer heap does not end");
+    if (t->tag != VOS_TAG_TIMER || !t->armed)
+        return broken("timer heap holds %p (tag %#x, armed %u)", (const void *)t,
+                      (unsigned)t->tag, t->armed);
+    unsigned nl = t->left ? t->left->npl : 0u, nr = t->right ? t->right->npl : 0u;
+    if (nl < nr)
+        return broken("timer %s: left null-path length %u below the right's %u", t->name,
+                      nl, nr);
+    if (t->npl != nr + 1u)
+        return broken("timer %s: null-path length %u, required %u", t->name, t->npl, nr + 1u);
+    const vos_timer_t *kids[2] = {t->left, t->right};
+    for (int i = 0; i < 2; i++) {
+        const vos_timer_t *k = kids[i];
+        if (k == NULL)
+            continue;
+        if (k->parent != t)
+            return broken("timer %s: child %p names another parent", t->name, (const void *)k);
+        if (k->due < t->due)
+            return broken("timer heap order: %s due %llu below its parent %s due %llu",
+                          k->name, (unsigned long long)k->due, t->name,
+                          (unsigned long long)t->due);
+        const char *r = check_heap(k, depth + 1u, n);
+        if (r != NULL)
+            return r;
+    }
+    return NULL;
+}
+
+static const char *check_timers(const struct inv_world *w, bool thread)
+{
+    const vos_timer_t *root = NULL;
+    for (size_t i = 0; i < w->ntimers; i++) {
+        const vos_timer_t *t = w->timers[i];
+        if (t == NULL || t->tag != VOS_TAG_TIMER)
+            continue;
+        if (t->armed > 1u || t->pending > 1u)
+            return broken("timer %s: armed %u, pending %u", t->name, t->armed, t->pending);
+        if (!t->armed) {
+            if (t->left || t->right || t->parent)
+                return broken("timer %s is not armed but linked", t->name);
+            continue;
+        }
+        const vos_timer_t *r = t;
+        unsigned n = 0;
+        while (r->parent != NULL && ++n < WALK_MAX) {
+            if (r->parent->left != r && r->parent->right != r)
+                return broken("timer %s: parent %p does not link back", r->name,
+                              (const void *)r->parent);
+            r = r->parent;
+        }
+        if (n >= WALK_MAX)
+            return broken("timer %s: parent chain does not end", t->name);
+        if (root != NULL && r != root)
+            return broken("timer %s hangs from a second root", t->name);
+        root = r;
+    }
+    if (root == NULL)
+        return NULL;
+    unsigned n = 0;
+    const char *r = check_heap(root, 0, &n);
+    if (r != NULL)
+        return r;
+    if (vos__timer_due != root->due)
+        return broken("next timer expiry %llu, but the heap's root %s is due %llu",
+                      (unsigned long long)vos__timer_due, root->name,
+                      (unsigned long long)root->due);
+    if (thread && vos__started) {
+        if (root->due < host_now())
+            return broken("timer %s: expiry %llu is overdue at %llu", root->name,
+                          (unsigned long long)root->due, (unsigned long long)host_now());
+        if (host_alarm_at() > root->due)
+            return broken("timer %s due %llu but the alarm is at %llu", root->name,
+                          (unsigned long long)root->due, (unsigned long long)host_alarm_at());
+    }
+    return NULL;
+}
+
 const char *inv_check(const struct inv_world *w, bool thread)
 {
     const char *r;
@@ -272,5 +355,5 @@ const char *inv_check(const struct inv_world *w, bool thread)
     for (size_t i = 0; i < w->nsems; i++)
         if (w->sems[i] != NULL && (r = check_sem(w->sems[i])) != NULL)
             return r;
-    return NULL;
+    return check_timers(w, thread);
 }

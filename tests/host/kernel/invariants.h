@@ -29,6 +29,8 @@ struct inv_world {
     size_t nmutexes;
     vos_sem_t *const *sems;
     size_t nsems;
+    vos_timer_t *const *timers;
+    size_t ntimers;
 };
 
 /* NULL if every invariant holds, else a one-line description of the first
@@ -59,7 +61,16 @@ struct inv_world {
  *    is BLOCKED, and in thread mode its deadline is still ahead and the
  *    alarm is armed no later than it; SUSPENDED and EXITED tasks wait on
  *    nothing;
- *  - the stack guard of every live task is intact. */
+ *  - the stack guard of every live task is intact;
+ *  - software timers (kernel/timer.c's invariants, read through the links
+ *    every vos_timer_t carries): a known timer is linked exactly when it
+ *    is armed; every known armed timer hangs from one root, and from that
+ *    root the whole heap is well formed (parent and child links agree,
+ *    every node is an armed timer, no child is due before its parent, the
+ *    null-path length of a left child is at least that of the right one
+ *    and each node's is one more than its right child's); the root is the
+ *    kernel's next timer expiry; in thread mode that expiry is not
+ *    overdue and the alarm is armed no later than it. */
 const char *inv_check(const struct inv_world *w, bool thread);
 
 /* The effective priority the invariant requires for t, computed from the

@@ -14,15 +14,18 @@
  *
  * Every probe is isolated: a fresh world of objects and tasks in its own
  * scenario. A probe made before start runs in main() before host_run();
- * the others in the scenario's main task or in a simulated interrupt it
- * raises. Then, from the main task:
+ * the others in the scenario's main task (with the scheduler locked
+ * around the call for the task-locked context) or in a simulated
+ * interrupt it raises. Then, from the main task:
  *  - the result is the expected one;
  *  - a refused call (negative expected result) changed no byte of the
  *    live objects, the zeroed object stays zero, the deleted stay deleted;
- *  - the heap passes vos_heap_check, the kernel invariants hold;
+ *  - the heap passes vos_heap_check, the kernel invariants hold (the
+ *    software timers' heap among them);
  *  - every live object still works normally (a give and take, a lock and
  *    unlock, a send and receive, a set and wait, an alloc and free, a
- *    notification).
+ *    notification, a timer start and stop), and no timer callback ran
+ *    (none is due within a probe's scenario).
  *
  * Adding a call: write its probe function (p_<call>, the call made with
  * the arguments of an input class) and one row per class that applies.
@@ -57,6 +60,9 @@ enum mm_cls {
     C_NO_WAIT,      /* zero timeout on a wait that cannot be satisfied now */
     C_HUGE_WAIT,    /* a timeout past VOS_DUR_MAX, satisfied 1 ms later */
     C_STATE,        /* an object in a state that forbids the call */
+    C_LOCKED,       /* a call that must wait, made with the scheduler locked */
+    C_PERIOD,       /* a timer period out of range */
+    C_CYCLE,        /* a wait that closes a cycle (join of a task joining the caller) */
     C_COUNT
 };
 
@@ -64,10 +70,13 @@ static const char *const cls_name[C_COUNT] = {
     "valid", "null", "zeroed", "foreign", "deleted", "exited", "in-isr", "isr-form-from-task",
     "before-start", "null-arg", "arg-low", "arg-high", "arg-edge", "not-owner",
     "double-free", "misaligned", "mid-block", "outside", "no-wait", "huge-wait", "state",
+    "locked", "period", "cycle",
 };
 
-enum mm_ctx { T, I, B, BI };   /* task, interrupt, before start, interrupt before start */
-static const char *const ctx_name[] = { "task", "isr", "before", "isr-before" };
+/* task, interrupt, before start, interrupt before start, task with the
+ * scheduler locked around the call (one level) */
+enum mm_ctx { T, I, B, BI, L };
+static const char *const ctx_name[] = { "task", "isr", "before", "isr-before", "task-locked" };
 
 /* Results of calls that return no error code. */
 #define MM_NULL  1000           /* a NULL pointer */
@@ -101,6 +110,8 @@ struct live {
     vos_pool_t p;         /* one block allocated (pb), one freed (pfreed) */
     vos_pool_t pe;        /* empty */
     vos_heap_t h;         /* blocks hb, hfreed (free between two allocated) */
+    vos_timer_t tm;       /* a task timer, stopped */
+    vos_timer_t ta;       /* a task timer armed 1 s after the start, one-shot */
     uint8_t qbuf[3][QCAP * QISZ];
     uint64_t pmem[4 * PBLK / 8];
     uint64_t pemem[PBLK / 8];
@@ -118,6 +129,10 @@ static struct world {
     vos_event_t edead, escratch;
     vos_heap_t hscratch;
     vos_pool_t pscratch;
+    vos_timer_t tmdead;   /* deleted */
+    vos_timer_t tmscratch;/* deleted: the init probes make it a timer again */
+    vos_timer_t tmx;      /* an interrupt timer armed 2 s after the start, 1 s period */
+    unsigned tm_fired;    /* callbacks run (none may in a probe's scenario) */
     uint64_t pscratch_mem[4 * PBLK / 8];
     void *hb, *hfreed, *pb, *pfreed;
     vos_task_t *peer, *exited, *susp, *kicker, *main;
@@ -136,12 +151,28 @@ static void nop_entry(void *arg)
     (void)arg;
 }
 
-/* Above main: locks mo at start, then waits for ever. */
+/* Above main: locks mo at start, then waits for ever (an aborted wait
+ * starts again). */
 static void peer_main(void *arg)
 {
     (void)arg;
     vos_mutex_lock(&W.l.mo, VOS_FOREVER);
-    vos_sem_take(&W.park, VOS_FOREVER);
+    for (;;)
+        vos_sem_take(&W.park, VOS_FOREVER);
+}
+
+/* Above main, for the join-cycle probe: joins the main task for ever. */
+static void joiner_main(void *arg)
+{
+    (void)arg;
+    vos_task_join(W.main, VOS_FOREVER);
+}
+
+static void tm_callback(vos_timer_t *tm, void *arg)
+{
+    (void)tm;
+    (void)arg;
+    W.tm_fired++;
 }
 
 /* Above main, for the huge-wait probes only: holds mk, and 1 ms after the
@@ -162,8 +193,9 @@ static void kicker_main(void *arg)
     vos_sem_take(&W.park, VOS_FOREVER);
 }
 
-/* Everything before start, in main(). */
-static void world_setup(bool kicker)
+/* Everything before start, in main(). timers: arm ta and tmx (the
+ * next-event probe of "nothing pending" starts without them). */
+static void world_setup(bool kicker, bool timers)
 {
     memset(&W, 0, sizeof W);
     struct live *l = &W.l;
@@ -212,6 +244,17 @@ static void world_setup(bool kicker)
     void *last;
     CHECK_EQ(vos_pool_alloc(&l->pe, &last), VOS_OK);
     CHECK_EQ(vos_pool_init(&W.pscratch, W.pscratch_mem, PBLK, 4), VOS_OK);
+    CHECK_EQ(vos_timer_init(&l->tm, "tm", tm_callback, NULL, 0), VOS_OK);
+    CHECK_EQ(vos_timer_init(&l->ta, "ta", tm_callback, NULL, 0), VOS_OK);
+    CHECK_EQ(vos_timer_init(&W.tmx, "tmx", tm_callback, NULL, VOS_TIMER_ISR), VOS_OK);
+    CHECK_EQ(vos_timer_init(&W.tmdead, "tmdead", tm_callback, NULL, 0), VOS_OK);
+    CHECK_EQ(vos_timer_delete(&W.tmdead), VOS_OK);
+    CHECK_EQ(vos_timer_init(&W.tmscratch, "tmscratch", tm_callback, NULL, 0), VOS_OK);
+    CHECK_EQ(vos_timer_delete(&W.tmscratch), VOS_OK);
+    if (timers) {
+        CHECK_EQ(vos_timer_start(&l->ta, vos_ms(1000), VOS_NO_WAIT), VOS_OK);
+        CHECK_EQ(vos_timer_start(&W.tmx, vos_ms(2000), vos_ms(1000)), VOS_OK);
+    }
 
     W.peer = t_task("peer", peer_main, NULL, 6);
     W.exited = t_task("exited", nop_entry, NULL, 9);
@@ -227,6 +270,10 @@ static void world_setup(bool kicker)
     t_watch_mutex(&l->mo);
     t_watch_mutex(&l->mc);
     t_watch_mutex(&W.mk);
+    t_watch_timer(&l->tm);
+    t_watch_timer(&l->ta);
+    t_watch_timer(&W.tmx);
+    t_watch_timer(&W.tmscratch);
 }
 
 /* --- Object and argument selection by input class ---------------------------------- */
@@ -245,28 +292,31 @@ static void *pick(int c, void *live, void *foreign, void *dead)
 
 static vos_sem_t *S(int c)
 {
-    vos_sem_t *live = c == C_NO_WAIT || c == C_HUGE_WAIT || c == C_IN_ISR || c == C_BEFORE
+    vos_sem_t *live = c == C_NO_WAIT || c == C_HUGE_WAIT || c == C_IN_ISR || c == C_BEFORE ||
+                              c == C_LOCKED
                           ? &W.l.s0 : c == C_STATE ? &W.l.sfull : &W.l.s;
     return pick(c, live, &W.l.m, &W.sdead);
 }
 
 static vos_mutex_t *M(int c)
 {
-    vos_mutex_t *live = c == C_NO_WAIT || c == C_NOT_OWNER ? &W.l.mo
+    vos_mutex_t *live = c == C_NO_WAIT || c == C_NOT_OWNER || c == C_LOCKED ? &W.l.mo
                         : c == C_HUGE_WAIT ? &W.mk : c == C_ARG_HIGH ? &W.l.mc : &W.l.m;
     return pick(c, live, &W.l.s, &W.mdead);
 }
 
 static vos_queue_t *Qs(int c)   /* for sends: full when it must wait */
 {
-    vos_queue_t *live = c == C_NO_WAIT || c == C_HUGE_WAIT || c == C_IN_ISR || c == C_BEFORE
+    vos_queue_t *live = c == C_NO_WAIT || c == C_HUGE_WAIT || c == C_IN_ISR || c == C_BEFORE ||
+                                c == C_LOCKED
                             ? &W.l.qf : &W.l.q;
     return pick(c, live, &W.l.e, &W.qdead);
 }
 
 static vos_queue_t *Qr(int c)   /* for receives: empty when it must wait */
 {
-    vos_queue_t *live = c == C_NO_WAIT || c == C_HUGE_WAIT || c == C_IN_ISR || c == C_BEFORE
+    vos_queue_t *live = c == C_NO_WAIT || c == C_HUGE_WAIT || c == C_IN_ISR || c == C_BEFORE ||
+                                c == C_LOCKED
                             ? &W.l.qe : &W.l.q;
     return pick(c, live, &W.l.e, &W.qdead);
 }
@@ -544,6 +594,213 @@ static int p_task_stack_unused(int c)
     return n < 0 ? (int)n : VOS_OK;
 }
 static int p_stack_overflow_task(int c) { (void)c; return ptr_result(vos_stack_overflow_task()); }
+
+/* The idle task, found among the live tasks (NULL before start). */
+static vos_task_t *idle_task(void)
+{
+    vos_task_t *all[16];
+    int n = vos_task_enumerate(all, 16);
+    for (int i = 0; i < n && i < 16; i++)
+        if (vos_task_base_priority(all[i]) == VOS_PRIO_IDLE)
+            return all[i];
+    return NULL;
+}
+
+/* null: the caller (only before start: in a task it would not return);
+ * arg-low: the idle task; valid and in-isr: the suspended task. */
+static int p_task_terminate(int c)
+{
+    return vos_task_terminate(c == C_ARG_LOW ? idle_task() : Tk(c == C_VALID || c == C_IN_ISR
+                                                                   ? C_STATE : c));
+}
+
+/* state: the caller itself; cycle: a task (above the caller) that joins
+ * the caller; exited: done already; no-wait before start: the exited task,
+ * which has not run yet. */
+static int p_task_join(int c)
+{
+    vos_task_t *t = c == C_STATE ? vos_self() : c == C_NO_WAIT && !vos_running() ? W.exited
+                  : Tk(c);
+    if (c == C_CYCLE)
+        t = t_task("joiner", joiner_main, NULL, 8);
+    return vos_task_join(t, TO(c));
+}
+
+/* valid: the peer, blocked for ever (its take starts again); arg-edge:
+ * the caller, running. */
+static int p_task_abort_wait(int c)
+{
+    return vos_task_abort_wait(c == C_ARG_EDGE ? vos_self() : Tk(c));
+}
+
+/* arg-low: count only (cap 0, out NULL); arg-edge: a cap below the
+ * count; valid: room for all. The result is the count if every entry
+ * returned is a task the checker knows is live, else MM_NULL. */
+static int p_task_enumerate(int c)
+{
+    vos_task_t *out[8] = { NULL };
+    size_t cap = c == C_ARG_LOW ? 0 : c == C_ARG_EDGE ? 1 : 8;
+    int n = vos_task_enumerate(c == C_ARG_LOW || c == C_NULL_ARG ? NULL : out, cap);
+    for (int i = 0; i < n && (size_t)i < cap; i++) {
+        int st = vos_task_state(out[i]);
+        if (st != VOS_TASK_READY && st != VOS_TASK_BLOCKED && st != VOS_TASK_SUSPENDED)
+            return MM_NULL;
+        if (out[i] == W.exited && vos_running())
+            return MM_NULL;
+    }
+    return n;
+}
+
+/* The result is VOS_OK only if the figure is within the stack. */
+static int p_task_stack_high_water(int c)
+{
+    size_t hw = 0;
+    vos_task_t *t = c == C_NULL || c == C_BEFORE ? NULL : Tk(c);
+    int err = vos_task_stack_high_water(t, c == C_NULL_ARG ? NULL : &hw);
+    if (err != VOS_OK)
+        return err;
+    const vos_task_t *s = t != NULL ? t : vos_self();
+    return hw > 0 && hw <= s->stack_size ? VOS_OK : MM_NULL;
+}
+
+/* sched.h */
+static int p_in_isr(int c)         { (void)c; return vos_in_isr(); }
+
+/* valid: one lock, its depth, its unlock; arg-high: the 256th nested lock
+ * (255 allowed), then every level undone. */
+static int p_sched_lock(int c)
+{
+    if (c == C_ARG_HIGH) {
+        int n = 0, err;
+        while ((err = vos_sched_lock()) == VOS_OK && n < 1000)
+            n++;
+        int depth = vos_sched_lock_depth();
+        for (int i = 0; i < n; i++)
+            vos_sched_unlock();
+        return n == 255 && depth == 255 && vos_sched_lock_depth() == 0 ? err : MM_NULL;
+    }
+    int err = vos_sched_lock();
+    if (err == VOS_OK) {
+        int depth = vos_sched_lock_depth();
+        if (vos_sched_unlock() != VOS_OK || depth != 1)
+            return MM_NULL;
+    }
+    return err;
+}
+
+/* valid: the unlock of a lock just taken; state: not locked. */
+static int p_sched_unlock(int c)
+{
+    if (c == C_VALID && vos_sched_lock() != VOS_OK)
+        return MM_NULL;
+    return vos_sched_unlock();
+}
+static int p_sched_lock_depth(int c) { (void)c; return vos_sched_lock_depth(); }
+
+/* valid: the earliest armed timer is ta (MM_NULL if the time is another);
+ * state: nothing pending (the world has no armed timer for this probe). */
+static int p_next_event(int c)
+{
+    vos_time_t at = 0;
+    int err = vos_next_event(c == C_NULL_ARG ? NULL : &at);
+    if (err == VOS_OK && at != W.l.ta.due)
+        return MM_NULL;
+    return err;
+}
+
+/* timer.h. A timer of a class: tm (stopped) when the call needs a stopped
+ * one, ta (armed) otherwise; foreign: a semaphore. */
+static vos_timer_t *TM(int c)
+{
+    return pick(c, c == C_STATE ? &W.l.tm : &W.l.ta, &W.l.s, &W.tmdead);
+}
+
+/* The init probes work on tmscratch (deleted, so free to initialise);
+ * state: the armed ta, which may not be initialised again. */
+static int p_timer_init(int c)
+{
+    vos_timer_t *tm = c == C_NULL ? NULL : c == C_STATE ? &W.l.ta : &W.tmscratch;
+    vos_timer_fn_t fn = c == C_NULL_ARG ? NULL : tm_callback;
+    unsigned flags = c == C_ARG_HIGH ? VOS_TIMER_ISR << 1 : c == C_ARG_EDGE ? VOS_TIMER_ISR : 0;
+    return vos_timer_init(tm, "probe", fn, NULL, flags);
+}
+
+/* The start probes (re)start tm (state: ta, armed); arg-high: a first expiry of VOS_DUR_MAX
+ * (for ever); arg-edge: the longest finite one; no-wait: at the next
+ * alarm; period: a period of VOS_FOREVER. */
+static int p_timer_start(int c)
+{
+    vos_dur_t first = c == C_ARG_HIGH ? VOS_DUR_MAX
+                    : c == C_ARG_EDGE ? vos_cycles(vos_dur_cycles(VOS_DUR_MAX) - 1u)
+                    : c == C_NO_WAIT ? VOS_NO_WAIT : vos_ms(500);
+    vos_dur_t period = c == C_PERIOD ? VOS_FOREVER : vos_ms(100);
+    return vos_timer_start(pick(c, c == C_STATE ? &W.l.ta : &W.l.tm, &W.l.s, &W.tmdead), first,
+                           period);
+}
+
+/* arg-low: a time already past; arg-high: VOS_FOREVER as the time. */
+static int p_timer_start_at(int c)
+{
+    vos_time_t first = c == C_ARG_HIGH ? (vos_time_t)UINT64_MAX
+                     : c == C_ARG_LOW ? 0 : vos_now() + vos_dur_cycles(vos_ms(500));
+    vos_dur_t period = c == C_PERIOD ? VOS_FOREVER : VOS_NO_WAIT;
+    return vos_timer_start_at(pick(c, &W.l.tm, &W.l.s, &W.tmdead), first, period);
+}
+
+/* valid: tmx (armed, not one of the live objects); state: tm (stopped). */
+static int p_timer_stop(int c)
+{
+    return vos_timer_stop(c == C_VALID || c == C_IN_ISR || c == C_BEFORE ? &W.tmx : TM(c));
+}
+static int p_timer_active(int c)   { return vos_timer_active(TM(c)); }
+
+/* The result is VOS_OK only if the time left is within ta's second. */
+static int p_timer_remaining(int c)
+{
+    vos_dur_t left = VOS_NO_WAIT;
+    int err = vos_timer_remaining(TM(c), c == C_NULL_ARG ? NULL : &left);
+    if (err == VOS_OK && (vos_dur_cycles(left) == 0 || vos_dur_cycles(left) >
+                          vos_dur_cycles(vos_ms(1000))))
+        return MM_NULL;
+    return err;
+}
+static int p_timer_overruns(int c)
+{
+    uint32_t n = 0xFFFFu;
+    int err = vos_timer_overruns(TM(c), c == C_NULL_ARG ? NULL : &n);
+    return err == VOS_OK && n != 0 ? MM_NULL : err;
+}
+
+/* valid: tmx (armed). */
+static int p_timer_delete(int c)
+{
+    return vos_timer_delete(c == C_VALID || c == C_IN_ISR || c == C_BEFORE ? &W.tmx : TM(c));
+}
+
+/* Below the main task, so it never runs in the probe's scenario. state:
+ * a second start; null-arg: no stack; arg-low: priority 0; arg-high: a
+ * priority above the range; misaligned: a stack below VOS_CFG_STACK_MIN. */
+static int p_timer_service_start(int c)
+{
+    unsigned prio = c == C_ARG_LOW ? 0 : c == C_ARG_HIGH ? VOS_PRIO_MAX + 1u : 3u;
+    size_t size = c == C_MISALIGNED ? VOS_CFG_STACK_MIN - 1u : W.scratch_size;
+    void *stack = c == C_NULL_ARG ? NULL : W.scratch_stack;
+    if (c == C_STATE && vos_timer_service_start(3, stack, size) != VOS_OK)
+        return MM_NULL;
+    return vos_timer_service_start(prio, stack, size);
+}
+
+/* valid: after a start, the task is the service task; state: none runs. */
+static int p_timer_service_task(int c)
+{
+    vos_task_t *t = NULL;
+    if (c == C_VALID && vos_timer_service_start(3, W.scratch_stack, W.scratch_size) != VOS_OK)
+        return MM_NULL;
+    int err = vos_timer_service_task(c == C_NULL_ARG ? NULL : &t);
+    if (err == VOS_OK && (vos_task_base_priority(t) != 3 || strcmp(t->name, "tmr") != 0))
+        return MM_NULL;
+    return err;
+}
 
 /* time.h */
 static int p_now(int c)
@@ -975,6 +1232,159 @@ static const struct mm_row rows[] = {
     R(task_stack_unused, NULL, B, INVALID, P),
     R(task_stack_unused, VALID, I, OK, A),
     R(stack_overflow_task, VALID, I, MM_NULL, A),
+    R(task_terminate, NULL, B, CONTEXT, A),    /* "the caller" before start */
+    R(task_terminate, ZERO, T, INVALID, P),
+    R(task_terminate, FOREIGN, T, INVALID, P),
+    R(task_terminate, EXITED, T, STATE, A),
+    R(task_terminate, ARG_LOW, T, ARG, P),     /* the idle task */
+    R(task_terminate, IN_ISR, I, CONTEXT, P),
+    R(task_terminate, VALID, T, OK, A),        /* a suspended task */
+    R(task_terminate, VALID, B, OK, A),
+    R(task_join, NULL, T, INVALID, P),
+    R(task_join, ZERO, T, INVALID, P),
+    R(task_join, FOREIGN, T, INVALID, P),
+    R(task_join, EXITED, T, OK, A),
+    R(task_join, EXITED, I, CONTEXT, P),       /* would not wait: only the check refuses */
+    R(task_join, IN_ISR, I, CONTEXT, A),
+    R(task_join, BEFORE, B, CONTEXT, A),
+    R(task_join, NO_WAIT, T, WOULD_BLOCK, A),
+    R(task_join, NO_WAIT, B, WOULD_BLOCK, A),
+    R(task_join, STATE, T, VOS_ERR_DEADLOCK, A),   /* the caller itself */
+    R(task_join, CYCLE, T, VOS_ERR_DEADLOCK, A),
+    R(task_join, LOCKED, L, CONTEXT, A),
+    R(task_abort_wait, NULL, T, INVALID, P),
+    R(task_abort_wait, ZERO, T, INVALID, P),
+    R(task_abort_wait, FOREIGN, T, INVALID, P),
+    R(task_abort_wait, EXITED, T, STATE, A),
+    R(task_abort_wait, STATE, T, STATE, A),    /* suspended, not waiting */
+    R(task_abort_wait, ARG_EDGE, T, STATE, A), /* the caller, running */
+    R(task_abort_wait, BEFORE, B, STATE, A),   /* the peer has not run yet */
+    R(task_abort_wait, VALID, T, OK, A),
+    R(task_abort_wait, VALID, I, OK, A),
+    R(task_enumerate, NULL_ARG, T, INVALID, P),
+    R(task_enumerate, IN_ISR, I, CONTEXT, P),
+    R(task_enumerate, ARG_LOW, T, 4, A),       /* peer, suspended, main, idle */
+    R(task_enumerate, ARG_LOW, B, 3, A),       /* peer, exited (not yet), suspended */
+    R(task_enumerate, ARG_EDGE, T, 4, A),
+    R(task_enumerate, VALID, T, 4, A),
+    R(task_enumerate, VALID, L, 4, A),
+    R(task_stack_high_water, NULL, T, OK, A),  /* the caller */
+    R(task_stack_high_water, BEFORE, B, INVALID, P),   /* "the caller" before start */
+    R(task_stack_high_water, ZERO, T, INVALID, P),
+    R(task_stack_high_water, FOREIGN, T, INVALID, P),
+    R(task_stack_high_water, NULL_ARG, T, INVALID, P),
+    R(task_stack_high_water, EXITED, T, OK, A),
+    R(task_stack_high_water, VALID, I, OK, A),
+    /* sched.h */
+    R(in_isr, VALID, T, 0, A),
+    R(in_isr, IN_ISR, I, 1, A),
+    R(in_isr, BEFORE, B, 0, A),
+    R(in_isr, IN_ISR, BI, 1, A),
+    R(sched_lock, VALID, T, OK, A),
+    R(sched_lock, IN_ISR, I, CONTEXT, A),
+    R(sched_lock, BEFORE, B, CONTEXT, A),
+    R(sched_lock, ARG_HIGH, T, OVERFLOW, A),   /* the 256th level */
+    R(sched_unlock, VALID, T, OK, A),
+    R(sched_unlock, STATE, T, STATE, A),       /* not locked */
+    R(sched_unlock, IN_ISR, I, CONTEXT, A),
+    R(sched_unlock, BEFORE, B, CONTEXT, A),
+    R(sched_lock_depth, VALID, T, 0, A),
+    R(sched_lock_depth, VALID, L, 1, A),
+    R(sched_lock_depth, IN_ISR, I, 0, A),
+    R(sched_lock_depth, BEFORE, B, 0, A),
+    R(next_event, VALID, T, OK, A),
+    R(next_event, VALID, I, OK, A),
+    R(next_event, VALID, B, OK, A),
+    R(next_event, NULL_ARG, T, INVALID, P),
+    R(next_event, STATE, T, WOULD_BLOCK, A),   /* nothing pending */
+    /* Calls that must wait, with the scheduler locked; what need not wait works. */
+    R(sem_take, LOCKED, L, CONTEXT, A),
+    R(sem_take, VALID, L, OK, A),
+    R(mutex_lock, LOCKED, L, CONTEXT, A),
+    R(mutex_lock, NO_WAIT, L, WOULD_BLOCK, A),
+    R(queue_send, LOCKED, L, CONTEXT, A),
+    R(queue_recv, LOCKED, L, CONTEXT, A),
+    R(event_wait, LOCKED, L, CONTEXT, A),
+    R(notify_take, LOCKED, L, CONTEXT, A),
+    R(notify_wait, LOCKED, L, CONTEXT, A),
+    R(sleep, LOCKED, L, CONTEXT, A),
+    R(sleep_until, LOCKED, L, CONTEXT, A),
+    R(yield, VALID, L, OK, A),                 /* nothing happens */
+    /* timer.h */
+    R(timer_init, NULL, T, INVALID, P),
+    R(timer_init, NULL_ARG, T, INVALID, P),    /* no callback */
+    R(timer_init, ARG_HIGH, T, ARG, P),        /* an unknown flag */
+    R(timer_init, STATE, T, INVALID, A),       /* an armed timer */
+    R(timer_init, VALID, T, OK, A),
+    R(timer_init, ARG_EDGE, I, OK, A),         /* VOS_TIMER_ISR */
+    R(timer_init, VALID, B, OK, A),
+    R(timer_start, NULL, T, INVALID, P),
+    R(timer_start, ZERO, T, INVALID, P),
+    R(timer_start, FOREIGN, T, INVALID, P),
+    R(timer_start, DELETED, T, INVALID, P),
+    R(timer_start, ARG_HIGH, T, ARG, P),
+    R(timer_start, PERIOD, T, ARG, P),
+    R(timer_start, ARG_EDGE, T, OK, A),
+    R(timer_start, NO_WAIT, T, OK, A),
+    R(timer_start, STATE, T, OK, A),           /* a restart */
+    R(timer_start, VALID, I, OK, A),
+    R(timer_start, VALID, B, OK, A),
+    R(timer_start_at, NULL, T, INVALID, P),
+    R(timer_start_at, ZERO, T, INVALID, P),
+    R(timer_start_at, FOREIGN, T, INVALID, P),
+    R(timer_start_at, DELETED, T, INVALID, P),
+    R(timer_start_at, ARG_HIGH, T, ARG, P),
+    R(timer_start_at, PERIOD, T, ARG, P),
+    R(timer_start_at, ARG_LOW, T, OK, A),      /* a time already past */
+    R(timer_start_at, VALID, I, OK, A),
+    R(timer_start_at, VALID, B, OK, A),
+    R(timer_stop, NULL, T, INVALID, P),
+    R(timer_stop, ZERO, T, INVALID, P),
+    R(timer_stop, FOREIGN, T, INVALID, P),
+    R(timer_stop, DELETED, T, INVALID, P),
+    R(timer_stop, STATE, T, STATE, A),         /* not active */
+    R(timer_stop, VALID, T, OK, A),
+    R(timer_stop, IN_ISR, I, OK, A),
+    R(timer_stop, BEFORE, B, OK, A),
+    R(timer_active, NULL, T, INVALID, P),
+    R(timer_active, ZERO, T, INVALID, P),
+    R(timer_active, FOREIGN, T, INVALID, P),
+    R(timer_active, DELETED, T, INVALID, P),
+    R(timer_active, VALID, I, 1, A),
+    R(timer_active, STATE, T, 0, A),
+    R(timer_remaining, NULL, T, INVALID, P),
+    R(timer_remaining, ZERO, T, INVALID, P),
+    R(timer_remaining, FOREIGN, T, INVALID, P),
+    R(timer_remaining, DELETED, T, INVALID, P),
+    R(timer_remaining, NULL_ARG, T, INVALID, P),
+    R(timer_remaining, STATE, T, STATE, A),    /* not armed */
+    R(timer_remaining, VALID, I, OK, A),
+    R(timer_remaining, VALID, B, OK, A),
+    R(timer_overruns, NULL, T, INVALID, P),
+    R(timer_overruns, ZERO, T, INVALID, P),
+    R(timer_overruns, FOREIGN, T, INVALID, P),
+    R(timer_overruns, DELETED, T, INVALID, P),
+    R(timer_overruns, NULL_ARG, T, INVALID, P),
+    R(timer_overruns, VALID, I, OK, A),
+    R(timer_delete, NULL, T, INVALID, P),
+    R(timer_delete, ZERO, T, INVALID, P),
+    R(timer_delete, FOREIGN, T, INVALID, P),
+    R(timer_delete, DELETED, T, INVALID, P),
+    R(timer_delete, VALID, T, OK, A),          /* an armed timer */
+    R(timer_delete, IN_ISR, I, OK, A),
+    R(timer_delete, BEFORE, B, OK, A),
+    R(timer_service_start, NULL_ARG, T, INVALID, P),
+    R(timer_service_start, ARG_LOW, T, ARG, P),
+    R(timer_service_start, ARG_HIGH, T, ARG, P),
+    R(timer_service_start, MISALIGNED, T, ARG, P),     /* a stack below VOS_CFG_STACK_MIN */
+    R(timer_service_start, IN_ISR, I, CONTEXT, P),
+    R(timer_service_start, STATE, T, STATE, A),        /* already running */
+    R(timer_service_start, VALID, T, OK, A),
+    R(timer_service_start, BEFORE, B, OK, A),
+    R(timer_service_task, NULL_ARG, T, INVALID, P),
+    R(timer_service_task, STATE, T, STATE, A), /* none running */
+    R(timer_service_task, STATE, I, STATE, A),
+    R(timer_service_task, VALID, T, OK, A),
     /* time.h */
     R(now, IN_ISR, I, OK, A),
     R(now, BEFORE, B, OK, A),
@@ -1019,13 +1429,32 @@ static void probe_isr(void)
 static void probe(const struct mm_row *r)
 {
     W.snap = W.l;
-    if (r->ctx == T || r->ctx == B)
+    if (r->ctx == T || r->ctx == B) {
         cur_result = r->fn(r->cls);
-    else
+    } else if (r->ctx == L) {
+        int err = vos_sched_lock();
+        cur_result = r->fn(r->cls);
+        if (err != VOS_OK || (err = vos_sched_unlock()) != VOS_OK)
+            mm_fail(r, "the scheduler lock around the probe", err, VOS_OK);
+    } else {
         host_irq(probe_isr);   /* before start: handler mode, no switch */
+    }
     /* heap.h: a refused request on a valid heap counts as a failure, and
      * changes nothing else. */
     W.snap.h.failures = W.l.h.failures;
+    /* A wait refused because the scheduler is locked may leave the
+     * kernel's fast-path bookkeeping as the wait had prepared it (see
+     * vos__block_prepare, kernel/wait.c): a contended mutex marked tracked
+     * on its owner's list (owner, recursion depth as seen by its owner and
+     * waiters unchanged), the fast-path bounds of a queue (its items and
+     * waiters unchanged). Nothing a caller can observe. */
+    if (r->cls == C_LOCKED) {
+        W.snap.mo.owner_word |= W.l.mo.owner_word & (uintptr_t)0x1;   /* the tracked bit */
+        W.snap.mo.count = W.l.mo.count;
+        W.snap.mo.next_held = W.l.mo.next_held;
+        W.snap.qf.recv_min = W.l.qf.recv_min;
+        W.snap.qe.send_max = W.l.qe.send_max;
+    }
     changed = r->expect < 0 && memcmp(&W.snap, &W.l, sizeof W.l) != 0;
 }
 
@@ -1048,7 +1477,8 @@ static void normal_use(const struct mm_row *r)
     if (!all_zero(W.zero, sizeof W.zero))
         mm_fail(r, "the zeroed object was written", 1, 0);
     if (W.sdead.tag != VOS_TAG_DEAD || W.mdead.tag != VOS_TAG_DEAD ||
-        W.qdead.tag != VOS_TAG_DEAD || W.edead.tag != VOS_TAG_DEAD)
+        W.qdead.tag != VOS_TAG_DEAD || W.edead.tag != VOS_TAG_DEAD ||
+        W.tmdead.tag != VOS_TAG_DEAD)
         mm_fail(r, "a deleted object came back", 1, 0);
 
     int err = vos_heap_check(&l->h);
@@ -1085,6 +1515,14 @@ static void normal_use(const struct mm_row *r)
         mm_fail(r, "event set and wait", (long)got, 0x40);
     if ((err = vos_notify_give(W.peer)) != VOS_OK)
         mm_fail(r, "notify the peer", err, VOS_OK);
+    vos_dur_t left = VOS_NO_WAIT;
+    if ((err = vos_timer_start(&l->tm, vos_ms(500), VOS_NO_WAIT)) != VOS_OK ||
+        vos_timer_active(&l->tm) != 1 || vos_timer_remaining(&l->tm, &left) != VOS_OK ||
+        vos_dur_cycles(left) > vos_dur_cycles(vos_ms(500)) ||
+        (err = vos_timer_stop(&l->tm)) != VOS_OK || vos_timer_active(&l->tm) != 0)
+        mm_fail(r, "timer start and stop", err, VOS_OK);
+    if (W.tm_fired != 0)
+        mm_fail(r, "a timer callback ran before its time", (long)W.tm_fired, 0);
     if (vos_task_state(W.peer) != VOS_TASK_BLOCKED)
         mm_fail(r, "the peer's state", vos_task_state(W.peer), VOS_TASK_BLOCKED);
     const char *why = t_inv_why(true);
@@ -1099,7 +1537,7 @@ static void probe_main(void *arg)
     const struct mm_row *r = arg;
     W.main = vos_self();
     /* The peer and the exited task ran already (they outrank main). */
-    if (r->ctx == T || r->ctx == I)
+    if (r->ctx == T || r->ctx == I || r->ctx == L)
         probe(r);
     if (cur_result != r->expect)
         mm_fail(r, "result", cur_result, r->expect);
@@ -1110,7 +1548,7 @@ static void probe_main(void *arg)
 static void run_row(const struct mm_row *r)
 {
     t_scenario_reset();
-    world_setup(r->cls == C_HUGE_WAIT);
+    world_setup(r->cls == C_HUGE_WAIT, !(r->fn == p_next_event && r->cls == C_STATE));
     cur = r;
     cur_result = 0x7fff;
     changed = false;
