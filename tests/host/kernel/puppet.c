@@ -5,6 +5,37 @@
 #include "puppet.h"
 #include "host.h"
 
+/* PUP_SCHED_LOCK (see puppet.h). */
+static int sched_locked(vos_dur_t arg)
+{
+    uint64_t n = vos_dur_cycles(arg);
+    int depth = 1 + (int)(n % 3u), locked = 0, err = VOS_OK;
+    if (vos_sched_lock_depth() != 0)
+        return VOS_ERR_CORRUPT;
+    while (locked < depth && (err = vos_sched_lock()) == VOS_OK)
+        locked++;
+    if (err == VOS_OK) {
+        uint64_t sw = host_switches();
+        host_advance(arg);
+        if (host_switches() != sw || vos_sched_lock_depth() != depth)
+            err = VOS_ERR_CORRUPT;
+        int s = vos_sleep(vos_cycles(1));
+        if (s != VOS_ERR_CONTEXT && err == VOS_OK)
+            err = s == VOS_OK ? VOS_ERR_CORRUPT : s;
+        if (host_switches() != sw && err == VOS_OK)
+            err = VOS_ERR_CORRUPT;
+    }
+    while (locked-- > 0) {
+        int u = vos_sched_unlock();
+        if (u != VOS_OK && err == VOS_OK)
+            err = u;
+    }
+    int u = vos_sched_unlock();
+    if (u != VOS_ERR_STATE && err == VOS_OK)
+        err = VOS_ERR_CORRUPT;
+    return err;
+}
+
 static void puppet_main(void *arg)
 {
     struct puppet *p = arg;
@@ -39,6 +70,9 @@ static void puppet_main(void *arg)
             break;
         case PUP_SETPRIO:
             r = vos_task_set_priority(p->obj, (unsigned)vos_dur_cycles(p->arg));
+            break;
+        case PUP_SCHED_LOCK:
+            r = sched_locked(p->arg);
             break;
         case PUP_EXIT:
             p->busy = false;

@@ -30,6 +30,13 @@ enum pup_op {
     PUP_YIELD,      /* vos_yield() */
     PUP_SETPRIO,    /* vos_task_set_priority(obj, arg) */
     PUP_EXIT,       /* vos_task_exit() */
+    PUP_SCHED_LOCK, /* lock the scheduler 1 + arg % 3 deep, compute for arg
+                       cycles (no other task may run meanwhile), try a
+                       sleep (refused: VOS_ERR_CONTEXT), unlock every level,
+                       then one unlock too many (VOS_ERR_STATE); the result
+                       is VOS_OK, the first unexpected error, or
+                       VOS_ERR_CORRUPT if a task switch or a wrong depth
+                       was seen while locked */
 };
 
 struct puppet {
