@@ -39,7 +39,10 @@ bool vos_in_isr(void);
  * ready); a yield does nothing, and the end of a time slice takes effect
  * at the unlock.
  * Locks nest (up to 255 deep). While locked, every call that would block
- * returns VOS_ERR_CONTEXT and changes nothing (VOS_NO_WAIT calls work).
+ * returns VOS_ERR_CONTEXT and changes nothing a caller can observe (no
+ * object's owner, count, contents or waiters; kernel-internal fast-path
+ * bookkeeping may be left as the wait prepared it, see kernel/wait.c).
+ * VOS_NO_WAIT calls work, and so does any call that need not wait.
  * The lock belongs to the running task: exiting or being stopped for a
  * stack overflow drops it.
  * Context: thread, after vos_start().

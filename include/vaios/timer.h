@@ -58,11 +58,15 @@ int vos_timer_init(vos_timer_t *tm, const char *name, vos_timer_fn_t fn, void *a
  * next alarm interrupt), then every `period` (0: once). An active timer is
  * restarted (its pending callback, if any, is dropped and its overrun
  * count cleared). Any context (thread or kernel-level interrupt).
- * Errors: VOS_ERR_INVALID, VOS_ERR_ARG (first or period VOS_FOREVER). */
+ * Errors: VOS_ERR_INVALID, VOS_ERR_ARG (first or period VOS_DUR_MAX or
+ * more, VOS_FOREVER among them). */
 int vos_timer_start(vos_timer_t *tm, vos_dur_t first, vos_dur_t period);
 
 /* The same with an absolute first expiry (a time already past expires at
- * once; the periods count from it). Any context. */
+ * once, its callback possibly before this call returns; the periods count
+ * from it). Any context.
+ * Errors: VOS_ERR_INVALID, VOS_ERR_ARG (first VOS_TIME_NEVER, period
+ * VOS_DUR_MAX or more). */
 int vos_timer_start_at(vos_timer_t *tm, vos_time_t first, vos_dur_t period);
 
 /* Disarm tm and drop its pending callback. A callback already running

@@ -215,7 +215,7 @@ static void timer_cb(vos_timer_t *t, void *arg)
          * on any machine, not a kernel fault). */
         uint64_t burn = m->period == 0 || m->burn < m->period / 4u ? m->burn : m->period / 4u;
         if (burn != 0)
-            host_advance(vos_cycles(burn));
+            host_advance(burn);
     }
     check(k < 2 ? "timer isr" : "timer task", k >= 2);
 }
@@ -338,7 +338,7 @@ static void after(struct puppet *p)
         ok = r == VOS_OK;
         if (r == VOS_ERR_CORRUPT)
             die(p->name, "another task ran, or the depth changed, while the scheduler was locked");
-        if (elapsed < p->arg)
+        if (elapsed < vos_dur_cycles(p->arg))
             die("sched lock", "computed for less than asked");
         break;
     default:

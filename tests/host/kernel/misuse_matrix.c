@@ -738,10 +738,10 @@ static int p_timer_start(int c)
                            period);
 }
 
-/* arg-low: a time already past; arg-high: VOS_FOREVER as the time. */
+/* arg-low: a time already past; arg-high: VOS_TIME_NEVER as the time. */
 static int p_timer_start_at(int c)
 {
-    vos_time_t first = c == C_ARG_HIGH ? (vos_time_t)UINT64_MAX
+    vos_time_t first = c == C_ARG_HIGH ? VOS_TIME_NEVER
                      : c == C_ARG_LOW ? 0 : vos_now() + vos_dur_cycles(vos_ms(500));
     vos_dur_t period = c == C_PERIOD ? VOS_FOREVER : VOS_NO_WAIT;
     return vos_timer_start_at(pick(c, &W.l.tm, &W.l.s, &W.tmdead), first, period);

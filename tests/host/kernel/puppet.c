@@ -16,7 +16,7 @@ static int sched_locked(vos_dur_t arg)
         locked++;
     if (err == VOS_OK) {
         uint64_t sw = host_switches();
-        host_advance(arg);
+        host_advance(n);
         if (host_switches() != sw || vos_sched_lock_depth() != depth)
             err = VOS_ERR_CORRUPT;
         int s = vos_sleep(vos_cycles(1));
