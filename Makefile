@@ -8,6 +8,9 @@
 #                    target tests on the emulated board, benchmark budgets
 #   make BOARD=nucleo_f401re   build every image for the real board (no run)
 #   make trace       the inversion scenario with tracing: CTF + timeline
+#   make soak        the flight pipeline for SOAK_SECONDS of flight (default
+#                    86400: 24 h; about 2.5 min of real time per hour):
+#                    misses, heap leak and drift, build/soak-report/
 #
 # Both main commands install what is missing from Debian's packages when
 # run as root; otherwise they print the exact apt-get line.
@@ -25,7 +28,7 @@ DEPS = cmake:cmake arm-none-eabi-gcc:gcc-arm-none-eabi qemu-system-arm:qemu-syst
        gdb-multiarch:gdb-multiarch jsonschema:python3-jsonschema
 NEWLIB_HDR = /usr/lib/arm-none-eabi/include/string.h
 
-.PHONY: default all bench test deps target host trace clean nucleo bench-linux
+.PHONY: default all bench test deps target host trace clean nucleo bench-linux soak
 
 default: target
 
@@ -54,6 +57,15 @@ trace: deps
 
 # The harness on this Linux host through POSIX, cross-checked against
 # rt-tests (docs/linux.md); options in BENCH_LINUX_ARGS, e.g. "--samples 1000000".
+SOAK_SECONDS ?= 86400
+SOAK_DIR = $(BUILD)/soak-$(BOARD)
+soak: deps
+	@cmake -S . -B $(SOAK_DIR) -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake \
+	  -DVAIOS_BOARD=$(BOARD) -DVB_SOAK_ONLY=ON -DVB_SOAK_SECONDS=$(SOAK_SECONDS) >/dev/null
+	@cmake --build $(SOAK_DIR) -j$(JOBS) --target bench.elf -- --no-print-directory >/dev/null
+	@tools/qemu-run $(SOAK_DIR)/bench/bench.elf $$(( $(SOAK_SECONDS) / 4 + 600 )) | \
+	  python3 -m tools.vaios_report --input - --out $(BUILD)/soak-report --peers ''
+
 bench-linux:
 	@python3 -m tools.bench_linux --out $(BUILD)/bench-linux $(BENCH_LINUX_ARGS)
 

@@ -37,6 +37,9 @@ static void bench_main(void *arg)
 #elif OSAL_TRACE
     /* The image with tracing measures only the cost of an event. */
     bench_tracing();
+#elif defined(VB_SOAK_ONLY)
+    /* make soak: the long flight only. */
+    bench_soak();
 #else
     bench_switching();
     bench_sync();
