@@ -44,6 +44,7 @@ static void bench_main(void *arg)
     bench_switching();
     bench_sync();
     bench_messaging();
+    bench_channel();
     bench_cmsis();
     bench_memory();
     bench_timing();

@@ -21,6 +21,7 @@ const char *vos_strerror(int err)
     case VOS_ERR_CORRUPT:     return "corrupt";
     case VOS_ERR_DEADLOCK:    return "deadlock";
     case VOS_ERR_ABORTED:     return "aborted";
+    case VOS_ERR_TOO_BIG:     return "too big";
     default:                  return "unknown error";
     }
 }

@@ -277,6 +277,17 @@ void vos__mutex_release_all(vos_task_t *t);
  * or deletion: the owner's inherited priority may fall. Lock held. */
 void vos__mutex_waiter_left(struct vos_mutex *m);
 
+/* Message holds (kernel/channel.c; kernel/mutex.c, "Message holds"): a
+ * mutex in a client's send descriptor, owned (tracked) by its server,
+ * whose one waiter is the client; m->reserved is VOS__MTX_MSG_HOLD, 0 for
+ * every real mutex. A hold's waiter that leaves (timeout, abort,
+ * termination) reaches channel.c through vos__msg_left, a weak reference:
+ * an image without channels has no holds and links none of channel.c.
+ * Lock held. */
+#define VOS__MTX_TRACKED  0x1u   /* mutex.c's owner-word flag */
+#define VOS__MTX_MSG_HOLD 0x1u   /* in vos_mutex_t.reserved */
+void vos__msg_left(struct vos_mutex *m) __attribute__((weak));
+
 bool vos__is_idle(const vos_task_t *t);
 
 /* --- Trace ----------------------------------------------------------------

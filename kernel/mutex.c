@@ -46,14 +46,29 @@
  * Calls from an interrupt are refused at both settings of VOS_CFG_CHECKS
  * (docs/api.md: they decide what a call does).
  *
- * Costs: recomputing one task walks its tracked mutexes (usually one or
- * two); the chain walk is bounded by VOS_CFG_PI_DEPTH.
+ * Message holds (kernel/channel.c). A client a server has received and
+ * not yet replied to lends its priority exactly as a mutex waiter does,
+ * so it is one: the send keeps, on the client's stack, a vos_mutex_t
+ * marked MTX_MSG_HOLD whose owner is the server (tracked, on the server's
+ * held list) and whose one waiter is the client (wait_mutex). required_prio,
+ * the chain walk, the deadlock check, a timeout or abort (through
+ * vos__mutex_waiter_left) and a priority change therefore treat a server
+ * and its clients by the very code that treats an owner and its waiters;
+ * only the ends differ: a reply, or the client leaving (waiter_left calls
+ * channel.c's vos__msg_left for a hold), takes the hold off the server's
+ * list (the memory is the client's). A server that ends hands each hold
+ * to its client exactly as it hands a mutex to its first waiter; a client
+ * that finds itself the owner of its own hold knows its server is gone.
+ *
+ * Costs: recomputing one task walks its tracked mutexes and message holds
+ * (usually one or two); the chain walk is bounded by VOS_CFG_PI_DEPTH.
  */
 #include "kernel.h"
 
 #define MTX_TRACKED ((uintptr_t)0x1)
 #define MTX_CEILING ((uintptr_t)0x2)
 #define MTX_FLAGS   (MTX_TRACKED | MTX_CEILING)
+_Static_assert(MTX_TRACKED == VOS__MTX_TRACKED, "kernel.h's copy for channel.c");
 
 _Static_assert(_Alignof(vos_task_t) >= 4, "task addresses need two free low bits");
 
@@ -365,6 +380,8 @@ int vos_mutex_owner(const vos_mutex_t *m, vos_task_t **owner)
 void vos__mutex_waiter_left(struct vos_mutex *m)
 {
     vos_task_t *o = owner_of(m);
+    if (VOS__UNLIKELY(m->reserved != 0))
+        vos__msg_left(m);        /* a message hold: off its server's list */
     if (o != NULL)
         vos__pi_update(o);
 }

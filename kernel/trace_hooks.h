@@ -87,6 +87,18 @@
     vos__trace_put(VOS_TEV_TASK_TERMINATE, VOS__TRACE_ID(t), 0)
 #define VOS_TRACE_TIMER_EXPIRE(tm, overruns)                                  \
     vos__trace_put(VOS_TEV_TIMER_EXPIRE, VOS__TRACE_ID(tm), (uint32_t)(overruns))
+/* A send's or receive's result is a length or an error: arg8 carries the
+ * error (0 for a length), b the length (send) or the client (receive). */
+#define VOS__TRACE_ERR(r) VOS__TRACE_RES((r) < 0 ? (r) : 0)
+#define VOS_TRACE_MSG_SEND(ch, result)                                        \
+    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_MSG_SEND, VOS__TRACE_ERR(result), 0), \
+                   VOS__TRACE_ID(ch), (uint32_t)((result) < 0 ? 0 : (result)))
+#define VOS_TRACE_MSG_RECV(ch, result, client)                                \
+    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_MSG_RECV, VOS__TRACE_ERR(result), 0), \
+                   VOS__TRACE_ID(ch), VOS__TRACE_ID(client))
+#define VOS_TRACE_MSG_REPLY(client, result, server)                           \
+    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_MSG_REPLY, VOS__TRACE_RES(result), 0), \
+                   VOS__TRACE_ID(client), VOS__TRACE_ID(server))
 
 #else /* !VOS_CFG_TRACE: arguments are not evaluated */
 
@@ -111,6 +123,9 @@
 #define VOS_TRACE_MARKER(id, value)                   ((void)0)
 #define VOS_TRACE_TASK_TERMINATE(t)                   ((void)0)
 #define VOS_TRACE_TIMER_EXPIRE(tm, overruns)          ((void)0)
+#define VOS_TRACE_MSG_SEND(ch, result)                ((void)0)
+#define VOS_TRACE_MSG_RECV(ch, result, client)        ((void)0)
+#define VOS_TRACE_MSG_REPLY(client, result, server)   ((void)0)
 
 #endif /* VOS_CFG_TRACE */
 

@@ -25,6 +25,8 @@ typedef enum {
     VOS_ERR_CORRUPT   = -11, /* an integrity check failed (overwritten header, guard) */
     VOS_ERR_DEADLOCK  = -12, /* the call would wait on itself (lock cycle, join of self) */
     VOS_ERR_ABORTED   = -13, /* the wait was ended by vos_task_abort_wait() */
+    VOS_ERR_TOO_BIG   = -14, /* a message is longer than the buffer offered for it
+                                (the true length is reported beside the code) */
 } vos_err_t;
 
 /* Short, stable name of an error code, for logs and test output. */

@@ -34,7 +34,7 @@ typedef struct vos_mutex {
     struct vos_mutex *next_held;/* link in the owner's list of tracked mutexes */
     uint16_t count;             /* recursion depth of the owner */
     uint8_t ceiling;            /* 0: inheritance; else the ceiling priority */
-    uint8_t reserved;
+    uint8_t reserved;           /* kernel flags (a message hold: kernel/channel.c) */
 } vos_mutex_t;
 
 #define VOS_MUTEX_MAX_RECURSION 0xFFFFu

@@ -111,6 +111,9 @@ enum vos_trace_wait {
     VOS_TRACE_WAIT_DELAY,      /* sleep: obj is NULL */
     VOS_TRACE_WAIT_JOIN,       /* vos_task_join: obj is the task joined */
     VOS_TRACE_WAIT_TIMER,      /* the timer service task waits for work */
+    VOS_TRACE_WAIT_MSG_SEND,   /* a client queued on a channel: obj is the channel */
+    VOS_TRACE_WAIT_MSG_REPLY,  /* a client held by a server: obj is the server task */
+    VOS_TRACE_WAIT_MSG_RECV,   /* a server waits on a channel: obj is the channel */
 };
 
 /* Record types. The numbers are the dump format (docs/tracing.md) and are
@@ -143,6 +146,9 @@ enum vos_trace_ev {
     VOS_TEV_MARKER,            /* a = id, b = value */
     VOS_TEV_TASK_TERMINATE,    /* a = task that ended (exit or vos_task_terminate) */
     VOS_TEV_TIMER_EXPIRE,      /* a = timer, b = overruns so far; as its callback starts */
+    VOS_TEV_MSG_SEND,          /* a = channel, b = reply length, arg8 = error (0: ok) */
+    VOS_TEV_MSG_RECV,          /* a = channel, b = client (0: signals), arg8 = error */
+    VOS_TEV_MSG_REPLY,         /* a = client, b = server, arg8 = result */
     VOS_TEV__COUNT
 };
 

@@ -33,6 +33,9 @@
 #if __has_include("vaios/notify.h")
 #include "vaios/notify.h"
 #endif
+#if __has_include("vaios/channel.h")
+#include "vaios/channel.h"
+#endif
 #if __has_include("vaios/heap.h")
 #include "vaios/heap.h"
 #endif

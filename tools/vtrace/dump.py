@@ -360,6 +360,12 @@ def decode(dump):
             f.update(id=a, value=b)
         elif typ == ev.TEV_TIMER_EXPIRE:
             f.update(timer=a, overruns=b)
+        elif typ == ev.TEV_MSG_SEND:
+            f.update(obj=a, result=_s8(arg8), len=b)
+        elif typ == ev.TEV_MSG_RECV:
+            f.update(obj=a, result=_s8(arg8), client=b)
+        elif typ == ev.TEV_MSG_REPLY:
+            f.update(client=a, server=b, result=_s8(arg8))
         else:  # sem, queue
             f.update(obj=a, result=_s8(arg8))
         out.append(ev.Event(time, typ, f, ctx, i))

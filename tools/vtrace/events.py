@@ -36,7 +36,10 @@ TEV_DEADLINE_MISS = 23
 TEV_MARKER = 24
 TEV_TASK_TERMINATE = 25
 TEV_TIMER_EXPIRE = 26
-TEV_COUNT = 27
+TEV_MSG_SEND = 27
+TEV_MSG_RECV = 28
+TEV_MSG_REPLY = 29
+TEV_COUNT = 30
 
 # Events the tool adds: not records, but facts about the dump a viewer needs.
 XEV_TRACE_INFO = 200  # lost and overwritten counts, at the first event
@@ -48,12 +51,13 @@ SWITCH_REASONS = {1: "preempted", 2: "yield", 3: "blocked", 4: "sleep",
 PRIO_CAUSES = {1: "set", 2: "inherit", 3: "restore", 4: "ceiling"}
 # enum vos_trace_wait
 WAIT_KINDS = {1: "sem", 2: "mutex", 3: "queue_send", 4: "queue_recv",
-              5: "event", 6: "notify", 7: "delay", 8: "join", 9: "timer"}
+              5: "event", 6: "notify", 7: "delay", 8: "join", 9: "timer",
+              10: "msg_send", 11: "msg_reply", 12: "msg_recv"}
 # vos_err_t (include/vaios/error.h), as the int8 a record carries.
 RESULTS = {0: "ok", -1: "timeout", -2: "would_block", -3: "context",
            -4: "invalid", -5: "deleted", -6: "not_owner", -7: "overflow",
            -8: "no_memory", -9: "arg", -10: "state", -11: "corrupt",
-           -12: "deadlock", -13: "aborted"}
+           -12: "deadlock", -13: "aborted", -14: "too_big"}
 
 # Field kinds: how a value is stored in CTF and shown in a listing.
 #   u8 u16 u32 u64   unsigned integers      addr   32-bit address, hex
@@ -96,6 +100,9 @@ EVENTS = {
     TEV_MARKER: ("marker", [("id", "u32"), ("value", "u32")]),
     TEV_TASK_TERMINATE: ("task_terminate", _TASK),
     TEV_TIMER_EXPIRE: ("timer_expire", [("timer", "addr"), ("overruns", "u32")]),
+    TEV_MSG_SEND: ("msg_send", _OBJ_RES + [("len", "u32")]),
+    TEV_MSG_RECV: ("msg_recv", _OBJ_RES + [("client", "addr")]),
+    TEV_MSG_REPLY: ("msg_reply", [("client", "addr"), ("server", "addr"), ("result", "result")]),
     XEV_TRACE_INFO: ("trace_info", [("lost", "u32"), ("overwritten", "u64"),
                                     ("first_time", "u64")]),
 }

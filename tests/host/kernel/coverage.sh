@@ -30,7 +30,7 @@ dir=$top/kernel
 COV_LINES_MIN=${COV_LINES_MIN:-95.0}
 COV_BRANCHES_MIN=${COV_BRANCHES_MIN:-85.0}
 
-kernel_tests="test_sched test_time test_sync test_pi test_ipc test_errors test_port test_task test_timer test_slice
+kernel_tests="test_sched test_time test_sync test_pi test_ipc test_errors test_port test_task test_timer test_chan test_slice
               test_misuse test_misuse_nochk"
 
 fail() {

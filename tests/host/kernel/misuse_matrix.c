@@ -112,6 +112,7 @@ struct live {
     vos_heap_t h;         /* blocks hb, hfreed (free between two allocated) */
     vos_timer_t tm;       /* a task timer, stopped */
     vos_timer_t ta;       /* a task timer armed 1 s after the start, one-shot */
+    vos_chan_t ch;        /* no server, no client */
     uint8_t qbuf[3][QCAP * QISZ];
     uint64_t pmem[4 * PBLK / 8];
     uint64_t pemem[PBLK / 8];
@@ -127,6 +128,7 @@ static struct world {
     vos_queue_t qdead, qscratch;
     uint8_t qscratch_buf[QCAP * QISZ];
     vos_event_t edead, escratch;
+    vos_chan_t chdead, chscratch;
     vos_heap_t hscratch;
     vos_pool_t pscratch;
     vos_timer_t tmdead;   /* deleted */
@@ -190,6 +192,7 @@ static void kicker_main(void *arg)
     vos_event_set(&W.l.e, 0x100u);
     vos_notify_give(W.main);
     vos_notify_set(W.main, 0x100u);
+    vos_msg_signal(&W.l.ch, 0x100u);
     vos_sem_take(&W.park, VOS_FOREVER);
 }
 
@@ -229,6 +232,10 @@ static void world_setup(bool kicker, bool timers)
     CHECK_EQ(vos_event_init(&W.edead, 0), VOS_OK);
     CHECK_EQ(vos_event_delete(&W.edead), VOS_OK);
     CHECK_EQ(vos_event_init(&W.escratch, 0), VOS_OK);
+    CHECK_EQ(vos_chan_init(&l->ch), VOS_OK);
+    CHECK_EQ(vos_chan_init(&W.chdead), VOS_OK);
+    CHECK_EQ(vos_chan_delete(&W.chdead), VOS_OK);
+    CHECK_EQ(vos_chan_init(&W.chscratch), VOS_OK);
 
     CHECK_EQ(vos_heap_init(&l->h, l->harena, sizeof l->harena), VOS_OK);
     void *keep;
@@ -457,6 +464,43 @@ static int p_event_delete(int c)
 {
     return vos_event_delete(c == C_IN_ISR || c == C_BEFORE ? &W.escratch : E(c));
 }
+
+/* channel.h */
+static vos_chan_t *CH(int c)
+{
+    return pick(c, &W.l.ch, &W.l.s, &W.chdead);
+}
+static uint8_t msg_buf[8];
+static int p_chan_init(int c)      { return vos_chan_init(c == C_NULL ? NULL : &W.chscratch); }
+static int p_chan_delete(int c)
+{
+    return vos_chan_delete(c == C_IN_ISR || c == C_BEFORE ? &W.chscratch : CH(c));
+}
+static int p_msg_send(int c)
+{
+    size_t len = c == C_ARG_HIGH ? (size_t)INT32_MAX + 1u : 4u;
+    return vos_msg_send(CH(c), c == C_NULL_ARG ? NULL : msg_buf, len, msg_buf, 8, TO(c));
+}
+static int p_msg_receive(int c)
+{
+    vos_msg_client_t cl;
+    int r = vos_msg_receive(CH(c), msg_buf, 8, c == C_NULL_ARG ? NULL : &cl, TO(c));
+    return r == 0 && cl.task == NULL && cl.signals == 0x100u ? VOS_OK : r;
+}
+/* A handle: NULL, a zeroed or foreign "task", an exited task, or the
+ * peer, which waits for a semaphore and not for a reply. */
+static int msg_reply_with(int c, bool isr)
+{
+    vos_msg_client_t cl = { .task = Tk(c), .seq = 1, .reply_cap = 8 };
+    const vos_msg_client_t *h = c == C_NULL ? NULL : &cl;
+    int status = c == C_ARG_HIGH ? 1 : c == C_ARG_LOW ? VOS_MSG_STATUS_APP + 1 : VOS_OK;
+    const void *data = c == C_NULL_ARG ? NULL : msg_buf;
+    return isr ? vos_msg_reply_isr(h, data, 4, status) : vos_msg_reply(h, data, 4, status);
+}
+static int p_msg_reply(int c)      { return msg_reply_with(c, false); }
+static int p_msg_reply_isr(int c)  { return msg_reply_with(c, true); }
+static int p_msg_signal(int c)     { return vos_msg_signal(CH(c), c == C_ARG_LOW ? 0 : 0x2u); }
+static int p_msg_signal_isr(int c) { return vos_msg_signal_isr(CH(c), c == C_ARG_LOW ? 0 : 0x2u); }
 
 /* heap.h */
 static int p_heap_init(int c)
@@ -1385,6 +1429,64 @@ static const struct mm_row rows[] = {
     R(timer_service_task, STATE, T, STATE, A), /* none running */
     R(timer_service_task, STATE, I, STATE, A),
     R(timer_service_task, VALID, T, OK, A),
+    /* channel.h */
+    R(chan_init, NULL, T, INVALID, P),
+    R(chan_init, IN_ISR, I, CONTEXT, P),
+    R(chan_init, BEFORE, B, OK, A),
+    R(chan_delete, NULL, T, INVALID, P),
+    R(chan_delete, ZERO, T, INVALID, P),
+    R(chan_delete, FOREIGN, T, INVALID, P),
+    R(chan_delete, DELETED, T, INVALID, P),
+    R(chan_delete, IN_ISR, I, CONTEXT, P),
+    R(chan_delete, BEFORE, B, OK, A),
+    R(msg_send, NULL, T, INVALID, P),
+    R(msg_send, ZERO, T, INVALID, P),
+    R(msg_send, FOREIGN, T, INVALID, P),
+    R(msg_send, DELETED, T, INVALID, P),
+    R(msg_send, NULL_ARG, T, ARG, P),          /* request NULL, length 4 */
+    R(msg_send, ARG_HIGH, T, ARG, P),          /* length past INT32_MAX */
+    R(msg_send, IN_ISR, I, CONTEXT, A),
+    R(msg_send, BEFORE, B, CONTEXT, A),
+    R(msg_send, NO_WAIT, T, WOULD_BLOCK, A),   /* no server waits */
+    R(msg_receive, NULL, T, INVALID, P),
+    R(msg_receive, ZERO, T, INVALID, P),
+    R(msg_receive, FOREIGN, T, INVALID, P),
+    R(msg_receive, DELETED, T, INVALID, P),
+    R(msg_receive, NULL_ARG, T, ARG, P),       /* no handle */
+    R(msg_receive, IN_ISR, I, CONTEXT, A),
+    R(msg_receive, BEFORE, B, CONTEXT, A),
+    R(msg_receive, NO_WAIT, T, WOULD_BLOCK, A),
+    R(msg_receive, HUGE_WAIT, T, OK, A),       /* the kicker's signal */
+    R(msg_reply, NULL, T, ARG, P),             /* no handle */
+    R(msg_reply, ZERO, T, INVALID, P),
+    R(msg_reply, FOREIGN, T, INVALID, P),
+    R(msg_reply, EXITED, T, STATE, A),
+    R(msg_reply, STATE, T, STATE, A),          /* a task that waits for no reply */
+    R(msg_reply, VALID, T, STATE, A),          /* the peer, blocked on a semaphore */
+    R(msg_reply, NULL_ARG, T, ARG, P),         /* data NULL, length 4 */
+    R(msg_reply, ARG_HIGH, T, ARG, P),         /* a positive status */
+    R(msg_reply, ARG_LOW, T, ARG, P),          /* a status among the kernel's codes */
+    R(msg_reply, IN_ISR, I, CONTEXT, A),
+    R(msg_reply, BEFORE, B, CONTEXT, A),
+    R(msg_reply_isr, NULL, I, ARG, P),
+    R(msg_reply_isr, ZERO, I, INVALID, P),
+    R(msg_reply_isr, FOREIGN, I, INVALID, P),
+    R(msg_reply_isr, EXITED, I, STATE, A),
+    R(msg_reply_isr, VALID, I, STATE, A),
+    R(msg_reply_isr, FROM_TASK, T, CONTEXT, A),
+    R(msg_signal, NULL, T, INVALID, P),
+    R(msg_signal, ZERO, T, INVALID, P),
+    R(msg_signal, FOREIGN, T, INVALID, P),
+    R(msg_signal, DELETED, T, INVALID, P),
+    R(msg_signal, ARG_LOW, T, ARG, P),         /* no flags */
+    R(msg_signal, IN_ISR, I, CONTEXT, P),
+    R(msg_signal, VALID, T, OK, A),
+    R(msg_signal, VALID, B, OK, A),
+    R(msg_signal_isr, NULL, I, INVALID, P),
+    R(msg_signal_isr, DELETED, I, INVALID, P),
+    R(msg_signal_isr, ARG_LOW, I, ARG, P),
+    R(msg_signal_isr, FROM_TASK, T, CONTEXT, P),
+    R(msg_signal_isr, VALID, I, OK, A),
     /* time.h */
     R(now, IN_ISR, I, OK, A),
     R(now, BEFORE, B, OK, A),

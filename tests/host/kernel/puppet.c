@@ -74,6 +74,15 @@ static void puppet_main(void *arg)
         case PUP_SCHED_LOCK:
             r = sched_locked(p->arg);
             break;
+        case PUP_SEND:
+            r = vos_msg_send(p->obj, &p->msg, sizeof p->msg, &p->rep, sizeof p->rep, p->arg);
+            break;
+        case PUP_RECV:
+            r = vos_msg_receive(p->obj, &p->msg, sizeof p->msg, &p->client, p->arg);
+            break;
+        case PUP_REPLY:
+            r = vos_msg_reply(p->obj, &p->msg, sizeof p->msg, VOS_OK);
+            break;
         case PUP_EXIT:
             p->busy = false;
             p->done++;

@@ -18,6 +18,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "vaios/vaios.h"
 
 enum pup_op {
@@ -37,6 +38,9 @@ enum pup_op {
                        is VOS_OK, the first unexpected error, or
                        VOS_ERR_CORRUPT if a task switch or a wrong depth
                        was seen while locked */
+    PUP_SEND,       /* vos_msg_send(obj, msg, 4, rep, 4, arg) */
+    PUP_RECV,       /* vos_msg_receive(obj, msg, 4, &client, arg) */
+    PUP_REPLY,      /* vos_msg_reply(obj (a vos_msg_client_t), msg, 4, VOS_OK) */
 };
 
 struct puppet {
@@ -52,6 +56,10 @@ struct puppet {
     unsigned done;             /* commands finished */
     bool busy;                 /* a command is in progress */
     void (*after)(struct puppet *p);   /* called in the puppet after each command */
+    uint32_t msg;              /* request sent (PUP_SEND), received (PUP_RECV) or
+                                  reply sent (PUP_REPLY) */
+    uint32_t rep;              /* reply received (PUP_SEND) */
+    vos_msg_client_t client;   /* the last PUP_RECV's handle */
 };
 
 /* Start puppet p as task tcb at priority prio on the given stack. */
