@@ -174,7 +174,7 @@ static void hold_server(void *arg)
     uint32_t id;
     CHECK_EQ(vos_msg_receive(&chx, &id, 4, &held, VOS_FOREVER), 4);
     t_log("got%u", id);
-    host_advance(vos_ms(10));   /* works on it; the client gives up meanwhile */
+    host_advance(vos_dur_cycles(vos_ms(10)));   /* works on it; the client gives up meanwhile */
     t_log("prio%d", vos_task_priority(NULL));
     CHECK_EQ(vos_msg_reply(&held, &id, 4, VOS_OK), VOS_ERR_STATE);
     t_log("late");
@@ -961,7 +961,7 @@ static void load_client(void *arg)
             CHECK_EQ(r.pad[w - 1], ~(m.id ^ (uint32_t)w));
         outcome[m.id] = 1;
         if (t_rand() % 4 == 0)
-            host_advance(vos_cycles(t_rand() % 500));
+            host_advance(t_rand() % 500);
     }
     load_done++;
 }
@@ -987,7 +987,7 @@ static void load_server(void *arg)
             received[m[i].id]++;
         }
         if (t_rand() % 3 == 0)
-            host_advance(vos_cycles(t_rand() % 2000));
+            host_advance(t_rand() % 2000);
         for (int left = k; left > 0; left--) {
             int i = (int)(t_rand() % (unsigned)left);
             struct lmsg r = {.id = m[i].id + 1000000u};
