@@ -421,6 +421,43 @@ static void case_only_the_holder_replies(void)
     CHECK_LOG("s2-refused s1-replied");
 }
 
+/* A lock that would wait on a client the caller holds, which itself holds
+ * the mutex: a cycle through a message hold, refused. */
+static vos_mutex_t cyc;
+
+static void cycle_client(void *arg)
+{
+    (void)arg;
+    uint32_t id = 1;
+    CHECK_EQ(vos_mutex_lock(&cyc, VOS_FOREVER), VOS_OK);
+    CHECK_EQ(vos_msg_send(&chx, &id, 4, NULL, 0, VOS_FOREVER), 0);
+    vos_mutex_unlock(&cyc);
+    t_log("client-done");
+}
+
+static void cycle_main(void *arg)
+{
+    (void)arg;
+    vos_chan_init(&chx);
+    vos_mutex_init(&cyc);
+    t_watch_mutex(&cyc);
+    t_task("C", cycle_client, NULL, 5);       /* locks, then waits for us */
+    uint32_t id;
+    vos_msg_client_t cl;
+    CHECK_EQ(vos_msg_receive(&chx, &id, 4, &cl, VOS_FOREVER), 4);
+    CHECK_EQ(vos_mutex_lock(&cyc, VOS_FOREVER), VOS_ERR_DEADLOCK);
+    CHECK_INV();
+    CHECK_EQ(vos_msg_reply(&cl, NULL, 0, VOS_OK), VOS_OK);
+    CHECK_EQ(vos_mutex_lock(&cyc, VOS_FOREVER), VOS_OK);   /* after the client's unlock */
+    vos_mutex_unlock(&cyc);
+}
+
+static void case_lock_cycle_through_a_hold_refused(void)
+{
+    CHECK_EQ(t_run(cycle_main, NULL, 3), HOST_IDLE);
+    CHECK_LOG("client-done");
+}
+
 /* A server that itself sends passes what it inherited on, and a server
  * that waits on a mutex passes it to the owner. */
 static vos_chan_t chy;
@@ -1061,6 +1098,7 @@ static const struct t_case cases[] = {
     {"priority_change_and_abort_of_held_client", case_priority_change_and_abort_of_held_client},
     {"signals_and_delete", case_signals_and_delete},
     {"only_the_holder_replies", case_only_the_holder_replies},
+    {"lock_cycle_through_a_hold_refused", case_lock_cycle_through_a_hold_refused},
     {"transitive_through_send_and_mutex", case_transitive_through_send_and_mutex},
     {"chain_every_reply_order", case_chain_every_reply_order},
     {"chain_every_reply_and_timeout_order", case_chain_every_reply_and_timeout_order},
