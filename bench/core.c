@@ -10,7 +10,7 @@ union vb_arena vb_arena;
 uint32_t vb_overhead;
 
 static os_task_t slots[VB_SLOTS];
-static uint64_t stacks[VB_SLOTS][VB_STACK / 8];
+static OSAL_STACK_ARRAY_DEFINE(stacks, VB_SLOTS, VB_STACK);
 static bool used[VB_SLOTS];
 static os_sem_t done[VB_SLOTS];
 static struct { void (*fn)(void *); void *arg; } start[VB_SLOTS];
@@ -169,7 +169,7 @@ os_task_t *vb_spawn(int i, const char *name, void (*fn)(void *), void *arg, int 
     start[i].arg = arg;
     os_sem_init(&done[i], 0, 1);
     int err = os_task_create(&slots[i], name, trampoline, (void *)(uintptr_t)i, prio, stacks[i],
-                             sizeof stacks[i]);
+                             OSAL_STACK_SIZEOF(stacks[i]));
     if (err != 0) {
         board_printf("!! bench: cannot create task %s in slot %d: %d\n", name, i, err);
         board_exit(2);

@@ -72,9 +72,17 @@ void vb_calibrate(void);
 #define VB_SLOTS       12
 #define VB_STACK       1024
 
+/* The flight pipeline (pipeline.c, soak.c) needs a heap and eight levels
+ * above the bench main task. */
+#define VB_HAS_FLIGHT (OSAL_HAS_HEAP && OSAL_PRIO_MAX >= VB_MAIN_PRIO + 8)
+#define VB_NO_FLIGHT_WHY "the flight pipeline needs a heap and eight priority levels above the " \
+                         "bench task, which this kernel's configuration does not have"
+
 /* One large arena, used in turn by the families that need bulk memory
  * (the scale rows' filler stacks, then the allocator's heap). */
-#if BOARD_RAM_SIZE < 128u * 1024u
+#if defined(OSAL_ARENA_SIZE)
+#define VB_ARENA_SIZE  OSAL_ARENA_SIZE   /* the backend's kernel needs RAM of its own */
+#elif BOARD_RAM_SIZE < 128u * 1024u
 #define VB_ARENA_SIZE  (32 * 1024)   /* small boards: the 256-task row is skipped */
 #elif OSAL_TRACE || OSAL_CRIT_STATS
 #define VB_ARENA_SIZE  (40 * 1024)   /* room for the trace buffer */

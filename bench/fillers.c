@@ -9,7 +9,11 @@
 #include "core.h"
 
 #define FILLER_STACK 256
+#if defined(OSAL_TASKS_MAX) && OSAL_TASKS_MAX < VB_ARENA_SIZE / FILLER_STACK
+#define VB_FILLER_MAX OSAL_TASKS_MAX
+#else
 #define VB_FILLER_MAX (VB_ARENA_SIZE / FILLER_STACK)
+#endif
 
 static os_task_t fillers[VB_FILLER_MAX];
 typedef uint64_t filler_stack_t[FILLER_STACK / 8];
@@ -27,7 +31,7 @@ static void filler(void *arg)
 
 int vb_fillers_start(int n)
 {
-    if (n > VB_FILLER_MAX)
+    if (n > VB_FILLER_MAX || !OSAL_STACK_ANY_MEMORY)
         return -1;
     stopping = false;
     os_sem_init(&filler_sem, 0, (unsigned)n + 1);

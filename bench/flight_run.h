@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include "core.h"
 
+#if VB_HAS_FLIGHT   /* the flight families: a telemetry heap, nine levels */
+
 /* While the pipeline runs it owns core.h's arena (static RAM is short):
  * the telemetry heap, the pipeline's state, and the soak's parked
  * distribution. */
@@ -81,4 +83,5 @@ typedef struct {
 void vb_note_str(vb_note_t *nt, const char *s);
 void vb_note_u(vb_note_t *nt, uint32_t v);
 
+#endif /* VB_HAS_FLIGHT */
 #endif /* BENCH_FLIGHT_RUN_H */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Interrupt metrics (docs/benchmark.md): irq_latency, irq_to_task,
- * irq_storm, tick_isr, and crit_max (in the image built with
- * VOS_CFG_CRIT_STATS).
+ * irq_storm, tick_isr, and crit_max (in the image built with the kernel's
+ * critical-section statistics, OSAL_CRIT_STATS).
  *
  * irq_latency and irq_to_task are timed from a hardware timer event (test
  * source 0, a periodic timer): each sample is a counter value read at the
@@ -25,8 +25,12 @@
 #define LAT_SAMPLES   5000
 #define IDLE_PERIOD   10007u          /* between two events: the system is idle */
 #define LOAD_PERIOD   19997u          /* ~50 kHz, incommensurate with the load */
-#define KERNEL_PRIO   0x80            /* a kernel-level interrupt */
-#define ZERO_LAT_PRIO 0x00            /* above the kernel's masking level */
+#define KERNEL_PRIO   OSAL_IRQ_PRIO_KERNEL          /* a kernel-level interrupt */
+#if OSAL_HAS_ZERO_LATENCY
+#define ZERO_LAT_PRIO OSAL_IRQ_PRIO_ZERO_LATENCY    /* above the kernel's masking level */
+#else
+#define ZERO_LAT_PRIO 0xFFu     /* none: the kernel masks every level (never started) */
+#endif
 
 static volatile unsigned isr_n;
 static volatile bool load_stop;
@@ -194,7 +198,7 @@ static void irq_to_task(void)
  * and shows as a count below the number of periods elapsed. */
 
 #define STORM_N    20000u
-#define STORM_PRIO 0xC0     /* kernel level, below the kernel's own timer */
+#define STORM_PRIO OSAL_IRQ_PRIO_KERNEL_LOW   /* kernel level, below the kernel's own timer */
 
 static volatile uint32_t storm_count, storm_t0, storm_limit, storm_t_end;
 static volatile bool storm_deferred, storm_done;
@@ -279,6 +283,7 @@ static void irq_storm(bool deferred)
 
 /* --- tick_isr: the kernel's own timer interrupt ----------------------------------- */
 
+#if OSAL_HAS_TICK_ISR_STATS
 static os_sem_t tick_gate;
 static volatile uint64_t tick_deadline;
 
@@ -295,8 +300,7 @@ static void tick_isr(void)
     for (unsigned k = 0; k < 2; k++) {
         int n = counts[k];
         vb_progress("tick_isr", 0, 1);
-        board_alarm_stats.max = 0;
-        board_alarm_stats.count = 0;
+        os_tick_isr_reset();
         tick_deadline = os_now() + os_ms(1);
         vb_spawn_begin();
         for (int i = 0; i < n; i++)
@@ -305,12 +309,18 @@ static void tick_isr(void)
         vb_join(n);
         char scenario[16];
         vb_id(scenario, sizeof scenario, "expire_", n);
-        vb_report_value("tick_isr", scenario, board_cycle_unit, board_alarm_stats.max,
+        vb_report_value("tick_isr", scenario, board_cycle_unit, os_tick_isr_max(),
                         "worst duration of the kernel's timer interrupt, first to last instruction, "
                         "when this many tasks time out at once (200 rounds)");
     }
     (void)tick_gate;
 }
+#else
+static void tick_isr(void)
+{
+    vb_skip("tick_isr", OSAL_NO_TICK_ISR_WHY);
+}
+#endif
 
 #if OSAL_CRIT_STATS
 /* crit_max: every kernel path of the benchmark exercised, then the
@@ -342,7 +352,9 @@ void bench_interrupts(void)
 #else
     idle_latency();
     loaded_latency("loaded", KERNEL_PRIO);
+#if OSAL_HAS_ZERO_LATENCY
     loaded_latency("zero_latency_loaded", ZERO_LAT_PRIO);
+#endif
     irq_to_task();
     irq_storm(false);
     irq_storm(true);

@@ -11,6 +11,8 @@
 #include "core.h"
 #include "families.h"
 
+#if OSAL_HAS_HEAP   /* the whole family: main.c lists it as skipped otherwise */
+
 #define SAMPLES   2000
 #define HEAP_SIZE (32 * 1024)
 #define FRAG_BLOCKS 973
@@ -149,3 +151,5 @@ void bench_memory(void)
     fragmented();
     throughput();
 }
+
+#endif /* OSAL_HAS_HEAP */

@@ -68,7 +68,7 @@ _Static_assert(TM_PROBES * (TM_PROBE_MIN_NS + TM_PROBE_SPREAD_NS) < TM_SETTLE_MS
 #define TM_NCNT         (TM_MAX_TASKS + 1)
 #define TM_REPORT_SLOT  TM_MAX_TASKS            /* vb_spawn slot of the reporter */
 #define TM_SWI          0                       /* board software interrupt line */
-#define TM_SWI_PRIO     0x80                    /* a kernel-level interrupt */
+#define TM_SWI_PRIO     OSAL_IRQ_PRIO_KERNEL    /* a kernel-level interrupt */
 
 #define TM_ARRAY_WORDS  1024       /* basic processing: the calculation array */
 #define TM_MSG_WORDS    4          /* message processing: 16-byte messages */
@@ -134,7 +134,7 @@ static void loop_ended(const char *why)
 static inline void tm_cause_interrupt(void)
 {
     board_swi_pend(TM_SWI);
-    __asm__ volatile("dsb\n\tisb" ::: "memory");
+    board_barrier();
 }
 
 static uint32_t score_c0(const uint32_t *c)      { return c[0]; }

@@ -17,6 +17,8 @@
 #include "core.h"
 #include "families.h"
 
+#define PAIR_SAMPLES 2000
+
 #if OSAL_HAS_TIMER
 
 #ifndef TIMER_LAT_SAMPLES
@@ -25,7 +27,6 @@
 #ifndef TIMER_JITTER_PERIODS
 #define TIMER_JITTER_PERIODS 10000
 #endif
-#define PAIR_SAMPLES 2000
 #define ARMED_MAX 64
 
 static os_timer_t tm;
@@ -85,7 +86,7 @@ static void run_periodic(const char *id, const char *scen, bool isr, uint64_t pe
     if (loaded) {
         load_stop = false;
         vb_spawn(0, "busy", busy, NULL, 1);
-        board_irq_start(0, (uint32_t)os_ns(99730), 0x80, load_isr);
+        board_irq_start(0, (uint32_t)os_ns(99730), OSAL_IRQ_PRIO_KERNEL, load_isr);
     }
     os_timer_init(&tm, lat_cb, NULL, isr);
     first_due = os_now() + os_us(200);

@@ -26,6 +26,9 @@ void SysTick_Handler(void) WEAK_DEFAULT;
 void TIM2_IRQHandler(void) WEAK_DEFAULT;
 void TIM3_IRQHandler(void) WEAK_DEFAULT;
 void TIM4_IRQHandler(void) WEAK_DEFAULT;
+#if defined(IRQ_TIM5) && BOARD_NO_TIME_DRIVER
+void TIM5_IRQHandler(void) WEAK_DEFAULT;   /* the alarm, when no kernel drives it */
+#endif
 void SWI0_IRQHandler(void) WEAK_DEFAULT;
 void SWI1_IRQHandler(void) WEAK_DEFAULT;
 

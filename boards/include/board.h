@@ -23,6 +23,12 @@ extern const char board_cycle_unit[];
  * slow: never inside a measurement window. */
 void board_console_write(const char *s);
 
+/* Start board_cycles() for a kernel that does not use the board's time
+ * driver (VAIOS's timebase.c starts it, with its wrap interrupt): the
+ * FreeRTOS backend calls it before the scheduler starts. No interrupt;
+ * thread context, once. */
+void board_counter_start(void);
+
 /* Formatted print on the console (boards/common/printf.c): %d %u %x %s %c
  * %p with l/ll, width, 0 and - flags. Same context rules as above. Needs
  * at most BOARD_PRINTF_STACK bytes of the caller's stack, its stacked
@@ -64,6 +70,18 @@ uint32_t board_irq_due(int n);
  * software-triggered interrupts (n = 0, 1). */
 void board_swi_init(int n, uint8_t prio, void (*handler)(void));
 void board_swi_pend(int n);
+
+/* Complete every memory access and refetch the instruction stream, so
+ * that an interrupt pended just before takes effect before the next
+ * statement (a synchronous software interrupt). Any context. */
+static inline void board_barrier(void)
+{
+#if defined(__arm__)
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
+#else
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
 
 /* Duration of the kernel's timer (alarm) interrupt handler, first to last
  * instruction, as the board measures it: the worst seen and how many ran.

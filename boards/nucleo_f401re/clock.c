@@ -25,6 +25,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include "board.h"
 #include "board_regs.h"
 #include "board_init.h"
 #include "vaios/config.h"
@@ -132,3 +133,21 @@ uint32_t board_clock_init(void)
     }
     return BOARD_SYSCLK_HZ;
 }
+
+/* The measurement counter (board_cycles: DWT CYCCNT at the core clock) is
+ * started at reset (startup.c), so board_counter_start() has nothing left
+ * to do. */
+void board_counter_start(void)
+{
+}
+
+#if BOARD_NO_TIME_DRIVER
+/* The board without VAIOS's time driver (vaios_board_core), which starts
+ * the counter in timebase.c otherwise: the same three writes. */
+void board_cycle_counter_init(void)
+{
+    REG32(CORE_DEMCR) |= CORE_DEMCR_TRCENA;
+    REG32(DWT_CYCCNT) = 0;
+    REG32(DWT_CTRL) |= DWT_CTRL_CYCCNTENA;
+}
+#endif

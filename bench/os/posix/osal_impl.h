@@ -55,6 +55,15 @@
 #define OSAL_CRIT_STATS 0      /* no user-space view of the kernel's masked sections */
 #define OSAL_TRACE      0
 
+/* The Linux board's interrupt sources are threads at one level above
+ * every task (boards/linux/irq.c): the NVIC levels are not used. */
+#define OSAL_IRQ_PRIO_KERNEL     0x80
+#define OSAL_IRQ_PRIO_KERNEL_LOW 0xC0
+#define OSAL_HAS_ZERO_LATENCY    0
+#define OSAL_NO_TICK_ISR_WHY     "a Linux process cannot time the kernel's timer interrupt"
+#define OSAL_HAS_CMSIS_ROWS      0
+#define OSAL_STACK_ANY_MEMORY    1  /* the stack argument is not used (os_task_create) */
+
 /* Task states (os_task_t.state). */
 enum { OSAL_TASK_NONE, OSAL_TASK_LIVE, OSAL_TASK_EXITED };
 
@@ -179,6 +188,8 @@ static inline void os_sleep_until(uint64_t t)
 static inline uint64_t os_ms(uint64_t ms) { return ms * 1000000u; }
 static inline uint64_t os_us(uint64_t us) { return us * 1000u; }
 static inline uint64_t os_ns(uint64_t ns) { return ns; }
+/* High-resolution timers: a sleep is not rounded to a tick. */
+static inline uint64_t os_sleep_resolution(void) { return 1; }
 
 /* --- Semaphores ------------------------------------------------------------ */
 

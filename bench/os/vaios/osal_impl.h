@@ -137,6 +137,44 @@ static inline void os_crit_stats(uint32_t *max, uint32_t *count, const char **si
 static inline void os_trace_marker(uint32_t id, uint32_t value) { vos_trace_marker(id, value); }
 #endif
 
+/* Interrupt levels (bench/osal.h): VOS_CFG_KERNEL_IRQ_PRIO is the
+ * kernel's BASEPRI level; the board's alarm (the kernel's timer) runs at
+ * 0x80, so 0x80 is "kernel level" and 0xC0 below it. */
+#define OSAL_IRQ_PRIO_KERNEL       0x80
+#define OSAL_IRQ_PRIO_KERNEL_LOW   0xC0
+#define OSAL_HAS_ZERO_LATENCY      1
+#define OSAL_IRQ_PRIO_ZERO_LATENCY 0x00
+_Static_assert(OSAL_IRQ_PRIO_KERNEL >= VOS_CFG_KERNEL_IRQ_PRIO &&
+               OSAL_IRQ_PRIO_ZERO_LATENCY < VOS_CFG_KERNEL_IRQ_PRIO,
+               "the bench's interrupt levels do not match the kernel's mask level");
+
+/* tick_isr: the board's alarm handler (the kernel's timer interrupt)
+ * records its own duration (boards/include/board.h). */
+#define OSAL_HAS_TICK_ISR_STATS 1
+static inline void os_tick_isr_reset(void)
+{
+    board_alarm_stats.max = 0;
+    board_alarm_stats.count = 0;
+}
+static inline uint32_t os_tick_isr_max(void)           { return board_alarm_stats.max; }
+
+/* A VAIOS stack is any 8-byte-aligned memory. */
+#define OSAL_STACK_ANY_MEMORY 1
+#define OSAL_STACK_DEFINE(sym, bytes)          uint64_t sym[(bytes) / 8]
+#define OSAL_STACK_ARRAY_DEFINE(sym, n, bytes) uint64_t sym[n][(bytes) / 8]
+#define OSAL_STACK_SIZEOF(sym)                 (sizeof(sym))
+
+/* The cost of VAIOS's CMSIS-RTOS2 layer over the native calls
+ * (bench/os/vaios/cmsis_rows.c). */
+#ifndef OSAL_HAS_CMSIS_ROWS
+#define OSAL_HAS_CMSIS_ROWS 1
+#endif
+#define OSAL_HAS_TM_PORT 1      /* bench/os/vaios/tm_port.c */
+#define OSAL_HAS_CHANNEL 1      /* bench/channel.c: vos_chan */
+
+/* Sleeps are tickless: exact to the time base's cycle. */
+static inline uint64_t os_sleep_resolution(void)       { return 1; }
+
 /* Start the kernel with the one task already created (never returns). */
 static inline void os_start(void)                      { vos_start(); }
 

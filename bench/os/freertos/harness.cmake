@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: MIT
+#
+# The harness for FreeRTOS (VAIOS_BENCH_OS=freertos, included by
+# bench/CMakeLists.txt): the static library vaios_bench_freertos, with the
+# benchmark's main(), every family and this backend, for the user's
+# FreeRTOS firmware to link. It takes FreeRTOS from the user's build (the
+# target freertos_kernel of FreeRTOS-Kernel's CMake, port GCC_ARM_CM4F,
+# heap 4, configuration bench/os/freertos/FreeRTOSConfig.h) and the board
+# from this tree (vaios_board_core, which links no kernel). This tree
+# contains no FreeRTOS code and fetches none (README.md beside this file).
+if(NOT TARGET freertos_kernel)
+  message(FATAL_ERROR "VAIOS_BENCH_OS=freertos builds a library for your FreeRTOS firmware, and \
+needs FreeRTOS-Kernel's target freertos_kernel first. In your firmware's CMakeLists.txt:
+
+    add_library(freertos_config INTERFACE)
+    target_include_directories(freertos_config INTERFACE <vaios>/bench/os/freertos)
+    set(FREERTOS_PORT GCC_ARM_CM4F CACHE STRING \"\")
+    set(FREERTOS_HEAP 4 CACHE STRING \"\")
+    add_subdirectory(<FreeRTOS-Kernel> freertos)
+    add_library(vaios_config INTERFACE)
+    target_include_directories(vaios_config INTERFACE <vaios>/config)
+    set(VAIOS_BOARD netduinoplus2)
+    set(VAIOS_BENCH_OS freertos)
+    add_subdirectory(<vaios> vaios)
+    add_executable(bench_freertos.elf <vaios>/bench/os/freertos/empty.c)
+    target_link_libraries(bench_freertos.elf PRIVATE vaios_bench_freertos)
+
+See ${VAIOS_SOURCE_DIR}/bench/os/freertos/README.md.")
+endif()
+if(NOT TARGET vaios_board_core)
+  message(FATAL_ERROR "VAIOS_BENCH_OS=freertos needs a board of this tree: -DVAIOS_BOARD=netduinoplus2 or nucleo_f401re")
+endif()
+if(NOT TARGET vaios_flight)
+  add_subdirectory(${VAIOS_SOURCE_DIR}/apps/flight ${CMAKE_CURRENT_BINARY_DIR}/flight)
+endif()
+
+add_library(vaios_bench_freertos STATIC ${VB_MAIN} ${VB_FAMILIES_HEAD} ${VB_FAMILIES} ${VB_FAMILIES_TAIL}
+            ${CMAKE_CURRENT_SOURCE_DIR}/os/freertos/osal_freertos.c)
+vb_harness_setup(vaios_bench_freertos freertos)
+target_link_libraries(vaios_bench_freertos PUBLIC freertos_kernel vaios_board_core vaios_flight)
+# main() and the families sit in this library: keep them when the
+# firmware's own sources reference nothing of it.
+target_link_options(vaios_bench_freertos INTERFACE -Wl,--undefined=main)

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The out-of-line half of the FreeRTOS backend (osal_impl.h): task
+ * creation and end, the 64-bit time, object creation, the start and the
+ * configuration lines. Our own code against FreeRTOS's public API.
+ */
+#include <stddef.h>
+#include "osal.h"
+
+#define TLS_SELF 0      /* thread-local pointer index of a task's os_task_t */
+
+_Static_assert(configNUM_THREAD_LOCAL_STORAGE_POINTERS > TLS_SELF,
+               "the backend needs a thread-local storage pointer");
+_Static_assert(configSUPPORT_STATIC_ALLOCATION == 1, "the backend creates every object statically");
+
+static void stop(const char *why)
+{
+    board_printf("!! bench: freertos: %s\n", why);
+    board_exit(2);
+}
+
+static void trampoline(void *arg)
+{
+    os_task_t *t = arg;
+    vTaskSetThreadLocalStoragePointer(NULL, TLS_SELF, t);
+    t->fn(t->arg);
+    os_task_exit();
+}
+
+int os_task_create(os_task_t *t, const char *name, void (*fn)(void *), void *arg, int prio,
+                   void *stack, unsigned size)
+{
+    if (prio < 1 || prio > OSAL_PRIO_MAX)
+        return -1;
+    t->fn = fn;
+    t->arg = arg;
+    t->ended = false;
+    t->done = false;
+    t->h = xTaskCreateStatic(trampoline, name, size / sizeof(StackType_t), t,
+                             (UBaseType_t)prio, (StackType_t *)stack, &t->tcb);
+    return t->h != NULL ? 0 : -1;
+}
+
+/* Ends the calling task: marked, then suspended for good (a stray resume
+ * suspends it again) until os_task_done deletes it. */
+void os_task_exit(void)
+{
+    os_task_t *t = pvTaskGetThreadLocalStoragePointer(NULL, TLS_SELF);
+    t->ended = true;
+    for (;;)
+        vTaskSuspend(NULL);
+}
+
+/* Deleting another task unlinks it at once, so its static memory may be
+ * reused when this returns true. Task context, never the task itself. */
+bool os_task_done(os_task_t *t)
+{
+    if (t->done)
+        return true;
+    if (!t->ended || eTaskGetState(t->h) != eSuspended)
+        return false;
+    vTaskDelete(t->h);
+    t->done = true;
+    return true;
+}
+
+void os_start(void)
+{
+    board_counter_start();
+    vTaskStartScheduler();
+    stop("vTaskStartScheduler returned");
+    for (;;)
+        ;
+}
+
+/* board_cycles() extended by counting wraps, in a critical section. */
+static uint32_t last_lo, wraps;
+
+uint64_t os_now(void)
+{
+    taskENTER_CRITICAL();
+    uint32_t lo = board_cycles();
+    if (lo < last_lo)
+        wraps++;
+    last_lo = lo;
+    uint64_t t = ((uint64_t)wraps << 32) | lo;
+    taskEXIT_CRITICAL();
+    return t;
+}
+
+/* FreeRTOS's ticks and the board's counter have no common origin: the
+ * wait is the ticks that cover t - now, from now. */
+void os_sleep_until(uint64_t t)
+{
+    uint64_t now = os_now();
+    if (t > now)
+        os_sleep(t - now);
+}
+
+void os_sem_init(os_sem_t *s, unsigned init, unsigned max)
+{
+    if (s->h != NULL)
+        vSemaphoreDelete(s->h);
+    s->h = xSemaphoreCreateCountingStatic((UBaseType_t)max, (UBaseType_t)init, &s->buf);
+    if (s->h == NULL)
+        stop("xSemaphoreCreateCountingStatic failed");
+}
+
+void os_mutex_init(os_mutex_t *m)
+{
+    if (m->h != NULL)
+        vSemaphoreDelete(m->h);
+    m->h = xSemaphoreCreateMutexStatic(&m->buf);
+    if (m->h == NULL)
+        stop("xSemaphoreCreateMutexStatic failed");
+}
+
+void os_queue_init(os_queue_t *q, void *buf, unsigned item, unsigned n)
+{
+    if (q->h != NULL)
+        vQueueDelete(q->h);
+    q->h = xQueueCreateStatic((UBaseType_t)n, (UBaseType_t)item, (uint8_t *)buf, &q->buf);
+    if (q->h == NULL)
+        stop("xQueueCreateStatic failed");
+}
+
+/* The configuration, and the tick's length measured on the board's
+ * counter (a configCPU_CLOCK_HZ that is not the SysTick clock shows here). */
+void os_print_config(void)
+{
+    vTaskDelay(1);                      /* start on a tick */
+    uint32_t t0 = board_cycles();
+    vTaskDelay(10);
+    uint32_t tick = (board_cycles() - t0) / 10u;
+    board_printf("@VOS config kernel=freertos version=%s clock_hz=%lu tick_hz=%lu "
+                 "tick_measured=%lu cpu_clock_hz=%lu\n", tskKERNEL_VERSION_NUMBER,
+                 (unsigned long)BOARD_CYCLES_HZ, (unsigned long)configTICK_RATE_HZ,
+                 (unsigned long)tick, (unsigned long)configCPU_CLOCK_HZ);
+    board_printf("@VOS config prio_levels=%d preemption=%d port_optimised=%d time_slicing=%d "
+                 "heap=heap_4 heap_size=%lu max_syscall_prio=0x%x kernel_irq_prio=0x%x "
+                 "assert=%d trace=%d\n", configMAX_PRIORITIES, configUSE_PREEMPTION,
+                 configUSE_PORT_OPTIMISED_TASK_SELECTION, configUSE_TIME_SLICING,
+                 (unsigned long)configTOTAL_HEAP_SIZE,
+                 (unsigned)configMAX_SYSCALL_INTERRUPT_PRIORITY,
+                 (unsigned)configKERNEL_INTERRUPT_PRIORITY, configASSERT_DEFINED,
+                 configUSE_TRACE_FACILITY);
+}
