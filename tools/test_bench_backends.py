@@ -32,7 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNS = (("vaios", "bench_quick.elf"), ("cmsis_rtos2", "bench_cmsis_rtos2.elf"))
 # What the CMSIS-RTOS2 API cannot express, each a skip whose reason names
 # the API (bench/os/cmsis_rtos2/README.md).
-NOT_IN_API = ("tick_isr", "alloc_8", "free", "soak", "tm_memory")
+NOT_IN_API = ("tick_isr", "alloc_8", "free", "soak", "imu_pipeline")
 # The CMSIS backend's row and the native image's row over VAIOS's CMSIS
 # layer that time the same calls (bench/os/vaios/cmsis_rows.c).
 SAME_PATH = (("ctx_yield", "cmsis_yield"), ("sem_give_take", "cmsis_sem"),
