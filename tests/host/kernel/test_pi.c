@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "harness.h"
+#include "odometer.h"
 #include "kernel.h"
 #include "puppet.h"
 
@@ -106,29 +107,11 @@ static bool run_bad;
 static unsigned steps;
 
 /* Enumeration of choices by replay (an odometer of mixed radix). */
-static unsigned ch[64], rad[64], depth, fixed;
+static struct odometer odo;
 
 static unsigned choose(unsigned radix)
 {
-    unsigned k = depth++;
-    if (k >= 64)
-        return 0;
-    if (k >= fixed)
-        ch[k] = 0;
-    rad[k] = radix;
-    return ch[k];
-}
-
-static bool next_choices(void)
-{
-    for (int k = (int)(depth < 64 ? depth : 64) - 1; k >= 0; k--) {
-        if (ch[k] + 1 < rad[k]) {
-            ch[k]++;
-            fixed = (unsigned)k + 1;
-            return true;
-        }
-    }
-    return false;
+    return odo_choose(&odo, radix);
 }
 
 static unsigned model_eff(int t, int hops)
@@ -160,8 +143,8 @@ static void describe(char *buf, size_t len)
             n += (size_t)snprintf(buf + n, len - n, " T%d@%llu", t,
                                   (unsigned long long)plan->deadline[t]);
     n += (size_t)snprintf(buf + n, len - n, " choices");
-    for (unsigned k = 0; k < depth && k < 64 && n < len; k++)
-        n += (size_t)snprintf(buf + n, len - n, " %u", ch[k]);
+    for (unsigned k = 0; k < odo.depth && k < ODO_MAX && n < len; k++)
+        n += (size_t)snprintf(buf + n, len - n, " %u", odo.ch[k]);
 }
 
 static void bad(const char *step, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -333,42 +316,21 @@ static unsigned enumerate(const struct plan *p)
 {
     unsigned runs = 0;
     plan = p;
-    fixed = 0;
+    odo_reset(&odo);
     do {
-        depth = 0;
+        odo_start_run(&odo);
         run_bad = false;
         t_scenario_reset();
         int r = t_run(director, NULL, DIRECTOR);
         if (r != 0 && !run_bad)
             bad("the end", "scenario ended with %d", r);
         runs++;
-    } while (!run_bad && next_choices());
+    } while (!run_bad && odo_next(&odo));
     return runs;
 }
 
 /* Next permutation of a[0..n-1] in lexicographic order; false after the
  * last. */
-static bool next_perm(unsigned *a, int n)
-{
-    int i = n - 2;
-    while (i >= 0 && a[i] >= a[i + 1])
-        i--;
-    if (i < 0)
-        return false;
-    int j = n - 1;
-    while (a[j] <= a[i])
-        j--;
-    unsigned x = a[i];
-    a[i] = a[j];
-    a[j] = x;
-    for (int l = i + 1, r = n - 1; l < r; l++, r--) {
-        x = a[l];
-        a[l] = a[r];
-        a[r] = x;
-    }
-    return true;
-}
-
 /* --- Enumerations -------------------------------------------------------------------------- */
 
 static void case_chain_every_release_order(void)
