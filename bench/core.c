@@ -165,6 +165,10 @@ static void trampoline(void *arg)
 
 os_task_t *vb_spawn(int i, const char *name, void (*fn)(void *), void *arg, int prio)
 {
+    if (i < 0 || i >= VB_SLOTS) {
+        board_printf("!! bench: task %s: slot %d of %d\n", name, i, VB_SLOTS);
+        board_exit(2);
+    }
     start[i].fn = fn;
     start[i].arg = arg;
     os_sem_init(&done[i], 0, 1);

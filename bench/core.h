@@ -69,7 +69,12 @@ void vb_calibrate(void);
  * Slots with stacks for the metric code; the bench main task runs at
  * VB_MAIN_PRIO and waits for helpers with vb_join(). */
 #define VB_MAIN_PRIO   2
+#ifdef OSAL_SLOTS
+#define VB_SLOTS       OSAL_SLOTS   /* a backend short of RAM (bench/osal.h) */
+#else
 #define VB_SLOTS       12
+#endif
+_Static_assert(VB_SLOTS >= 10, "ctx_yield_10 needs ten task slots");
 #define VB_STACK       1024
 
 /* The flight pipeline (pipeline.c, soak.c) needs a heap and eight levels

@@ -71,9 +71,17 @@ static void bench_main(void *arg)
     bench_timing();
     bench_interrupts();
     static const char *const not_run[] = { "timer_isr_latency", "timer_task_latency",
-        "timer_start_stop", "timer_periodic_jitter", "sched_lock_unlock", "tm_basic", "tm_coop",
-        "tm_preempt", "tm_irq", "tm_irq_preempt", "tm_message", "tm_sync", "tm_memory" };
+        "timer_start_stop", "timer_periodic_jitter", "sched_lock_unlock" };
     skip_all(not_run, sizeof not_run / sizeof not_run[0], QUICK_WHY);
+#if OSAL_HAS_TM_PORT
+    bench_threadmetric();
+#else
+    static const char *const tm_quick[] = { "tm_basic", "tm_coop", "tm_preempt", "tm_irq",
+                                            "tm_irq_preempt", "tm_message", "tm_sync",
+                                            "tm_memory" };
+    skip_all(tm_quick, sizeof tm_quick / sizeof tm_quick[0],
+             "this backend has no Thread-Metric porting layer (bench/tm_api.h) yet");
+#endif
 #if OSAL_HAS_HEAP
     skip_all(heap_ids, sizeof heap_ids / sizeof heap_ids[0], QUICK_WHY);
 #else

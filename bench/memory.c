@@ -19,7 +19,9 @@
 
 static os_heap_t heap;
 #define heap_mem vb_arena.u64
+#if !OSAL_HEAP_OWN_MEMORY
 _Static_assert(HEAP_SIZE <= VB_ARENA_SIZE, "heap does not fit the arena");
+#endif
 static void *blocks[FRAG_BLOCKS];
 
 static void fail(const char *what)

@@ -64,6 +64,15 @@
  *   OSAL_STACK_ANY_MEMORY  1 when any 8-byte-aligned memory may be a stack:
  *                          the scale rows' fillers and the timer service
  *                          carve theirs from the shared arena; 0 skips them
+ *   OSAL_ARENA_SIZE        optional: bytes of the harness's scratch arena
+ *                          (bench/core.h; default by the board's RAM), for a
+ *                          kernel that needs RAM of its own
+ *   OSAL_SLOTS             optional: the harness's task slots (default 12;
+ *                          at least the 10 ctx_yield_10 needs), each with a
+ *                          VB_STACK stack
+ *   OSAL_HEAP_OWN_MEMORY   1 when os_heap_init ignores the memory it is given
+ *                          (the kernel's heap has its own), so the arena need
+ *                          not hold the allocator rows' 32 KB heap
  *
  * --- Time -------------------------------------------------------------------------
  *   uint64_t os_now(void)          the kernel's time, in time-base cycles
@@ -104,6 +113,9 @@
  *   OSAL_HAS_TM_PORT: the backend has a Thread-Metric porting layer,
  *            bench/os/<kernel>/tm_port.c of bench/tm_api.h (real functions,
  *            as the suite requires); without it the tm_* rows are skipped
+ *   OSAL_PREEMPT_KEEPS_TURN: 1 (default) when a task preempted by a higher
+ *            one runs again before the other tasks of its level; 0 when the
+ *            kernel passes the turn on (tm_coop then checks a looser ring)
  *   OSAL_HAS_CMSIS_ROWS: the backend's own family bench_cmsis() (the cost of
  *            a CMSIS-RTOS2 layer over the same kernel, VAIOS's)
  *
@@ -163,6 +175,12 @@
 #endif
 #ifndef OSAL_HAS_TM_PORT
 #define OSAL_HAS_TM_PORT 0
+#endif
+#ifndef OSAL_HEAP_OWN_MEMORY
+#define OSAL_HEAP_OWN_MEMORY 0
+#endif
+#ifndef OSAL_PREEMPT_KEEPS_TURN
+#define OSAL_PREEMPT_KEEPS_TURN 1
 #endif
 #ifndef OSAL_HAS_CHANNEL
 #define OSAL_HAS_CHANNEL 0      /* VAIOS's vos_chan rows (bench/channel.c) */

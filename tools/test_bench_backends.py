@@ -13,6 +13,7 @@ tenth) on the emulated board:
 each through tools.bench into BUILD/bench-backends/<backend>/results.json,
 then checks each against docs/results.schema.json, checks that what the
 CMSIS-RTOS2 API cannot express is a skip with its reason (never a figure),
+that both run the Thread-Metric rows through their porting layers,
 that the CMSIS backend times the same paths as the native image's cmsis_*
 rows, and (--compare) merges the two runs with the compare command of
 tools.vaios_report into one table and one picture per latency metric.
@@ -32,7 +33,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNS = (("vaios", "bench_quick.elf"), ("cmsis_rtos2", "bench_cmsis_rtos2.elf"))
 # What the CMSIS-RTOS2 API cannot express, each a skip whose reason names
 # the API (bench/os/cmsis_rtos2/README.md).
-NOT_IN_API = ("tick_isr", "alloc_8", "free", "soak", "imu_pipeline")
+NOT_IN_API = ("tick_isr", "alloc_8", "free", "soak", "imu_pipeline", "tm_irq_preempt")
+# Thread-Metric through each backend's porting layer (bench/os/*/tm_port.c).
+TM_ROWS = ("tm_basic", "tm_coop", "tm_preempt", "tm_irq", "tm_message", "tm_sync", "tm_memory")
 # The CMSIS backend's row and the native image's row over VAIOS's CMSIS
 # layer that time the same calls (bench/os/vaios/cmsis_rows.c).
 SAME_PATH = (("ctx_yield", "cmsis_yield"), ("sem_give_take", "cmsis_sem"),
@@ -91,6 +94,10 @@ def main():
          all(k in measured for k in ("ctx_yield", "sem_pingpong", "pi_chain", "msg_latency",
                                      "irq_latency", "irq_to_task", "delay_5ms")),
          "measured: %s" % measured)
+    for backend, doc in docs.items():
+        tm = {k: doc["metrics"].get(k, {}).get("status") for k in TM_ROWS}
+        case("%s: the Thread-Metric rows run through its porting layer" % backend,
+             all(v == "measured" for v in tm.values()), str(tm))
     for ours, theirs in SAME_PATH:
         a, b = cm["metrics"][ours].get("p50"), native["metrics"][theirs].get("p50")
         case("cmsis_rtos2 %s = native %s (the same calls, timed by two harness paths)"

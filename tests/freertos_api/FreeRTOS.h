@@ -45,6 +45,7 @@ typedef StaticQueue_t StaticSemaphore_t;
 
 /* The port: a context switch requested from a handler; critical sections. */
 void vPortYield(void);
+BaseType_t xPortIsInsideInterrupt(void);
 void vPortEnterCritical(void);
 void vPortExitCritical(void);
 #define portYIELD()                vPortYield()

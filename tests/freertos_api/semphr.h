@@ -9,6 +9,7 @@ typedef QueueHandle_t SemaphoreHandle_t;
 
 SemaphoreHandle_t xSemaphoreCreateCountingStatic(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount,
                                                  StaticSemaphore_t *pxSemaphoreBuffer);
+SemaphoreHandle_t xSemaphoreCreateBinaryStatic(StaticSemaphore_t *pxSemaphoreBuffer);
 SemaphoreHandle_t xSemaphoreCreateMutexStatic(StaticSemaphore_t *pxMutexBuffer);
 BaseType_t xSemaphoreGive(SemaphoreHandle_t xSemaphore);
 BaseType_t xSemaphoreGiveFromISR(SemaphoreHandle_t xSemaphore, BaseType_t *pxHigherPriorityTaskWoken);

@@ -62,6 +62,12 @@
 #ifndef OSAL_TASKS_MAX
 #define OSAL_TASKS_MAX 64
 #endif
+/* The harness's scratch arena (bench/core.h): 64 filler stacks of 256
+ * bytes or the interrupt rows' samples fit 32 KB, and the kernel under the
+ * API needs RAM of its own (VAIOS's layer: its 32 KB object memory). */
+#ifndef OSAL_ARENA_SIZE
+#define OSAL_ARENA_SIZE (32 * 1024)
+#endif
 #define OSAL_CRIT_STATS 0
 #define OSAL_TRACE      0
 
@@ -144,18 +150,14 @@ static inline uint64_t os_us(uint64_t us) { return us * osal_cmsis_timer_hz / 10
 static inline uint64_t os_ns(uint64_t ns) { return ns * osal_cmsis_timer_hz / 1000000000u; }
 static inline uint64_t os_sleep_resolution(void) { return osal_cmsis_tick_counts; }
 
-/* At least d counts, rounded up to whole ticks (the kernel's osDelay
- * semantics decide where in the tick it ends). */
-static inline void os_sleep(uint64_t d)
-{
-    uint64_t ticks = (d + osal_cmsis_tick_counts - 1) / osal_cmsis_tick_counts;
-    if (ticks > 0)
-        (void)osDelay((uint32_t)ticks);
-}
-
 /* Until the first tick boundary at or after t (the tick count and the
  * system timer count from the same origin, as on RTX5 and VAIOS). */
 void os_sleep_until(uint64_t t);
+
+/* At least d counts, as bench/osal.h requires: to the first tick boundary
+ * at or after now + d. osDelay(n) alone would not: it ends at the n-th
+ * tick from now, between n - 1 and n tick periods later. */
+static inline void os_sleep(uint64_t d)                { os_sleep_until(os_now() + d); }
 
 /* --- Semaphores, mutexes, queues --------------------------------------------------- */
 
@@ -185,6 +187,7 @@ static inline int os_queue_recv(os_queue_t *q, void *item)
 }
 
 #define OSAL_HAS_SCHED_LOCK 1
+#define OSAL_HAS_TM_PORT 1      /* tm_port.c (tm_irq_preempt: a skip, OSAL_HAS_RESUME_ISR 0) */
 static inline void os_sched_lock(void)                 { (void)osKernelLock(); }
 static inline void os_sched_unlock(void)               { (void)osKernelUnlock(); }
 

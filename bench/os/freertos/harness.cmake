@@ -34,7 +34,7 @@ if(NOT TARGET vaios_flight)
   add_subdirectory(${VAIOS_SOURCE_DIR}/apps/flight ${CMAKE_CURRENT_BINARY_DIR}/flight)
 endif()
 
-add_library(vaios_bench_freertos STATIC ${VB_MAIN} ${VB_FAMILIES_HEAD} ${VB_FAMILIES} ${VB_FAMILIES_TAIL}
+add_library(vaios_bench_freertos STATIC ${VB_MAIN} ${VB_FAMILIES_HEAD} ${VB_FAMILIES} ${VB_TM_FREERTOS} ${VB_FAMILIES_TAIL}
             ${CMAKE_CURRENT_SOURCE_DIR}/os/freertos/osal_freertos.c)
 vb_harness_setup(vaios_bench_freertos freertos)
 target_link_libraries(vaios_bench_freertos PUBLIC freertos_kernel vaios_board_core vaios_flight)

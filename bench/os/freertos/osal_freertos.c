@@ -13,6 +13,11 @@ _Static_assert(configNUM_THREAD_LOCAL_STORAGE_POINTERS > TLS_SELF,
                "the backend needs a thread-local storage pointer");
 _Static_assert(configSUPPORT_STATIC_ALLOCATION == 1, "the backend creates every object statically");
 
+/* The idle task of this configuration (no idle hook, no tickless idle)
+ * runs FreeRTOS's own idle loop, which never sleeps: config idle=. */
+extern const char vb_idle_mode[];
+const char vb_idle_mode[] = "spin: FreeRTOS's idle task (no idle hook, no tickless idle)";
+
 static void stop(const char *why)
 {
     board_printf("!! bench: freertos: %s\n", why);
@@ -88,13 +93,56 @@ uint64_t os_now(void)
     return t;
 }
 
-/* FreeRTOS's ticks and the board's counter have no common origin: the
- * wait is the ticks that cover t - now, from now. */
+/* Where the tick edges fall on the board's counter: tick count `anchor_tick`
+ * was read `anchor_cycles` after its edge's interrupt woke a task, and an
+ * edge comes every `tick_cycles`. The period is measured over TICK_CAL
+ * ticks (`measured`, printed as config tick_measured); within 0.1 % of the
+ * configured one (OSAL_TICK_CYCLES: SysTick at configCPU_CLOCK_HZ) the
+ * configured period is used, exact, so that no error accumulates over a
+ * run; otherwise configCPU_CLOCK_HZ is not SysTick's clock, the measured
+ * period keeps the sleeps right and tick_measured shows the mistake.
+ * Located once, by the first sleep. */
+#define TICK_CAL 100u
+static TickType_t anchor_tick;
+static uint64_t anchor_cycles, tick_cycles, measured;
+
+static void tick_locate(void)
+{
+    vTaskDelay(1);                          /* start on an edge */
+    uint64_t c0 = os_now();
+    TickType_t t0 = xTaskGetTickCount();
+    vTaskDelay(TICK_CAL);
+    anchor_cycles = os_now();
+    anchor_tick = xTaskGetTickCount();
+    measured = (anchor_cycles - c0) / (uint64_t)(anchor_tick - t0);
+    uint64_t diff = measured > OSAL_TICK_CYCLES ? measured - OSAL_TICK_CYCLES
+                                                : OSAL_TICK_CYCLES - measured;
+    tick_cycles = diff <= OSAL_TICK_CYCLES / 1000u ? OSAL_TICK_CYCLES : measured;
+}
+
+/* The first tick whose task-side time (edge + the wake path) is at or
+ * after t, reached with vTaskDelay to that tick count. Task context. The
+ * call to os_now also keeps its count of counter wraps: a task that only
+ * sleeps (loop_1khz's, for 10 s) calls nothing else of the time base. */
 void os_sleep_until(uint64_t t)
 {
-    uint64_t now = os_now();
-    if (t > now)
-        os_sleep(t - now);
+    if (tick_cycles == 0)
+        tick_locate();
+    if (t <= os_now())
+        return;
+    uint64_t n = (t - anchor_cycles + tick_cycles - 1) / tick_cycles;
+    TickType_t target = (TickType_t)(anchor_tick + (TickType_t)n);
+    TickType_t now = xTaskGetTickCount();
+    TickType_t ahead = (TickType_t)(target - now);
+    if (ahead != 0 && ahead < ((TickType_t)1 << 31))    /* a tick still to come */
+        vTaskDelay(ahead);
+}
+
+static uint32_t os_tick_measured(void)
+{
+    if (tick_cycles == 0)
+        tick_locate();
+    return (uint32_t)measured;
 }
 
 void os_sem_init(os_sem_t *s, unsigned init, unsigned max)
@@ -128,10 +176,7 @@ void os_queue_init(os_queue_t *q, void *buf, unsigned item, unsigned n)
  * counter (a configCPU_CLOCK_HZ that is not the SysTick clock shows here). */
 void os_print_config(void)
 {
-    vTaskDelay(1);                      /* start on a tick */
-    uint32_t t0 = board_cycles();
-    vTaskDelay(10);
-    uint32_t tick = (board_cycles() - t0) / 10u;
+    uint32_t tick = os_tick_measured();
     board_printf("@VOS config kernel=freertos version=%s clock_hz=%lu tick_hz=%lu "
                  "tick_measured=%lu cpu_clock_hz=%lu\n", tskKERNEL_VERSION_NUMBER,
                  (unsigned long)BOARD_CYCLES_HZ, (unsigned long)configTICK_RATE_HZ,

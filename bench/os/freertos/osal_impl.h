@@ -13,8 +13,10 @@
  *   prio     bench level p is FreeRTOS priority p (0 is the idle task's);
  *            uxTaskPriorityGet is the effective, inherited priority
  *   time     board_cycles() extended to 64 bits (the board's counter, the
- *            unit of every figure); sleeps are vTaskDelay in ticks, so a
- *            sleep's resolution is one tick (1 ms)
+ *            unit of every figure); a sleep ends on the first tick at or
+ *            after its deadline (vTaskDelay to that tick count, the tick
+ *            edges located on the counter once: osal_freertos.c), so its
+ *            resolution is one tick (1 ms)
  *   sem      counting semaphores (xSemaphoreCreateCountingStatic); a give
  *            at the maximum fails and is dropped
  *   mutex    xSemaphoreCreateMutexStatic: FreeRTOS mutexes inherit
@@ -57,10 +59,22 @@
 #define OSAL_STACK_ANY_MEMORY 1
 #define OSAL_CRIT_STATS 0
 #define OSAL_TRACE      0
-/* The kernel's own heap (configTOTAL_HEAP_SIZE) is static RAM of its own:
- * the shared arena gives it room (bench/core.h). */
+/* The harness's RAM on this backend (README.md, "RAM"). The kernel's heap
+ * is heap_4's own (configTOTAL_HEAP_SIZE, 32 KB), so the shared arena
+ * (bench/core.h) need not hold the allocator rows' heap: 20 KB hold its
+ * largest user here, the interrupt rows' 5000 samples. 64 filler tasks
+ * (the 64-task rows need 60) and ten task slots (ctx_yield_10's ten
+ * yielders; the rows that need more do not run on FreeRTOS) are enough.
+ * Each can be raised with -D on a board with more RAM. */
+#define OSAL_HEAP_OWN_MEMORY 1
 #ifndef OSAL_ARENA_SIZE
-#define OSAL_ARENA_SIZE (32 * 1024)
+#define OSAL_ARENA_SIZE (20 * 1024)
+#endif
+#ifndef OSAL_TASKS_MAX
+#define OSAL_TASKS_MAX 64
+#endif
+#ifndef OSAL_SLOTS
+#define OSAL_SLOTS 10
 #endif
 
 /* NVIC levels: configMAX_SYSCALL_INTERRUPT_PRIORITY (0x40) is the mask
@@ -118,15 +132,12 @@ static inline uint64_t os_us(uint64_t us) { return us * BOARD_CYCLES_HZ / 100000
 static inline uint64_t os_ns(uint64_t ns) { return ns * BOARD_CYCLES_HZ / 1000000000u; }
 static inline uint64_t os_sleep_resolution(void) { return OSAL_TICK_CYCLES; }
 
-/* vTaskDelay(n): until the n-th tick interrupt from now, FreeRTOS's own
- * meaning of a delay (between n - 1 and n ticks). */
-static inline void os_sleep(uint64_t d)
-{
-    uint64_t ticks = (d + OSAL_TICK_CYCLES - 1) / OSAL_TICK_CYCLES;
-    if (ticks > 0)
-        vTaskDelay((TickType_t)ticks);
-}
+/* Sleeps keep the contract of bench/osal.h, "at least d": they wake at the
+ * first tick at or after the deadline (osal_freertos.c). vTaskDelay(n)
+ * alone would not: it ends at the n-th tick interrupt from now, between
+ * n - 1 and n tick periods later. */
 void os_sleep_until(uint64_t t);
+static inline void os_sleep(uint64_t d)                { os_sleep_until(os_now() + d); }
 
 /* --- Semaphores, mutexes, queues ------------------------------------------------------ */
 
@@ -180,6 +191,10 @@ static inline void os_heap_usage(os_heap_t *h, unsigned *free_bytes, unsigned *m
 }
 
 #define OSAL_HAS_SCHED_LOCK 1
+#define OSAL_HAS_TM_PORT 1      /* tm_port.c */
+/* After a preemption (and at each tick, with time slicing) FreeRTOS runs
+ * the next ready task of the level, not the preempted one. */
+#define OSAL_PREEMPT_KEEPS_TURN 0
 static inline void os_sched_lock(void)                 { vTaskSuspendAll(); }
 static inline void os_sched_unlock(void)               { (void)xTaskResumeAll(); }
 
