@@ -93,18 +93,24 @@ uint64_t os_now(void)
     return t;
 }
 
-/* Where the tick edges fall on the board's counter: tick count `anchor_tick`
- * was read `anchor_cycles` after its edge's interrupt woke a task, and an
- * edge comes every `tick_cycles`. The period is measured over TICK_CAL
- * ticks (`measured`, printed as config tick_measured); within 0.1 % of the
- * configured one (OSAL_TICK_CYCLES: SysTick at configCPU_CLOCK_HZ) the
- * configured period is used, exact, so that no error accumulates over a
- * run; otherwise configCPU_CLOCK_HZ is not SysTick's clock, the measured
- * period keeps the sleeps right and tick_measured shows the mistake.
- * Located once, by the first sleep. */
+/* Where the tick edges fall on the board's counter: the edge of tick count
+ * `edge_tick` (SysTick's reload, whose interrupt counts it) came at
+ * `edge_cycles`, and an edge comes every `tick_cycles`. The period is
+ * measured over TICK_CAL ticks (`measured`, printed as config
+ * tick_measured); within 0.1 % of the configured one (OSAL_TICK_CYCLES:
+ * SysTick at configCPU_CLOCK_HZ) the configured period is used, exact, so
+ * that no error accumulates over a run; otherwise configCPU_CLOCK_HZ is
+ * not SysTick's clock, the measured period keeps the sleeps close and
+ * tick_measured shows the mistake. The edge itself is read from SysTick's
+ * current value (the Cortex-M core's timer, which the port runs), not
+ * from a wake-up, whose latency varies. Located once, by the first sleep. */
 #define TICK_CAL 100u
-static TickType_t anchor_tick;
-static uint64_t anchor_cycles, tick_cycles, measured;
+#define SYST_LOAD      (*(volatile uint32_t *)0xE000E014u)
+#define SYST_VAL       (*(volatile uint32_t *)0xE000E018u)
+#define SCB_ICSR       (*(volatile uint32_t *)0xE000ED04u)
+#define ICSR_PENDSTSET (1u << 26)
+static TickType_t edge_tick;
+static uint64_t edge_cycles, tick_cycles, measured;
 
 static void tick_locate(void)
 {
@@ -112,26 +118,43 @@ static void tick_locate(void)
     uint64_t c0 = os_now();
     TickType_t t0 = xTaskGetTickCount();
     vTaskDelay(TICK_CAL);
-    anchor_cycles = os_now();
-    anchor_tick = xTaskGetTickCount();
-    measured = (anchor_cycles - c0) / (uint64_t)(anchor_tick - t0);
+    uint64_t c1 = os_now();
+    measured = (c1 - c0) / (uint64_t)(xTaskGetTickCount() - t0);
     uint64_t diff = measured > OSAL_TICK_CYCLES ? measured - OSAL_TICK_CYCLES
                                                 : OSAL_TICK_CYCLES - measured;
     tick_cycles = diff <= OSAL_TICK_CYCLES / 1000u ? OSAL_TICK_CYCLES : measured;
+    /* SysTick's interrupt is masked here: a reload that happened but is
+     * not yet counted is pending, and belongs to the next tick count. */
+    for (;;) {
+        taskENTER_CRITICAL();
+        bool pend = (SCB_ICSR & ICSR_PENDSTSET) != 0;
+        uint64_t c = os_now();
+        uint32_t v = SYST_VAL;
+        bool pend2 = (SCB_ICSR & ICSR_PENDSTSET) != 0;
+        TickType_t k = xTaskGetTickCount();
+        taskEXIT_CRITICAL();
+        if (pend != pend2)
+            continue;                       /* a reload between the reads */
+        uint64_t since = (uint64_t)(SYST_LOAD - v) * BOARD_CYCLES_HZ / configCPU_CLOCK_HZ;
+        edge_cycles = c - since;
+        edge_tick = pend ? (TickType_t)(k + 1) : k;
+        return;
+    }
 }
 
-/* The first tick whose task-side time (edge + the wake path) is at or
- * after t, reached with vTaskDelay to that tick count. Task context. The
- * call to os_now also keeps its count of counter wraps: a task that only
- * sleeps (loop_1khz's, for 10 s) calls nothing else of the time base. */
+/* To the first tick edge at or after t: vTaskDelay to that tick count, so
+ * the task runs again at least at t (the wake path comes on top). Task
+ * context. The call to os_now also keeps its count of counter wraps: a
+ * task that only sleeps (loop_1khz's, for 10 s) calls nothing else of the
+ * time base. */
 void os_sleep_until(uint64_t t)
 {
     if (tick_cycles == 0)
         tick_locate();
     if (t <= os_now())
         return;
-    uint64_t n = (t - anchor_cycles + tick_cycles - 1) / tick_cycles;
-    TickType_t target = (TickType_t)(anchor_tick + (TickType_t)n);
+    uint64_t n = (t - edge_cycles + tick_cycles - 1) / tick_cycles;
+    TickType_t target = (TickType_t)(edge_tick + (TickType_t)n);
     TickType_t now = xTaskGetTickCount();
     TickType_t ahead = (TickType_t)(target - now);
     if (ahead != 0 && ahead < ((TickType_t)1 << 31))    /* a tick still to come */
