@@ -177,6 +177,55 @@ static void pi_msg_run(void)
               "message at H's priority; M never ran before H had its reply (checked)");
 }
 
+#if OSAL_CRIT_STATS
+/* crit_max's load (the image with critical-section statistics): 1 KiB
+ * requests and replies, so that a copy whose masked section grew with the
+ * message would be the longest one. No figure of its own; every reply is
+ * checked. */
+#define LONG_WORDS 256
+static uint32_t long_req[LONG_WORDS], long_srv[LONG_WORDS], long_rep[LONG_WORDS];
+
+static void long_server(void *arg)
+{
+    (void)arg;
+    vos_msg_client_t cl;
+    for (;;) {
+        int n = vos_msg_receive(&ch, long_srv, sizeof long_srv, &cl, VOS_FOREVER);
+        if (n <= 0)
+            break;
+        for (int i = 0; i < LONG_WORDS; i++)
+            long_srv[i] = ~long_srv[i];
+        vos_msg_reply(&cl, long_srv, (size_t)n, VOS_OK);
+    }
+    vos_msg_reply(&cl, NULL, 0, VOS_OK);
+}
+
+static void long_client(void *arg)
+{
+    (void)arg;
+    for (uint32_t k = 0; k < 200; k++) {
+        for (int i = 0; i < LONG_WORDS; i++)
+            long_req[i] = k * 1000u + (uint32_t)i;
+        int n = vos_msg_send(&ch, long_req, sizeof long_req, long_rep, sizeof long_rep,
+                             VOS_FOREVER);
+        if (n != (int)sizeof long_rep || long_rep[LONG_WORDS - 1] != ~long_req[LONG_WORDS - 1])
+            fail("msg_sync long: wrong reply");
+    }
+    vos_msg_send(&ch, NULL, 0, NULL, 0, VOS_FOREVER);
+}
+
+void bench_channel_long(void)
+{
+    vos_chan_init(&ch);
+    vb_spawn_begin();
+    vb_spawn(0, "srv", long_server, NULL, P(2));
+    vb_spawn(1, "cli", long_client, NULL, P(1));
+    vb_spawn_end();
+    vb_join(2);
+    vos_chan_delete(&ch);
+}
+#endif
+
 void bench_channel(void)
 {
     sync_run("msg_sync_roundtrip", "4B", 4, true,

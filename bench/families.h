@@ -7,6 +7,7 @@ void bench_switching(void);   /* switching.c */
 void bench_sync(void);        /* sync.c */
 void bench_messaging(void);   /* messaging.c */
 void bench_channel(void);     /* channel.c: send / receive / reply */
+void bench_channel_long(void); /* channel.c: 1 KiB exchanges, crit_max's load only */
 void bench_memory(void);      /* memory.c */
 void bench_timing(void);      /* timing.c */
 void bench_timers(void);      /* timers.c: software timers, scheduler lock */

@@ -333,6 +333,10 @@ static void crit_max(void)
     bench_switching();
     bench_sync();
     bench_messaging();
+#if OSAL_HAS_CHANNEL
+    bench_channel();
+    bench_channel_long();
+#endif
     bench_memory();
     irq_to_task();
     tick_isr();

@@ -3,10 +3,12 @@
  * Channels: synchronous send / receive / reply (see vaios/channel.h).
  *
  * States of a client (the task in vos_msg_send), lock held:
- *   queued   BLOCKED on ch->senders, wait_mutex NULL;
+ *   queued   BLOCKED on ch's senders queue (SENDERS), wait_mutex NULL (or
+ *            the channel's lend, with VOS_CFG_MSG_LEND_QUEUED);
  *   held     BLOCKED on the message hold in its own send descriptor
  *            (wait_mutex == &d->hold, a mutex owned by the server: see
- *            kernel/mutex.c, "Message holds"), request already copied;
+ *            kernel/mutex.c, "Message holds"); its request is copied by
+ *            the server while it is held;
  *   done     woken with the reply length, a status or an error.
  * Its wait_data points at its struct msg_send (buffers, sequence number,
  * hold) on its own stack in both waiting states. A server blocked in
@@ -26,13 +28,25 @@
  *  - A channel with pending signals has no waiting receiver, and a
  *    channel with waiting receivers has no queued sender (whoever comes
  *    second completes the meeting at once).
- *  - The waker completes the operation: the copy, the handle, the result.
+ *  - The waker completes the operation (the handle, the result), except
+ *    the copy of a request longer than one piece to a waiting server,
+ *    which the server makes (see Copies).
+ *  - With VOS_CFG_MSG_LEND_QUEUED, queued clients wait on ch->lend
+ *    (wait_mutex), a mutex owned by the channel's last receiver and
+ *    counted in its priority while it is ready (kernel.h, "Channel
+ *    lends"); receive binds the caller, delete and the server's end unbind.
  *
- * The copies run with the kernel lock held (both buffers belong to tasks
- * that cannot run meanwhile, and a client that times out frees its stack
- * the moment it runs): a message lengthens that critical section by its
- * copy, about one instruction per byte on the target. Keep messages short
- * or pass a pointer in them.
+ * Copies (vaios/channel.h, "Copies"): in pieces of VOS_CFG_MSG_CHUNK
+ * bytes, one critical section each, by the receiver (request) and the
+ * replier (reply); only a request of one piece to a server already
+ * waiting is copied by the client, inside the meeting's one critical
+ * section. For a longer one the waiting server is woken with the client's
+ * name in its struct msg_recv (from, d, seq) after the client held itself
+ * to it, and copies when it runs. Both buffers stay
+ * valid while the client waits in that send (its descriptor d is on its
+ * stack; the server is the caller, or an interrupt handler replying), so
+ * "c->wait_mutex is d's hold, c->wait_data is d, d->seq is ours" checked
+ * under the lock before every piece (served()) is the whole condition.
  *
  * Costs: send and receive O(1) plus one priority-ordered queue insertion;
  * reply O(1) plus the recomputation of the server (its mutexes and
@@ -52,11 +66,16 @@ struct msg_send {
     vos_mutex_t hold;        /* owned by the server while it holds us */
 };
 
-/* The server's side of a receive, on its stack while it waits. */
+/* The server's side of a receive, on its stack while it waits. A client
+ * that finds it waiting holds itself to it and names itself in from, d
+ * and seq; the server copies the request when it runs. */
 struct msg_recv {
     void *buf;
     size_t cap;
     vos_msg_client_t *client;
+    vos_task_t *from;        /* NULL: woken by a signal or an error */
+    const struct msg_send *d;
+    uint32_t seq;
 };
 
 /* Sequence numbers of sends, so that a handle names one send, not a task
@@ -73,6 +92,25 @@ static inline bool no_wait(vos_dur_t timeout)
 static inline bool chan_valid(const vos_chan_t *ch)
 {
     return ch != NULL && ch->tag == VOS_TAG_CHAN;
+}
+
+/* The queue of clients waiting to be received, and the mutex they wait
+ * on (wait_mutex): the channel's lend, or none. */
+#if VOS_CFG_MSG_LEND_QUEUED
+#define SENDERS(ch) (&(ch)->lend.waiters)
+#define QUEUED_ON(ch) (&(ch)->lend)
+#else
+#define SENDERS(ch) (&(ch)->senders)
+#define QUEUED_ON(ch) NULL
+#endif
+
+/* Take m off o's held list. Lock held. */
+static void held_unlink(vos_task_t *o, vos_mutex_t *m)
+{
+    vos_mutex_t **pp = &o->held;
+    while (*pp != m)
+        pp = &(*pp)->next_held;
+    *pp = m->next_held;
 }
 
 /* Make d's hold a tracked mutex of server with client as its waiter
@@ -96,10 +134,7 @@ static void hold(struct msg_send *d, vos_task_t *server, vos_task_t *client, boo
 /* Take d's hold off its server's held list. Lock held. */
 static void unhold(struct msg_send *d)
 {
-    vos_mutex_t **pp = &d->server->held;
-    while (*pp != &d->hold)
-        pp = &(*pp)->next_held;
-    *pp = d->hold.next_held;
+    held_unlink(d->server, &d->hold);
     d->hold = (vos_mutex_t){ .tag = VOS_TAG_DEAD };
 }
 
@@ -111,33 +146,94 @@ void vos__msg_left(struct vos_mutex *m)
     unhold((struct msg_send *)((char *)m - offsetof(struct msg_send, hold)));
 }
 
+#if VOS_CFG_MSG_LEND_QUEUED
+static vos_task_t *lend_owner(const vos_chan_t *ch)
+{
+    return (vos_task_t *)(ch->lend.owner_word & ~(uintptr_t)VOS__MTX_TRACKED);
+}
+
+/* ch's queued clients lend to no one (until the next receive). Lock held. */
+static void unbind(vos_chan_t *ch)
+{
+    vos_task_t *o = lend_owner(ch);
+    if (o == NULL)
+        return;
+    held_unlink(o, &ch->lend);
+    ch->lend.next_held = NULL;
+    ch->lend.owner_word = 0;
+    vos__pi_update(o);
+}
+
+/* cur receives on ch: from now on ch's queued clients lend to it (while
+ * it is ready). Lock held. */
+static void bind(vos_chan_t *ch, vos_task_t *cur)
+{
+    if (lend_owner(ch) == cur)
+        return;
+    unbind(ch);
+    ch->lend.owner_word = (uintptr_t)cur | VOS__MTX_TRACKED;
+    ch->lend.next_held = cur->held;
+    cur->held = &ch->lend;
+    vos__pi_update(cur);
+}
+#endif
+
 static void fill_client(vos_msg_client_t *cl, vos_task_t *c, const struct msg_send *d)
 {
     *cl = (vos_msg_client_t){ .task = c, .seq = d->seq, .len = d->req_len,
                               .reply_cap = d->reply_cap };
 }
 
-/* Hand client c (send d) to server s (receive r): copy and hold, or refuse
- * a request that does not fit. c is the caller or queued (already off its
- * queue); s is the caller or a woken receiver. Returns the server's
- * result. Lock held. */
-static int deliver(vos_task_t *c, const struct msg_send *d, vos_task_t *s,
-                   const struct msg_recv *r)
+/* Is c still waiting, held, in send d of sequence number seq? (Then d is
+ * live: it is on c's stack until that send returns.) Lock held. */
+static inline bool served(const vos_task_t *c, const struct msg_send *d, uint32_t seq)
 {
-    (void)s;
-    fill_client(r->client, c, d);
-    if (VOS__UNLIKELY(d->req_len > r->cap))
-        return VOS_ERR_TOO_BIG;
-    if (d->req_len != 0)
-        memcpy(r->buf, d->req, d->req_len);
-    return (int)d->req_len;
+    return c->wait_mutex == &d->hold && c->wait_data == d && d->seq == seq;
+}
+
+/* The pieces after the first of a copy of n bytes (n > VOS_CFG_MSG_CHUNK)
+ * from src to dst for held client c (send d, seq): the lock is released
+ * between two pieces, so that the longest masked section does not depend
+ * on the message's length, and before each piece c must still be held in
+ * that send (a timeout, abort or termination in between, or its server's
+ * end, stops the copy: c's buffers may be gone). Called and returns with
+ * the lock held as *key. True when all n bytes were copied. */
+static __attribute__((noinline)) bool copy_rest(char *dst, const char *src, size_t n,
+                                                const vos_task_t *c, const struct msg_send *d,
+                                                uint32_t seq, uint32_t *key)
+{
+    for (size_t done = VOS_CFG_MSG_CHUNK; done < n; done += VOS_CFG_MSG_CHUNK) {
+        vos__unlock(*key);
+        *key = vos__lock();
+        if (VOS__UNLIKELY(!served(c, d, seq)))
+            return false;
+        memcpy(dst + done, src + done,
+               n - done < VOS_CFG_MSG_CHUNK ? n - done : VOS_CFG_MSG_CHUNK);
+    }
+    return true;
+}
+
+/* Copy n bytes for held client c (send d, seq; the caller has just
+ * checked that it is held): the first piece at once, the rest by
+ * copy_rest. Lock held as *key, also on return. */
+static inline bool copy_in_pieces(void *dst, const void *src, size_t n, const vos_task_t *c,
+                                  const struct msg_send *d, uint32_t seq, uint32_t *key)
+{
+    if (n != 0)
+        memcpy(dst, src, n < VOS_CFG_MSG_CHUNK ? n : VOS_CFG_MSG_CHUNK);
+    return n <= VOS_CFG_MSG_CHUNK || copy_rest(dst, src, n, c, d, seq, key);
 }
 
 int vos_chan_init(vos_chan_t *ch)
 {
     VOS__CHECK(ch != NULL, VOS_ERR_INVALID);
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+#if VOS_CFG_MSG_LEND_QUEUED
+    *ch = (vos_chan_t){ .tag = VOS_TAG_CHAN,
+                        .lend = { .tag = VOS_TAG_MUTEX, .reserved = VOS__MTX_CHAN_LEND } };
+#else
     *ch = (vos_chan_t){ .tag = VOS_TAG_CHAN };
+#endif
     return VOS_OK;
 }
 
@@ -146,7 +242,10 @@ int vos_chan_delete(vos_chan_t *ch)
     VOS__CHECK(chan_valid(ch), VOS_ERR_INVALID);
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     uint32_t key = vos__lock();
-    vos__wake_all(&ch->senders, VOS_ERR_DELETED);
+#if VOS_CFG_MSG_LEND_QUEUED
+    unbind(ch);
+#endif
+    vos__wake_all(SENDERS(ch), VOS_ERR_DELETED);
     vos__wake_all(&ch->receivers, VOS_ERR_DELETED);
     ch->tag = VOS_TAG_DEAD;
     if (vos__started)
@@ -155,34 +254,53 @@ int vos_chan_delete(vos_chan_t *ch)
     return VOS_OK;
 }
 
+/* The send, lock held as key; releases it. */
 static int send_locked(vos_chan_t *ch, struct msg_send *d, vos_dur_t timeout, uint32_t key)
 {
     vos_task_t *cur = vos__cur;
     vos_task_t *s = ch->receivers.head;
     d->seq = ++msg_seq;
+    cur->wait_data = d;
     if (s != NULL) {
-        /* A server waits: the meeting happens now, in the caller. */
-        int res = deliver(cur, d, s, s->wait_data);
-        vos__wake(s, res);
-        if (VOS__UNLIKELY(res < 0)) {
+        /* A server waits: we hold ourselves to it at once (it runs at
+         * least at our priority from now on); a request longer than one
+         * piece it copies itself when it runs. */
+        struct msg_recv *r = s->wait_data;
+        if (VOS__UNLIKELY(d->req_len > r->cap)) {
+            fill_client(r->client, cur, d);
+            vos__wake(s, VOS_ERR_TOO_BIG);
             vos__resched();
             vos__unlock(key);
-            return res;
+            return VOS_ERR_TOO_BIG;
         }
-        cur->wait_data = d;
-        vos_time_t dl = vos__deadline(no_wait(timeout) ? VOS_FOREVER : timeout);
+        if (d->req_len <= VOS_CFG_MSG_CHUNK) {
+            /* one piece: copied now, as the server would */
+            fill_client(r->client, cur, d);
+            if (d->req_len != 0)
+                memcpy(r->buf, d->req, d->req_len);
+            vos__wake(s, (int)d->req_len);
+        } else {
+            r->from = cur;
+            r->d = d;
+            r->seq = d->seq;
+            vos__wake(s, VOS_OK);
+        }
         hold(d, s, cur, false);
+        vos_time_t dl = vos__deadline(no_wait(timeout) ? VOS_FOREVER : timeout);
         vos__block_prepare(&d->hold.waiters, dl, VOS_TRACE_WAIT_MSG_REPLY, s);
-        vos__pi_update(s);       /* s now serves us: it runs at least at our priority */
+        vos__pi_update(s);
         return vos__block_commit(key);
-
     }
     if (no_wait(timeout)) {
         vos__unlock(key);
         return VOS_ERR_WOULD_BLOCK;
     }
-    cur->wait_data = d;
-    return vos__block(&ch->senders, vos__deadline(timeout), key, VOS_TRACE_WAIT_MSG_SEND, ch);
+    cur->wait_mutex = QUEUED_ON(ch);
+    vos__block_prepare(SENDERS(ch), vos__deadline(timeout), VOS_TRACE_WAIT_MSG_SEND, ch);
+#if VOS_CFG_MSG_LEND_QUEUED
+    vos__pi_update(lend_owner(ch));   /* a ready server runs at least at our priority */
+#endif
+    return vos__block_commit(key);
 }
 
 int vos_msg_send(vos_chan_t *ch, const void *req, size_t req_len, void *reply,
@@ -209,38 +327,34 @@ int vos_msg_send(vos_chan_t *ch, const void *req, size_t req_len, void *reply,
     return err;
 }
 
-static int receive_locked(vos_chan_t *ch, struct msg_recv *r, vos_dur_t timeout, uint32_t key)
+/* The caller holds c (send d, seq): copy its request into r's buffer and
+ * fill in the handle. Called and returns with the lock held as *key.
+ * Returns the request's length, or -1 if c stopped waiting between two
+ * pieces of the copy (it is no longer held: it left the way any held
+ * client leaves, and our priority was recomputed then). */
+static int fetch(const struct msg_recv *r, vos_task_t *c, const struct msg_send *d,
+                 uint32_t seq, uint32_t *key)
 {
-    vos_task_t *cur = vos__cur;
-    if (ch->signals != 0) {
-        *r->client = (vos_msg_client_t){ .signals = ch->signals };
-        ch->signals = 0;
-        vos__unlock(key);
-        return 0;
-    }
-    vos_task_t *c = ch->senders.head;
-    if (c != NULL) {
-        struct msg_send *d = c->wait_data;
-        int res = deliver(c, d, cur, r);
-        vos__waitq_remove(&ch->senders, c);
-        if (VOS__UNLIKELY(res < 0)) {
-            c->waitq = NULL;       /* off the queue already: no second removal */
-            vos__wake(c, res);
-            vos__resched();
-        } else {
-            hold(d, cur, c, true);
-            VOS_TRACE_TASK_BLOCK(c, cur, VOS_TRACE_WAIT_MSG_REPLY);
-            vos__pi_update(cur);
-        }
-        vos__unlock(key);
-        return res;
-    }
-    if (no_wait(timeout)) {
-        vos__unlock(key);
-        return VOS_ERR_WOULD_BLOCK;
-    }
-    cur->wait_data = r;
-    return vos__block(&ch->receivers, vos__deadline(timeout), key, VOS_TRACE_WAIT_MSG_RECV, ch);
+    if (!served(c, d, seq) || !copy_in_pieces(r->buf, d->req, d->req_len, c, d, seq, key))
+        return -1;
+    fill_client(r->client, c, d);
+    return (int)d->req_len;
+}
+
+/* A client d of c, queued on ch and too long for r: refused on both
+ * sides, nothing held. Lock held. */
+static int refuse(vos_chan_t *ch, struct msg_recv *r, vos_task_t *c, const struct msg_send *d)
+{
+    fill_client(r->client, c, d);
+    c->wait_mutex = NULL;
+    vos__wake(c, VOS_ERR_TOO_BIG);
+#if VOS_CFG_MSG_LEND_QUEUED
+    vos__pi_update(lend_owner(ch));      /* c lent to the caller */
+#else
+    (void)ch;
+#endif
+    vos__resched();
+    return VOS_ERR_TOO_BIG;
 }
 
 int vos_msg_receive(vos_chan_t *ch, void *buf, size_t cap, vos_msg_client_t *client,
@@ -250,15 +364,66 @@ int vos_msg_receive(vos_chan_t *ch, void *buf, size_t cap, vos_msg_client_t *cli
     VOS__CHECK(client != NULL && (buf != NULL || cap == 0), VOS_ERR_ARG);
     if (VOS__UNLIKELY(vos__can_block() != VOS_OK || vos__cur == NULL))
         return VOS_ERR_CONTEXT;
+    vos_task_t *cur = vos__cur;
     struct msg_recv r = { .buf = buf, .cap = cap, .client = client };
+    vos_time_t dl = 0;               /* 0: not waited yet (a deadline is never 0) */
+    int res = VOS_ERR_INVALID;       /* deleted since the entry check */
     uint32_t key = vos__lock();
-    if (VOS__UNLIKELY(ch->tag != VOS_TAG_CHAN)) {
-        vos__unlock(key);
-        return VOS_ERR_INVALID;
+    /* Each turn: a client left between two pieces of its copy (we go on
+     * with the next one, or wait on with the same deadline). */
+    for (;;) {
+        if (VOS__UNLIKELY(ch->tag != VOS_TAG_CHAN))
+            break;
+#if VOS_CFG_MSG_LEND_QUEUED
+        bind(ch, cur);
+#endif
+        if (ch->signals != 0) {
+            *client = (vos_msg_client_t){ .signals = ch->signals };
+            ch->signals = 0;
+            res = 0;
+            break;
+        }
+        vos_task_t *c = SENDERS(ch)->head;
+        if (c != NULL) {
+            struct msg_send *d = c->wait_data;
+            vos__waitq_remove(SENDERS(ch), c);
+            c->waitq = NULL;
+            if (VOS__UNLIKELY(d->req_len > cap)) {
+                res = refuse(ch, &r, c, d);
+                break;
+            }
+            hold(d, cur, c, true);
+            VOS_TRACE_TASK_BLOCK(c, cur, VOS_TRACE_WAIT_MSG_REPLY);
+            vos__pi_update(cur);
+            if ((res = fetch(&r, c, d, d->seq, &key)) >= 0)
+                break;
+            res = VOS_ERR_DELETED;   /* if the channel is gone by the next turn */
+            continue;
+        }
+        if (no_wait(timeout)) {
+            res = VOS_ERR_WOULD_BLOCK;
+            break;
+        }
+        if (dl == 0) {
+            dl = vos__deadline(timeout);
+        } else if (dl != VOS_TIME_NEVER && arch_now() >= dl) {
+            res = VOS_ERR_TIMEOUT;
+            break;
+        }
+        r.from = NULL;
+        cur->wait_data = &r;
+        res = vos__block(&ch->receivers, dl, key, VOS_TRACE_WAIT_MSG_RECV, ch);
+        if (r.from == NULL)
+            goto out;  /* a request copied by the client, a signal, a refusal, an error */
+        key = vos__lock();
+        if ((res = fetch(&r, r.from, r.d, r.seq, &key)) >= 0)
+            break;
+        res = VOS_ERR_DELETED;
     }
-    int err = receive_locked(ch, &r, timeout, key);
-    VOS_TRACE_MSG_RECV(ch, err, err >= 0 ? client->task : NULL);
-    return err;
+    vos__unlock(key);
+out:
+    VOS_TRACE_MSG_RECV(ch, res, res >= 0 ? client->task : NULL);
+    return res;
 }
 
 /* The reply, by the holder (holder == the caller) or from an interrupt
@@ -288,8 +453,10 @@ static int reply(const vos_msg_client_t *cl, const void *data, size_t len, int s
                 err = VOS_ERR_TOO_BIG;
                 goto out;
             }
-            if (len != 0)
-                memcpy(d->reply, data, len);
+            if (!copy_in_pieces(d->reply, data, len, c, d, cl->seq, &key)) {
+                err = VOS_ERR_STATE;   /* the client left during the copy */
+                goto out;
+            }
             res = (int)len;
         }
         c->wait_mutex = NULL;

@@ -288,6 +288,25 @@ void vos__mutex_waiter_left(struct vos_mutex *m);
 #define VOS__MTX_MSG_HOLD 0x1u   /* in vos_mutex_t.reserved */
 void vos__msg_left(struct vos_mutex *m) __attribute__((weak));
 
+/* Channel lends (VOS_CFG_MSG_LEND_QUEUED only; kernel/channel.c): the
+ * mutex in a channel whose waiters are its queued clients and whose owner
+ * (tracked) is the channel's server, the last task to receive on it;
+ * m->reserved is VOS__MTX_CHAN_LEND. Unlike every other entry of a held
+ * list it counts in the owner's required priority only while the owner
+ * is READY, so a task that holds any tracked mutex is recomputed whenever
+ * it becomes ready or stops being ready (vos__lend_check). It is never
+ * handed over: a server that ends drops it. Lock held. */
+#define VOS__MTX_CHAN_LEND 0x2u  /* in vos_mutex_t.reserved */
+#if VOS_CFG_MSG_LEND_QUEUED
+static inline void vos__lend_check(vos_task_t *t)
+{
+    if (t->held != NULL)
+        vos__pi_update(t);
+}
+#else
+#define vos__lend_check(t) ((void)0)
+#endif
+
 bool vos__is_idle(const vos_task_t *t);
 
 /* --- Trace ----------------------------------------------------------------

@@ -60,6 +60,19 @@
  * to its client exactly as it hands a mutex to its first waiter; a client
  * that finds itself the owner of its own hold knows its server is gone.
  *
+ * Channel lends (VOS_CFG_MSG_LEND_QUEUED = 1 only). A channel's queued
+ * clients are the waiters of a mutex in the channel (marked
+ * MTX_CHAN_LEND) whose owner is the channel's server, the last task that
+ * received on it; so a queued client's priority reaches that server by
+ * the same rule, with one condition: required_prio counts a lend only
+ * while its owner is READY (a server blocked on anything else is not
+ * raised, and the chain stops there). A task's readiness is therefore on
+ * the right-hand side too: the wait code and suspend/resume recompute a
+ * task that holds tracked mutexes when it changes (vos__lend_check). A
+ * lend is not a lock: it is never handed over (an ending owner drops it)
+ * and the deadlock walk stops at it (another receiver may take the
+ * client).
+ *
  * Costs: recomputing one task walks its tracked mutexes and message holds
  * (usually one or two); the chain walk is bounded by VOS_CFG_PI_DEPTH.
  */
@@ -96,6 +109,10 @@ static unsigned required_prio(const vos_task_t *t)
     for (const vos_mutex_t *m = t->held; m != NULL; m = m->next_held) {
         if (m->ceiling > p)
             p = m->ceiling;
+#if VOS_CFG_MSG_LEND_QUEUED
+        if (m->reserved == VOS__MTX_CHAN_LEND && t->state != VOS_TASK_READY)
+            continue;            /* a channel lends to a ready server only */
+#endif
         if (m->waiters.head != NULL && m->waiters.head->prio > p)
             p = m->waiters.head->prio;
     }
@@ -195,6 +212,10 @@ static bool would_deadlock(const vos_mutex_t *m, const vos_task_t *cur)
             return true;
         if (o->state != VOS_TASK_BLOCKED || o->wait_mutex == NULL)
             return false;
+#if VOS_CFG_MSG_LEND_QUEUED
+        if (o->wait_mutex->reserved == VOS__MTX_CHAN_LEND)
+            return false;        /* queued on a channel: any receiver may take it */
+#endif
         o = owner_of(o->wait_mutex);
     }
     return false;
@@ -380,7 +401,11 @@ int vos_mutex_owner(const vos_mutex_t *m, vos_task_t **owner)
 void vos__mutex_waiter_left(struct vos_mutex *m)
 {
     vos_task_t *o = owner_of(m);
-    if (VOS__UNLIKELY(m->reserved != 0))
+#if VOS_CFG_MSG_LEND_QUEUED
+    if (VOS__UNLIKELY(m->reserved == VOS__MTX_MSG_HOLD))
+#else
+    if (VOS__UNLIKELY(m->reserved != 0))     /* no channel lends: a hold */
+#endif
         vos__msg_left(m);        /* a message hold: off its server's list */
     if (o != NULL)
         vos__pi_update(o);
@@ -390,6 +415,12 @@ void vos__mutex_release_all(vos_task_t *t)
 {
     while (t->held != NULL) {
         vos_mutex_t *m = t->held;
+#if VOS_CFG_MSG_LEND_QUEUED
+        if (m->reserved == VOS__MTX_CHAN_LEND) {
+            drop(m);             /* the channel waits for its next receiver */
+            continue;
+        }
+#endif
         m->count = 1;
         hand_over(m);
     }

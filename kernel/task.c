@@ -111,6 +111,7 @@ int vos_task_suspend(vos_task_t *t)
     case VOS_TASK_READY:
         vos__ready_remove(t);
         t->state = VOS_TASK_SUSPENDED;
+        vos__lend_check(t);
         if (t == vos__cur)
             VOS__SW_REASON(VOS_TRACE_SW_SUSPEND);
         if (vos__started)
@@ -138,6 +139,7 @@ static int resume(vos_task_t *t)
         t->state = VOS_TASK_READY;
         vos__ready_insert(t);
         VOS_TRACE_TASK_READY(t);
+        vos__lend_check(t);
         if (vos__started)
             vos__resched();
     } else if (t->state == VOS_TASK_BLOCKED && (t->flags & VOS__TF_SUSPEND)) {

@@ -82,6 +82,7 @@ void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind, cons
         vos__waitq_insert(q, t);
     if (deadline != VOS_TIME_NEVER)
         vos__timeout_add(t, deadline);
+    vos__lend_check(t);          /* channels lend only to a ready server */
     VOS_TRACE_TASK_BLOCK(t, obj, kind);
     VOS__SW_REASON(kind == VOS_TRACE_WAIT_DELAY ? VOS_TRACE_SW_SLEEP : VOS_TRACE_SW_BLOCK);
     (void)kind;
@@ -112,6 +113,7 @@ void vos__wake(vos_task_t *t, int res)
         if (t == vos__cur)
             arch_switch();
     }
+    vos__lend_check(t);
 }
 
 void vos__wake_abort(vos_task_t *t, int res)

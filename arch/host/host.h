@@ -76,6 +76,15 @@ void host_irq(void (*fn)(void));
  * paths against an interrupt, or a switch, in their window. Any context. */
 void host_irq_in_next_sc(void (*fn)(void));
 
+/* Deliver fn as an interrupt (as host_irq) when a task releases the
+ * kernel lock to unlocked for the n-th time from now (n >= 1; 0 disarms):
+ * an interrupt that became pending while the kernel masked it and is
+ * taken as the mask drops, as on Cortex-M. The way to land an interrupt
+ * (and the switch it causes) inside a kernel operation that releases the
+ * lock between its steps, such as a message copied in pieces. Thread
+ * mode, outside the lock. */
+void host_irq_at_unlock(unsigned n, void (*fn)(void));
+
 /* Number of context switches (the running task changed) since the
  * current or last scenario started. */
 uint64_t host_switches(void);

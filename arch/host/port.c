@@ -105,6 +105,8 @@ void arch_host_task_main(struct host_task *r) __attribute__((noreturn));
 volatile uint32_t arch_host_lock_depth;
 volatile bool arch_host_isr;
 void (*volatile arch_host_sc_irq)(void);   /* port_impl.h: arch_sc's test hook */
+void (*volatile arch_host_unlock_irq)(void);   /* and arch_unlock's */
+static unsigned unlock_countdown;
 
 static bool in_run;                /* inside host_run() */
 static bool running;               /* the system loop runs */
@@ -413,6 +415,7 @@ void arch_start(void)
  * the kernel's own vos__reset()), the port and the clock as at boot. */
 static void reset(void)
 {
+    arch_host_unlock_irq = NULL;   /* an interrupt still due ends with its scenario */
     running = false;
     arch_host_isr = false;
     arch_host_lock_depth = 0;
@@ -535,6 +538,22 @@ void arch_host_sc_interrupt(void)
 void host_irq_in_next_sc(void (*fn)(void))
 {
     arch_host_sc_irq = fn;
+}
+
+
+void arch_host_unlock_interrupt(void)
+{
+    if (--unlock_countdown != 0)
+        return;
+    void (*fn)(void) = arch_host_unlock_irq;
+    arch_host_unlock_irq = NULL;
+    host_irq(fn);
+}
+
+void host_irq_at_unlock(unsigned n, void (*fn)(void))
+{
+    unlock_countdown = n;
+    arch_host_unlock_irq = n != 0 ? fn : NULL;
 }
 
 /* --- Halt ------------------------------------------------------------------------- */

@@ -50,12 +50,20 @@ static inline uint32_t arch_lock(void)
     return d & ARCH_HOST_DEPTH_MASK;
 }
 
+/* A test's interrupt for the n-th release of the lock (host.h:
+ * host_irq_at_unlock); weak, as the store-conditional hook below. */
+extern void (*volatile arch_host_unlock_irq)(void) __attribute__((weak));
+void arch_host_unlock_interrupt(void) __attribute__((weak));
+
 static inline void arch_unlock(uint32_t key)
 {
     uint32_t d = arch_host_lock_depth;
     arch_host_lock_depth = key | (d & ARCH_HOST_PENDING);
     if (key == 0 && (d & ARCH_HOST_PENDING) && !arch_host_isr)
         arch_host_switch();
+    if (key == 0 && &arch_host_unlock_irq != NULL && arch_host_unlock_irq != NULL &&
+        !arch_host_isr)
+        arch_host_unlock_interrupt();
 }
 
 static inline bool arch_in_isr(void)

@@ -29,14 +29,21 @@
  * VOS_CFG_PI_DEPTH steps). Replies in any order leave the server at
  * exactly what its remaining clients require.
  *
- * Queued clients lend nothing. A client waiting on a channel that no
- * server has received yet does not raise anyone: a channel has no owner
- * (any task may receive on it, several may share it), so there is no one
- * task to lend to, and a server busy with unrelated work would run that
- * work at the client's priority. A server that must not delay
- * high-priority clients receives at the priority they need, or is made
- * of a pool of receivers. This is the one difference from a mutex, where
- * the owner is always known.
+ * Queued clients. A client waiting on a channel that no server has
+ * received yet lends nothing by default. With VOS_CFG_MSG_LEND_QUEUED = 1
+ * it lends to the channel's server, the task that last called
+ * vos_msg_receive on it, while that server is ready (running or
+ * preempted): blocked on nothing else. A server waiting in its receive on
+ * the channel needs no lend (the client meets it at once); a server
+ * blocked on anything else (a mutex, a reply, a sleep, another channel,
+ * its suspension) is not raised and the chain stops there. Why 0 is the
+ * default: a channel has no owner (any task may receive on it, several
+ * may share it), so the last receiver is a guess that is wrong for a
+ * pool; and a ready server runs whatever precedes its next receive
+ * (unrelated work) at the client's priority, ahead of medium tasks that a
+ * schedulability analysis assumed it could not delay. A server that must
+ * not delay urgent clients receives at the priority they need, or is
+ * made of a pool of receivers. (docs/api.md says more.)
  *
  * Signals: waiting for a channel or a notification together. A server
  * waits in vos_msg_receive() alone; what would be a notification is
@@ -57,6 +64,17 @@
  * with VOS_ERR_DELETED; received clients are held by their server, not
  * by the channel, and can still be replied to.
  *
+ * Copies. The receiver copies a request (a client that finds a server
+ * waiting copies a request of one piece itself) and the replier a reply,
+ * in pieces of at most VOS_CFG_MSG_CHUNK bytes, each with the kernel lock
+ * held and the lock released between them: the longest masked section
+ * does not grow with the message. Before every piece the kernel checks
+ * that the client still waits in that send; if it left (timeout, abort,
+ * termination, its server's end) the copy stops: a receive goes on with
+ * the next client (or waits on, with its first deadline), a reply
+ * returns VOS_ERR_STATE, and a client whose server ended during the
+ * reply returns VOS_ERR_DELETED with its reply buffer partly written.
+ *
  * Protection domains: there is no MPU support yet, so every task can
  * read every buffer and the kernel copies without checking regions.
  * When the MPU arrives, the copy is the one place that must check both
@@ -67,6 +85,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "vaios/mutex.h"
 #include "vaios/task.h"
 
 #define VOS_TAG_CHAN 0x7A5C0009u
@@ -77,7 +96,12 @@
 
 typedef struct vos_chan {
     uint32_t tag;                  /* VOS_TAG_CHAN */
+#if VOS_CFG_MSG_LEND_QUEUED
+    vos_mutex_t lend;              /* waiters: the clients waiting to be
+                                      received; owner: the last receiver */
+#else
     struct vos_waitq senders;      /* clients waiting to be received */
+#endif
     struct vos_waitq receivers;    /* servers waiting for a client */
     uint32_t signals;              /* flags raised and not yet received */
 } vos_chan_t;

@@ -73,6 +73,27 @@
 #define VOS_CFG_PI_DEPTH 8
 #endif
 
+/* Synchronous channels (vaios/channel.h).
+ *
+ * VOS_CFG_MSG_LEND_QUEUED: 1 makes a client queued on a channel (sent, not
+ * yet received) lend its priority to the channel's server, the task that
+ * last called vos_msg_receive on it, while that server is ready (running
+ * or preempted, blocked on nothing); 0 (the default) lends nothing until
+ * the request is received. Why 0 is the default: vaios/channel.h,
+ * "Queued clients", and docs/api.md.
+ *
+ * VOS_CFG_MSG_CHUNK: the most bytes a message copy moves with kernel
+ * interrupts masked; a longer request or reply is copied in pieces of
+ * this size with the lock released between them, so the longest masked
+ * section does not grow with message length. */
+#ifndef VOS_CFG_MSG_LEND_QUEUED
+#define VOS_CFG_MSG_LEND_QUEUED 0
+#endif
+
+#ifndef VOS_CFG_MSG_CHUNK
+#define VOS_CFG_MSG_CHUNK 64
+#endif
+
 /* Options of one port only (the Cortex-M port's kernel interrupt level
  * VOS_CFG_KERNEL_IRQ_PRIO) have their defaults in that port's
  * port_config.h (arch/cortex-m/port_config.h). */
@@ -98,6 +119,10 @@ _Static_assert(VOS_CFG_TIMESLICE >= 0, "negative time slice");
 _Static_assert(VOS_CFG_CHECKS == 0 || VOS_CFG_CHECKS == 1, "VOS_CFG_CHECKS is 0 or 1");
 _Static_assert(VOS_CFG_ASSERT == 0 || VOS_CFG_ASSERT == 1, "VOS_CFG_ASSERT is 0 or 1");
 _Static_assert(VOS_CFG_TRACE == 0 || VOS_CFG_TRACE == 1, "VOS_CFG_TRACE is 0 or 1");
+_Static_assert(VOS_CFG_MSG_LEND_QUEUED == 0 || VOS_CFG_MSG_LEND_QUEUED == 1,
+               "VOS_CFG_MSG_LEND_QUEUED is 0 or 1");
+_Static_assert(VOS_CFG_MSG_CHUNK >= 4 && VOS_CFG_MSG_CHUNK <= 4096,
+               "VOS_CFG_MSG_CHUNK must be 4..4096 bytes");
 #endif /* __ASSEMBLER__ */
 
 /* --- Link-time configuration check ------------------------------------
@@ -129,6 +154,8 @@ _Static_assert(VOS_CFG_TRACE == 0 || VOS_CFG_TRACE == 1, "VOS_CFG_TRACE is 0 or 
     " KERNEL_IRQ_PRIO=" VOS__CFG_STR(VOS_CFG_KERNEL_IRQ_PRIO)                \
     " TRACE=" VOS__CFG_STR(VOS_CFG_TRACE)                                    \
     " CRIT_STATS=" VOS__CFG_STR(VOS_CFG_CRIT_STATS)                          \
+    " MSG_LEND_QUEUED=" VOS__CFG_STR(VOS_CFG_MSG_LEND_QUEUED)                \
+    " MSG_CHUNK=" VOS__CFG_STR(VOS_CFG_MSG_CHUNK)                            \
     " " VOS__CFG_STR(VOS_CFG_HEAP_SL_LOG2)                                   \
     " " VOS__CFG_STR(VOS_CFG_HEAP_MAX_LOG2)                                  \
     " " VOS__CFG_STR(VOS_CFG_TRACE_RECORDS)                                  \

@@ -37,7 +37,17 @@
  *    service task; the heap of armed timers is checked by inv_check;
  *  - a puppet holding the scheduler lock keeps the CPU while interrupts
  *    make others ready (no switch), and its blocking calls are refused
- *    (see PUP_SCHED_LOCK in puppet.h).
+ *    (see PUP_SCHED_LOCK in puppet.h);
+ *  - channels against a model of their messages (OP_SEND ... OP_UNLOCK_IRQ:
+ *    sends of up to 256 bytes, several pieces of a copy, receives, replies
+ *    by the holder, by another task and from interrupts, deletes, signals,
+ *    and interrupts between two pieces of a copy, besides every timeout,
+ *    abort, suspension and termination above): every request received is
+ *    one that was sent, whole, with its sender's handle, and is received
+ *    at most once; a send that returns a reply gets its own reply, whole,
+ *    after exactly one receive; every send ends once, and a reply that
+ *    succeeded reaches its send; priority inheritance through the message
+ *    holds is checked by inv_check with the mutexes'.
  * Sanitizers (address, undefined) check memory and UB all along.
  */
 #include <stdio.h>
@@ -87,6 +97,21 @@ enum op {
     OP_TIMER_STOP,  /* timer a%4 stopped (from an interrupt if a&0x40) */
     OP_TIMER_DELETE,/* timer a%4 deleted, initialised again unless b&1 */
     OP_SCHED_LOCK,  /* puppet a: PUP_SCHED_LOCK for 1 + b*29 cycles */
+    OP_SEND,        /* puppet a: sends 4 * (1 + (a/8)*2 % 64) bytes (several
+                       pieces of VOS_CFG_MSG_CHUNK) to channel b&1, timeout
+                       class b/2 */
+    OP_RECV,        /* puppet a: receives on channel b&1, timeout class b/2
+                       (while it holds fewer than HELD_MAX clients) */
+    OP_REPLY,       /* puppet a: replies 4 * (1 + (b/4)%64) bytes to its held
+                       client b%n; if b&0x80, to a client puppet (a+1)%5
+                       holds instead (not the owner) */
+    OP_REPLY_ISR,   /* an interrupt replies to puppet a's held client b%n */
+    OP_CHAN_DELETE, /* director deletes and re-creates channel b&1 */
+    OP_SIGNAL,      /* signal 1 << a%32 on channel b&1, from an interrupt if b&2 */
+    OP_UNLOCK_IRQ,  /* as OP_IRQ_GIVE, at the (1 + b%8)-th release of the
+                       kernel lock from now (host_irq_at_unlock: between two
+                       pieces of a copy, among others), aborting puppet a's
+                       wait if b&8 */
     OP_COUNT
 };
 
@@ -103,6 +128,60 @@ static bool lock_outlived[NP];   /* its mutex was deleted during the lock call *
 static int irq_sem;
 static int irq_resume = -1;
 static int irq_abort = -1;
+
+/* Channels and the model of their messages: every send has an id
+ * (1..OPS_MAX), its request and reply carry it in every word. */
+#define NCH       2
+#define HELD_MAX  4
+#define NID       (OPS_MAX + 1)
+#define OUT_REPLIED 1
+#define OUT_FAILED  2
+static vos_chan_t chn[NCH];
+static uint32_t next_id;
+static uint8_t recv_count[NID];     /* times received */
+static uint8_t outcome[NID];        /* how its send ended */
+static uint8_t replied_ok[NID];     /* a reply to it returned VOS_OK */
+static int sender_of[NID];          /* puppet index */
+static uint32_t sending_id[NP];     /* the puppet's last send */
+struct heldc {
+    vos_msg_client_t h;
+    uint32_t id;
+};
+static struct heldc held[NP][HELD_MAX];   /* clients a puppet has received */
+static unsigned nheld[NP];
+static vos_msg_client_t reply_h[NP];      /* the handle of a reply in progress */
+static uint32_t reply_id[NP];
+static bool reply_foreign[NP];
+static struct heldc isr_reply;
+static int isr_reply_result;
+static int irq_chan;
+static unsigned irq_bit;
+/* The director is changing a timer and its model (not atomic together):
+ * an interrupt that lands inside checks the kernel's invariants only. */
+static bool timer_model_busy;
+
+static uint32_t word(uint32_t id, unsigned k, bool reply)
+{
+    if (k == 0)
+        return reply ? id | 0x80000000u : id;
+    uint32_t w = id * 2654435761u + k;
+    return reply ? ~w : w;
+}
+
+/* n bytes of buf are message id's request (or reply). */
+static bool intact(const uint32_t *buf, size_t n, uint32_t id, bool reply)
+{
+    for (unsigned k = 0; k < n / 4; k++)
+        if (buf[k] != word(id, k, reply))
+            return false;
+    return true;
+}
+
+static void fill(uint32_t *buf, size_t n, uint32_t id, bool reply)
+{
+    for (unsigned k = 0; k < n / 4; k++)
+        buf[k] = word(id, k, reply);
+}
 
 /* The model of a timer since its last start. */
 struct tmodel {
@@ -334,6 +413,61 @@ static void after(struct puppet *p)
     case PUP_SETPRIO:
         ok = r == VOS_OK || r == VOS_ERR_INVALID;
         break;
+    case PUP_SEND_LONG: {
+        int i = (int)(p - pup);
+        uint32_t id = sending_id[i];
+        if (outcome[id] != 0)
+            die(p->name, "a send ended twice");
+        outcome[id] = r >= 0 ? OUT_REPLIED : OUT_FAILED;
+        ok = r == VOS_ERR_TIMEOUT || r == VOS_ERR_DELETED || r == VOS_ERR_ABORTED ||
+             r == VOS_ERR_INVALID || (r == VOS_ERR_WOULD_BLOCK && vos_dur_cycles(p->arg) == 0);
+        if (r >= 0) {
+            ok = true;
+            if (r < 4 || r > (int)sizeof p->lrep || r % 4 != 0 || !intact(p->lrep, (size_t)r, id, true))
+                die(p->name, "a send returned a reply that is not its own");
+            if (recv_count[id] != 1)
+                die(p->name, "a send was replied to without being received once");
+        }
+        if (r == VOS_ERR_TIMEOUT && elapsed < vos_dur_cycles(p->arg))
+            die("send", "timed out early");
+        break;
+    }
+    case PUP_RECV_LONG: {
+        int i = (int)(p - pup);
+        ok = r == VOS_ERR_TIMEOUT || r == VOS_ERR_DELETED || r == VOS_ERR_ABORTED ||
+             r == VOS_ERR_INVALID || (r == VOS_ERR_WOULD_BLOCK && vos_dur_cycles(p->arg) == 0);
+        if (r >= 0 && p->client.task == NULL) {
+            ok = r == 0 && p->client.signals != 0;        /* a signal receipt */
+        } else if (r >= 0) {
+            uint32_t id = p->lbuf[0];
+            if ((size_t)r != p->client.len || r < 4 || id == 0 || id >= next_id ||
+                !intact(p->lbuf, (size_t)r, id, false))
+                die(p->name, "received a request that is not one that was sent");
+            int j = sender_of[id];
+            if (pup[j].task != p->client.task || sending_id[j] != id)
+                die(p->name, "received a request with another task's handle");
+            if (++recv_count[id] > 1)
+                die(p->name, "a request was received twice");
+            if (nheld[i] == HELD_MAX)
+                die(p->name, "holds more clients than it was allowed to receive");
+            held[i][nheld[i]++] = (struct heldc){ .h = p->client, .id = id };
+            ok = true;
+        }
+        if (r == VOS_ERR_TIMEOUT && elapsed < vos_dur_cycles(p->arg))
+            die("receive", "timed out early");
+        break;
+    }
+    case PUP_REPLY_LONG: {
+        int i = (int)(p - pup);
+        if (reply_foreign[i]) {
+            ok = r == VOS_ERR_NOT_OWNER || r == VOS_ERR_STATE;
+        } else {
+            ok = r == VOS_OK || r == VOS_ERR_STATE;
+            if (r == VOS_OK)
+                replied_ok[reply_id[i]] = 1;
+        }
+        break;
+    }
     case PUP_SCHED_LOCK:
         ok = r == VOS_OK;
         if (r == VOS_ERR_CORRUPT)
@@ -360,6 +494,8 @@ static int start_puppet(int i)
     world_tasks[k] = &tcbs[k];
     world_sems[NS + i] = &pup[i].go;
     pup[i].after = after;
+    nheld[i] = 0;
+    sending_id[i] = 0;          /* the last one's send ended with it */
     return pup_start(&pup[i], names[i], base[i], &tcbs[k], stacks[k], sizeof stacks[k]);
 }
 
@@ -370,16 +506,62 @@ static void irq_handler(void)
         die("irq give", vos_strerror(r));
     if (irq_abort >= 0) {
         r = vos_task_abort_wait(pup[irq_abort].task);
-        if (r != VOS_OK && r != VOS_ERR_STATE)
+        /* (a deferred interrupt may find the puppet ended: no task any more) */
+        if (r != VOS_OK && r != VOS_ERR_STATE &&
+            !(r == VOS_ERR_INVALID && pup[irq_abort].task->tag != VOS_TAG_TASK))
             die("irq abort", vos_strerror(r));
         irq_abort = -1;
     }
     if (irq_resume >= 0) {
         r = vos_task_resume_isr(pup[irq_resume].task);
-        if (r != VOS_OK && r != VOS_ERR_STATE)
+        if (r != VOS_OK && r != VOS_ERR_STATE &&
+            !(r == VOS_ERR_INVALID && pup[irq_resume].task->tag != VOS_TAG_TASK))
             die("irq resume", vos_strerror(r));
     }
-    check("irq", false);
+    /* Armed for a store-conditional or a release of the lock, it may land
+     * inside the director's change of a timer and its model. */
+    if (timer_model_busy) {
+        const char *why = inv_check(&world, false);
+        if (why != NULL)
+            die("irq", why);
+    } else {
+        check("irq", false);
+    }
+}
+
+static void reply_isr(void)
+{
+    struct heldc *c = &isr_reply;
+    uint32_t rep[PUP_LONG_WORDS];
+    fill(rep, sizeof rep, c->id, true);
+    isr_reply_result = vos_msg_reply_isr(&c->h, rep, 4 + (c->id % PUP_LONG_WORDS) * 4, VOS_OK);
+    check("reply isr", false);
+}
+
+static void signal_isr(void)
+{
+    if (vos_msg_signal_isr(&chn[irq_chan], 1u << irq_bit) != VOS_OK)
+        die("signal isr", "refused");
+    check("signal isr", false);
+}
+
+/* Every message sent has ended one way, or its sender still waits; a
+ * reply that returned VOS_OK reached its send. */
+static void check_messages(void)
+{
+    for (uint32_t id = 1; id < next_id; id++) {
+        int j = sender_of[id];
+        /* Only a sender that waits for its next command has reported its
+         * last send (one suspended or terminated on the way has not). */
+        const vos_task_t *t = pup[j].task;
+        bool quiet = t->state == VOS_TASK_BLOCKED && t->waitq == &pup[j].go.waiters;
+        if (sending_id[j] != id || !quiet)
+            continue;
+        if (outcome[id] == 0)
+            die("messages", "a send never ended");
+        if (replied_ok[id] && outcome[id] != OUT_REPLIED)
+            die("messages", "a reply that succeeded never reached its send");
+    }
 }
 
 static void director(void *arg)
@@ -399,6 +581,8 @@ static void director(void *arg)
     if (vos_timer_service_start(svc_prio, svc_stack, sizeof svc_stack) != VOS_OK ||
         vos_timer_service_task(&world_tasks[NP + SPARES]) != VOS_OK)
         die("start", "the timer service task did not start");
+    for (int c = 0; c < NCH; c++)
+        vos_chan_init(&chn[c]);
     for (int i = 0; i < NP; i++)
         if (start_puppet(i) != VOS_OK)
             die("start", "puppet creation failed");
@@ -526,12 +710,15 @@ static void director(void *arg)
                 irq_timer_b = b;
                 host_irq(timer_irq);
             } else {
+                timer_model_busy = true;
                 timer_op(k, op == OP_TIMER_STOP, b);
+                timer_model_busy = false;
             }
             break;
         }
         case OP_TIMER_DELETE: {
             int k = (int)(a % NT);
+            timer_model_busy = true;
             r = vos_timer_delete(&tmr[k]);
             if (r != (tmod[k].live ? VOS_OK : VOS_ERR_INVALID))
                 die("timer delete", vos_strerror(r));
@@ -540,11 +727,75 @@ static void director(void *arg)
                 die("timer delete", "a deleted timer is still a timer");
             if (!(b & 1u) && timer_init(k) != VOS_OK)
                 die("timer delete", "initialising a deleted timer failed");
+            timer_model_busy = false;
             break;
         }
         case OP_SCHED_LOCK:
             if (idle)
                 command(p, PUP_SCHED_LOCK, NULL, vos_cycles(1u + b * 29u));
+            break;
+        case OP_SEND:
+            if (idle && next_id < NID) {
+                uint32_t id = next_id++;
+                int i = (int)(a % NP);
+                sender_of[id] = i;
+                sending_id[i] = id;
+                p->llen = 4u * (1u + ((a >> 3) * 2u) % PUP_LONG_WORDS);
+                fill(p->lbuf, p->llen, id, false);
+                command(p, PUP_SEND_LONG, &chn[b & 1], timeout_class(b >> 1));
+            }
+            break;
+        case OP_RECV:
+            if (idle && nheld[a % NP] < HELD_MAX)
+                command(p, PUP_RECV_LONG, &chn[b & 1], timeout_class(b >> 1));
+            break;
+        case OP_REPLY: {
+            int i = (int)(a % NP), j = (b & 0x80) ? (i + 1) % NP : i;
+            if (!idle || nheld[j] == 0)
+                break;
+            unsigned k = b % nheld[j];
+            reply_h[i] = held[j][k].h;
+            reply_id[i] = held[j][k].id;
+            reply_foreign[i] = j != i;
+            if (j == i)
+                held[j][k] = held[j][--nheld[j]];
+            p->llen = 4u * (1u + (b / 4u) % PUP_LONG_WORDS);
+            fill(p->lbuf, p->llen, reply_id[i], true);
+            command(p, PUP_REPLY_LONG, &reply_h[i], vos_cycles(0));
+            break;
+        }
+        case OP_REPLY_ISR: {
+            int j = (int)(a % NP);
+            if (nheld[j] == 0)
+                break;
+            unsigned k = b % nheld[j];
+            isr_reply = held[j][k];
+            held[j][k] = held[j][--nheld[j]];
+            host_irq(reply_isr);
+            if (isr_reply_result == VOS_OK)
+                replied_ok[isr_reply.id] = 1;
+            else if (isr_reply_result != VOS_ERR_STATE)
+                die("reply isr", vos_strerror(isr_reply_result));
+            break;
+        }
+        case OP_CHAN_DELETE:
+            vos_chan_delete(&chn[b & 1]);
+            vos_chan_init(&chn[b & 1]);
+            break;
+        case OP_SIGNAL:
+            if (b & 2) {
+                irq_chan = (int)(b & 1);
+                irq_bit = a % 32;
+                host_irq(signal_isr);
+            } else if (vos_msg_signal(&chn[b & 1], 1u << (a % 32)) != VOS_OK) {
+                die("signal", "refused");
+            }
+            break;
+        case OP_UNLOCK_IRQ:
+            irq_sem = (int)(b % NS);
+            irq_resume = -1;
+            irq_abort = (b & 8) ? (int)(a % NP) : -1;
+            host_irq_at_unlock(1 + b % 8u, irq_handler);
             break;
         default:
             break;
@@ -553,6 +804,8 @@ static void director(void *arg)
             pup_settle();
         check("director", true);
     }
+    pup_settle();
+    check_messages();
     host_stop(0);
 }
 
@@ -574,6 +827,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     in_len = size - 8;
     next_tcb = 0;
     memset(world_tasks, 0, sizeof world_tasks);
+    next_id = 1;
+    memset(recv_count, 0, sizeof recv_count);
+    memset(outcome, 0, sizeof outcome);
+    memset(replied_ok, 0, sizeof replied_ok);
+    memset(sending_id, 0, sizeof sending_id);
+    irq_abort = irq_resume = -1;
+    timer_model_busy = false;
     int r = host_run(director, NULL, VOS_PRIO_MAX);
     if (r != 0)
         die("scenario", r == HOST_IDLE ? "the director blocked for ever" : vos_strerror(r));

@@ -42,6 +42,10 @@ unsigned inv_required_prio(const vos_task_t *t)
     for (const vos_mutex_t *m = t->held; m != NULL && n < WALK_MAX; m = m->next_held, n++) {
         if (m->ceiling > p)
             p = m->ceiling;
+        /* a channel's queued clients lend to its server while it is ready
+         * (VOS_CFG_MSG_LEND_QUEUED; kernel.h, "Channel lends") */
+        if (m->reserved == VOS__MTX_CHAN_LEND && t->state != VOS_TASK_READY)
+            continue;
         if (m->waiters.head != NULL && m->waiters.head->prio > p)
             p = m->waiters.head->prio;
     }

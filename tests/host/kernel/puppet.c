@@ -83,6 +83,15 @@ static void puppet_main(void *arg)
         case PUP_REPLY:
             r = vos_msg_reply(p->obj, &p->msg, sizeof p->msg, VOS_OK);
             break;
+        case PUP_SEND_LONG:
+            r = vos_msg_send(p->obj, p->lbuf, p->llen, p->lrep, sizeof p->lrep, p->arg);
+            break;
+        case PUP_RECV_LONG:
+            r = vos_msg_receive(p->obj, p->lbuf, sizeof p->lbuf, &p->client, p->arg);
+            break;
+        case PUP_REPLY_LONG:
+            r = vos_msg_reply(p->obj, p->lbuf, p->llen, VOS_OK);
+            break;
         case PUP_EXIT:
             p->busy = false;
             p->done++;

@@ -41,7 +41,12 @@ enum pup_op {
     PUP_SEND,       /* vos_msg_send(obj, msg, 4, rep, 4, arg) */
     PUP_RECV,       /* vos_msg_receive(obj, msg, 4, &client, arg) */
     PUP_REPLY,      /* vos_msg_reply(obj (a vos_msg_client_t), msg, 4, VOS_OK) */
+    PUP_SEND_LONG,  /* vos_msg_send(obj, lbuf, llen, lrep, sizeof lrep, arg) */
+    PUP_RECV_LONG,  /* vos_msg_receive(obj, lbuf, sizeof lbuf, &client, arg) */
+    PUP_REPLY_LONG, /* vos_msg_reply(obj (a vos_msg_client_t), lbuf, llen, VOS_OK) */
 };
+
+#define PUP_LONG_WORDS 64   /* messages of up to 256 bytes: several pieces */
 
 struct puppet {
     const char *name;
@@ -60,6 +65,9 @@ struct puppet {
                                   reply sent (PUP_REPLY) */
     uint32_t rep;              /* reply received (PUP_SEND) */
     vos_msg_client_t client;   /* the last PUP_RECV's handle */
+    uint32_t lbuf[PUP_LONG_WORDS];   /* *_LONG: request sent, received, reply sent */
+    uint32_t lrep[PUP_LONG_WORDS];   /* PUP_SEND_LONG: the reply */
+    size_t llen;                     /* bytes of lbuf sent or replied */
 };
 
 /* Start puppet p as task tcb at priority prio on the given stack. */

@@ -97,7 +97,9 @@ static void sizes_server(void *arg)
     /* 1: a request longer than the buffer: refused both sides, true length. */
     CHECK_EQ(vos_msg_receive(&chx, buf, 4, &cl, VOS_FOREVER), VOS_ERR_TOO_BIG);
     CHECK_EQ(cl.len, 8);
-    CHECK_EQ(vos_task_priority(NULL), 3);         /* nothing held */
+    /* nothing held; the client's next send waits queued, and lends to us
+     * (ready, its channel's server) only if configured */
+    CHECK_EQ(vos_task_priority(NULL), VOS_CFG_MSG_LEND_QUEUED ? 8 : 3);
     /* 2: a reply longer than the client's room: refused, still held. */
     CHECK_EQ(vos_msg_receive(&chx, buf, 8, &cl, VOS_FOREVER), 2);
     CHECK_EQ(cl.reply_cap, 2);
@@ -106,7 +108,14 @@ static void sizes_server(void *arg)
     CHECK_EQ(vos_msg_reply(&cl, buf, 2, 5), VOS_ERR_ARG);      /* not a status */
     CHECK_EQ(vos_msg_reply(&cl, buf, 2, VOS_ERR_TIMEOUT), VOS_ERR_ARG);
     CHECK_EQ(vos_msg_reply(&cl, NULL, 0, VOS_MSG_STATUS_APP - 7), VOS_OK);
+    /* the client (8) sent again at once: queued, it lends if configured */
+    CHECK_EQ(vos_task_priority(NULL), VOS_CFG_MSG_LEND_QUEUED ? 8 : 3);
+    /* 3: a queued request longer than the buffer: refused both sides. */
+    vos_sleep(vos_cycles(10));
+    CHECK_EQ(vos_msg_receive(&chx, buf, 4, &cl, VOS_NO_WAIT), VOS_ERR_TOO_BIG);
+    CHECK_EQ(cl.len, 8);
     CHECK_EQ(vos_task_priority(NULL), 3);
+    t_log("refused");
 }
 
 static void sizes_main(void *arg)
@@ -119,7 +128,10 @@ static void sizes_main(void *arg)
     vos_sleep(vos_cycles(1));                               /* S waits in its receive */
     CHECK_EQ(vos_msg_send(&chx, req, 8, rep, 2, VOS_NO_WAIT), VOS_ERR_TOO_BIG);
     CHECK_EQ(vos_msg_send(&chx, req, 2, rep, 2, VOS_FOREVER), VOS_MSG_STATUS_APP - 7);
+    CHECK_EQ(vos_msg_send(&chx, req, 8, rep, 2, VOS_FOREVER), VOS_ERR_TOO_BIG);  /* queued */
+    vos_sleep(vos_cycles(1));
     CHECK_INV();
+    CHECK_LOG("refused");
 }
 
 static void case_lengths_and_statuses(void)
@@ -520,10 +532,452 @@ static void case_transitive_through_send_and_mutex(void)
     CHECK_LOG("front@8 back@8 holder@8 holder-after@1");
 }
 
+/* --- Queued clients and a ready server (VOS_CFG_MSG_LEND_QUEUED) ------------------------ */
+
+#define LENDS(p, base) (VOS_CFG_MSG_LEND_QUEUED ? (p) : (base))
+static vos_sem_t s_go;
+static vos_task_t *q_client;
+
+static void ready_server(void *arg)
+{
+    (void)arg;
+    vos_msg_client_t cl;
+    uint32_t id;
+    /* becomes chx's server, finding nobody */
+    CHECK_EQ(vos_msg_receive(&chx, &id, 4, &cl, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
+    CHECK_EQ(vos_sem_take(&s_go, VOS_FOREVER), VOS_OK);     /* blocked on something else */
+    host_advance(vos_dur_cycles(vos_ms(2)));                /* computes, ready */
+    CHECK_EQ(vos_sem_take(&s_go, VOS_FOREVER), VOS_OK);
+}
+
+static void queued_client(void *arg)
+{
+    vos_chan_t *c = arg;
+    uint32_t id = 1;
+    int r = vos_msg_send(c, &id, 4, NULL, 0, c == &chx ? vos_ms(1) : VOS_FOREVER);
+    t_log("q:%s", vos_strerror(r));
+}
+
+static vos_mutex_t qmx;
+
+static void locking_client(void *arg)
+{
+    (void)arg;
+    uint32_t id = 2;
+    CHECK_EQ(vos_mutex_lock(&qmx, VOS_FOREVER), VOS_OK);
+    CHECK_EQ(vos_msg_send(&chy, &id, 4, NULL, 0, VOS_FOREVER), 0);
+    vos_mutex_unlock(&qmx);
+}
+
+static void locking_server(void *arg)
+{
+    (void)arg;
+    vos_msg_client_t cl;
+    uint32_t id;
+    CHECK_EQ(vos_msg_receive(&chy, &id, 4, &cl, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
+    vos_sleep(vos_cycles(10));
+    /* the owner waits queued on our channel: not a cycle (another task
+     * may receive it), so we wait */
+    CHECK_EQ(vos_mutex_lock(&qmx, VOS_FOREVER), VOS_OK);
+    vos_mutex_unlock(&qmx);
+    t_log("locked");
+}
+
+static void other_receiver(void *arg)
+{
+    (void)arg;
+    vos_msg_client_t cl;
+    uint32_t id;
+    CHECK_EQ(vos_msg_receive(&chy, &id, 4, &cl, VOS_FOREVER), 4);
+    CHECK_EQ(vos_msg_reply(&cl, NULL, 0, VOS_OK), VOS_OK);
+}
+
+static void lend_main(void *arg)
+{
+    (void)arg;
+    vos_chan_init(&chx);
+    vos_sem_init(&s_go, 0, 1);
+    vos_task_t *s = t_task("S", ready_server, NULL, 2);
+    vos_sleep(vos_cycles(1));
+    q_client = t_task("C", queued_client, &chx, 5);
+    vos_sleep(vos_cycles(1));
+    CHECK_EQ(vos_task_priority(s), 2);           /* blocked on its semaphore */
+    CHECK_INV();
+    vos_sem_give(&s_go);
+    CHECK_EQ(vos_task_priority(s), LENDS(5, 2)); /* ready: C lends */
+    CHECK_INV();
+    CHECK_EQ(vos_task_set_priority(q_client, 7), VOS_OK);
+    CHECK_EQ(vos_task_priority(s), LENDS(7, 2));
+    CHECK_EQ(vos_task_suspend(s), VOS_OK);
+    CHECK_EQ(vos_task_priority(s), 2);           /* suspended: not ready */
+    CHECK_INV();
+    CHECK_EQ(vos_task_resume(s), VOS_OK);
+    CHECK_EQ(vos_task_priority(s), LENDS(7, 2));
+    /* S computes for 2 ms: C times out at 1 ms meanwhile */
+    vos_sleep_until(1500000);
+    CHECK_EQ(vos_task_priority(s), 2);
+    CHECK_INV();
+    t_task("C2", queued_client, &chx, 4);
+    vos_sleep(vos_cycles(1));
+    CHECK_EQ(vos_task_priority(s), LENDS(4, 2));
+    CHECK_EQ(vos_chan_delete(&chx), VOS_OK);     /* the lend goes with the channel */
+    CHECK_EQ(vos_task_priority(s), 2);
+    CHECK_INV();
+    vos_sleep(vos_ms(2));
+    /* a server terminated while its channel has queued clients */
+    vos_chan_init(&chx);
+    vos_task_t *s2 = t_task("S2", ready_server, NULL, 3);
+    vos_sleep(vos_cycles(1));
+    t_task("C3", queued_client, &chx, 6);
+    vos_sleep(vos_cycles(1));
+    vos_sem_give(&s_go);
+    CHECK_EQ(vos_task_priority(s2), LENDS(6, 3));
+    CHECK_EQ(vos_task_terminate(s2), VOS_OK);
+    CHECK_INV();
+    vos_chan_delete(&chx);
+    vos_sem_give(&s_go);
+    /* a lock whose owner waits queued on the caller's channel */
+    vos_chan_init(&chy);
+    vos_mutex_init(&qmx);
+    t_watch_mutex(&qmx);
+    t_task("L", locking_server, NULL, 3);
+    vos_sleep(vos_cycles(1));
+    t_task("K", locking_client, NULL, 4);
+    vos_sleep(vos_cycles(20));
+    CHECK_INV();
+    t_task("R", other_receiver, NULL, 1);
+    vos_sleep(vos_ms(1));
+    CHECK_INV();
+}
+
+static void case_queued_clients_and_a_ready_server(void)
+{
+    CHECK_EQ(t_run(lend_main, NULL, 9), HOST_IDLE);
+    CHECK_LOG("q:timeout q:object deleted q:object deleted locked");
+}
+
+/* --- Long messages: copied in pieces, and every ending between two -------------------- */
+
+#define LONG 1000u               /* 16 pieces of VOS_CFG_MSG_CHUNK (64) */
+static uint8_t l_req[LONG], l_req2[LONG], l_srv[LONG], l_rep[LONG];
+static unsigned l_prefix_seen[LONG + 1];
+static const uint8_t *l_watch_src;
+static uint8_t *l_watch_dst;
+
+static void l_fill(uint8_t *b, unsigned salt)
+{
+    for (unsigned i = 0; i < LONG; i++)
+        b[i] = (uint8_t)(1 + (i * 7 + salt) % 251);
+}
+
+/* How many leading bytes of dst equal src's. */
+static unsigned l_prefix(const uint8_t *dst, const uint8_t *src)
+{
+    unsigned n = 0;
+    while (n < LONG && dst[n] == src[n])
+        n++;
+    return n;
+}
+
+/* An interrupt at every release of the kernel lock: what has been copied
+ * so far. */
+static void l_peek(void)
+{
+    l_prefix_seen[l_prefix(l_watch_dst, l_watch_src)]++;
+    host_irq_at_unlock(1, l_peek);
+}
+
+static unsigned l_partials(void)
+{
+    unsigned n = 0;
+    for (unsigned k = 1; k < LONG; k++) {
+        if (l_prefix_seen[k] != 0) {
+            CHECK_EQ(k % VOS_CFG_MSG_CHUNK, 0);   /* only ever whole pieces */
+            n++;
+        }
+    }
+    return n;
+}
+
+static void long_server(void *arg)
+{
+    (void)arg;
+    vos_msg_client_t cl;
+    int n = vos_msg_receive(&chx, l_srv, LONG, &cl, VOS_FOREVER);
+    CHECK_EQ(n, LONG);
+    CHECK_EQ(l_prefix(l_srv, l_req), LONG);
+    host_irq_at_unlock(0, NULL);
+    memset(l_prefix_seen, 0, sizeof l_prefix_seen);
+    l_fill(l_srv, 5);
+    l_watch_src = l_srv;
+    l_watch_dst = l_rep;
+    host_irq_at_unlock(1, l_peek);
+    CHECK_EQ(vos_msg_reply(&cl, l_srv, LONG, VOS_OK), VOS_OK);
+    host_irq_at_unlock(0, NULL);
+    t_log("reply-pieces:%u", l_partials());
+}
+
+static void long_main(void *arg)
+{
+    (void)arg;
+    vos_chan_init(&chx);
+    t_task("S", long_server, NULL, 3);
+    vos_sleep(vos_cycles(1));              /* S waits: it copies our request itself */
+    l_fill(l_req, 1);
+    memset(l_srv, 0, sizeof l_srv);
+    memset(l_rep, 0, sizeof l_rep);
+    memset(l_prefix_seen, 0, sizeof l_prefix_seen);
+    l_watch_src = l_req;
+    l_watch_dst = l_srv;
+    host_irq_at_unlock(1, l_peek);
+    CHECK_EQ(vos_msg_send(&chx, l_req, LONG, l_rep, LONG, VOS_FOREVER), LONG);
+    vos_sleep(vos_cycles(1));
+    CHECK_EQ(l_prefix(l_rep, l_srv), LONG);
+    CHECK_INV();
+    vos_chan_delete(&chx);
+}
+
+static void case_long_messages_copied_in_pieces(void)
+{
+    /* Every piece is a critical section of its own: an interrupt taken at
+     * each release of the lock sees every multiple of the piece size. */
+    memset(l_prefix_seen, 0, sizeof l_prefix_seen);
+    CHECK_EQ(t_run(long_main, NULL, 8), HOST_IDLE);
+    CHECK_LOG("reply-pieces:15");
+}
+
+/* The helper: a high task that does what an interrupt asks of it. */
+static vos_sem_t h_go;
+static void (*h_what)(void);
+
+static void hitman(void *arg)
+{
+    (void)arg;
+    while (vos_sem_take(&h_go, VOS_FOREVER) == VOS_OK)
+        h_what();
+}
+
+static void wake_hitman(void)
+{
+    vos_sem_give_isr(&h_go);
+}
+
+static vos_task_t *l_client, *l_server;
+
+/* An interrupt that lets 2 ms pass: a deadline falls inside the copy. */
+static void l_tick(void)
+{
+    host_advance(vos_dur_cycles(vos_ms(2)));
+}
+
+static void l_client_main(void *arg)
+{
+    const char *name = arg;
+    uint8_t *req = name[0] == 'A' ? l_req : l_req2;
+    int r = vos_msg_send(&chx, req, LONG, l_rep, LONG, name[1] == 't' ? vos_ms(1) : VOS_FOREVER);
+    memset(req, 0xEE, LONG);               /* the buffer is ours again: reused */
+    t_log("%c:%s", name[0], r >= 0 ? "ok" : vos_strerror(r));
+}
+
+/* A client that times out while its request is being copied: the server
+ * goes on with the next one, whose request arrives whole. */
+static void tmo_copy_server(void *arg)
+{
+    (void)arg;
+    vos_msg_client_t cl;
+    vos_sleep(vos_cycles(10));             /* A and B queue meanwhile */
+    memset(l_srv, 0, sizeof l_srv);
+    host_irq_at_unlock(2, l_tick);
+    int n = vos_msg_receive(&chx, l_srv, LONG, &cl, VOS_FOREVER);
+    CHECK_EQ(n, LONG);
+    CHECK_EQ(l_prefix(l_srv, l_req2), LONG);   /* B's, whole */
+    CHECK(cl.task != l_client);
+    t_log("S@%d", vos_task_priority(NULL));
+    CHECK_EQ(vos_msg_reply(&cl, NULL, 0, VOS_OK), VOS_OK);
+    CHECK_EQ(vos_task_priority(NULL), 3);
+}
+
+static void tmo_copy_main(void *arg)
+{
+    (void)arg;
+    vos_chan_init(&chx);
+    l_fill(l_req, 1);
+    l_fill(l_req2, 2);
+    t_task("S", tmo_copy_server, NULL, 3);
+    l_client = t_task("A", l_client_main, "At", 6);   /* 1 ms deadline */
+    t_task("B", l_client_main, "B-", 5);
+    vos_sleep(vos_ms(5));
+    CHECK_INV();
+    vos_chan_delete(&chx);
+}
+
+static void case_client_timeout_during_request_copy(void)
+{
+    CHECK_EQ(t_run(tmo_copy_main, NULL, 8), HOST_IDLE);
+    CHECK_LOG("A:timeout S@5 B:ok");
+}
+
+/* The server was waiting: the client holds itself to it and the server
+ * copies when it runs; a client aborted before that copy is done leaves
+ * the server waiting on, with its first deadline. */
+static void abort_c(void)
+{
+    CHECK_EQ(vos_task_abort_wait(l_client), VOS_OK);
+}
+
+static void fetch_server(void *arg)
+{
+    (void)arg;
+    vos_msg_client_t cl;
+    int n = vos_msg_receive(&chx, l_srv, LONG, &cl, vos_ms(5));
+    t_log("S:%s@%llu", vos_strerror(n), (unsigned long long)vos_now());
+}
+
+static void fetch_abort_main(void *arg)
+{
+    (void)arg;
+    vos_chan_init(&chx);
+    vos_sem_init(&h_go, 0, 1);
+    h_what = abort_c;
+    t_task("H", hitman, NULL, 9);
+    t_task("S", fetch_server, NULL, 3);
+    vos_sleep(vos_cycles(1));              /* S waits in its receive */
+    l_client = vos_self();
+    host_irq_at_unlock(2, wake_hitman);    /* S's first piece done */
+    int r = vos_msg_send(&chx, l_req, LONG, l_rep, LONG, VOS_FOREVER);
+    t_log("C:%s", vos_strerror(r));
+    vos_sleep(vos_ms(10));
+    CHECK_INV();
+    vos_chan_delete(&chx);
+}
+
+static void case_client_aborted_before_the_server_copied(void)
+{
+    CHECK_EQ(t_run(fetch_abort_main, NULL, 2), HOST_IDLE);
+    CHECK_LOG("C:aborted S:timeout@5000000");
+}
+
+/* Endings during a reply's copy: the server terminated (the client's
+ * send fails with VOS_ERR_DELETED), the client terminated (the reply
+ * fails with VOS_ERR_STATE and touches nothing more). */
+static void kill_server(void)
+{
+    CHECK_EQ(vos_task_terminate(l_server), VOS_OK);
+}
+
+static void kill_client(void)
+{
+    CHECK_EQ(vos_task_terminate(l_client), VOS_OK);
+}
+
+static void reply_copy_server(void *arg)
+{
+    (void)arg;
+    vos_msg_client_t cl;
+    uint32_t id;
+    CHECK_EQ(vos_msg_receive(&chx, &id, 4, &cl, VOS_FOREVER), 4);
+    CHECK_EQ(vos_task_priority(NULL), 6);
+    host_irq_at_unlock(1, wake_hitman);
+    int r = vos_msg_reply(&cl, l_srv, LONG, VOS_OK);
+    host_irq_at_unlock(0, NULL);
+    t_log("reply:%s@%d", vos_strerror(r), vos_task_priority(NULL));
+}
+
+static void reply_client(void *arg)
+{
+    (void)arg;
+    uint32_t id = 1;
+    int r = vos_msg_send(&chx, &id, 4, l_rep, LONG, VOS_FOREVER);
+    t_log("C:%s", vos_strerror(r));
+    t_log("C-got:%u", l_prefix(l_rep, l_srv));
+}
+
+static void reply_end_main(void *arg)
+{
+    vos_chan_init(&chx);
+    vos_sem_init(&h_go, 0, 1);
+    h_what = arg;
+    l_fill(l_srv, 3);
+    memset(l_rep, 0, sizeof l_rep);
+    t_task("H", hitman, NULL, 9);
+    l_server = t_task("S", reply_copy_server, NULL, 3);
+    vos_sleep(vos_cycles(1));
+    l_client = t_task("C", reply_client, NULL, 6);
+    vos_sleep(vos_ms(1));
+    CHECK_INV();
+    vos_chan_delete(&chx);
+}
+
+static void case_server_terminated_during_reply_copy(void)
+{
+    CHECK_EQ(t_run(reply_end_main, kill_server, 8), HOST_IDLE);
+    /* one piece was copied before the server ended */
+    CHECK_LOG("C:object deleted C-got:64");
+}
+
+static void case_client_terminated_during_reply_copy(void)
+{
+    CHECK_EQ(t_run(reply_end_main, kill_client, 8), HOST_IDLE);
+    CHECK_LOG("reply:wrong state@3");
+}
+
+/* The channel deleted during a request's copy: the client is held by the
+ * server, not the channel, and the receive completes; if the client also
+ * left meanwhile, the receive fails with VOS_ERR_DELETED. */
+static bool del_kill_too;
+
+static void del_chan(void)
+{
+    CHECK_EQ(vos_chan_delete(&chx), VOS_OK);
+    if (del_kill_too)
+        CHECK_EQ(vos_task_terminate(l_client), VOS_OK);
+}
+
+static void del_copy_server(void *arg)
+{
+    (void)arg;
+    vos_msg_client_t cl;
+    vos_sleep(vos_cycles(10));             /* the client queues */
+    host_irq_at_unlock(1, wake_hitman);
+    int n = vos_msg_receive(&chx, l_srv, LONG, &cl, VOS_FOREVER);
+    host_irq_at_unlock(0, NULL);
+    t_log("S:%s", n >= 0 ? "ok" : vos_strerror(n));
+    if (n >= 0) {
+        CHECK_EQ(l_prefix(l_srv, l_req), LONG);
+        CHECK_EQ(vos_msg_reply(&cl, NULL, 0, VOS_OK), VOS_OK);
+    }
+}
+
+static void del_copy_main(void *arg)
+{
+    del_kill_too = arg != NULL;
+    vos_chan_init(&chx);
+    vos_sem_init(&h_go, 0, 1);
+    h_what = del_chan;
+    l_fill(l_req, 4);
+    t_task("H", hitman, NULL, 9);
+    t_task("S", del_copy_server, NULL, 3);
+    l_client = t_task("A", l_client_main, "A-", 5);
+    vos_sleep(vos_ms(1));
+    CHECK_INV();
+}
+
+static void case_channel_deleted_during_request_copy(void)
+{
+    CHECK_EQ(t_run(del_copy_main, NULL, 8), HOST_IDLE);
+    CHECK_LOG("S:ok A:ok");
+    t_scenario_reset();
+    t_log_clear();
+    CHECK_EQ(t_run(del_copy_main, (void *)1, 8), HOST_IDLE);
+    CHECK_LOG("S:object deleted");
+}
+
 /* --- The model and the director ---------------------------------------------------------- */
 
-enum shape { CHAIN, CHAIN_MUTEX, FAN };
-enum mk { IDLE, QUEUED, HELD, MUTEXW, RECV };
+enum shape { CHAIN, CHAIN_MUTEX, FAN, CHAIN_QUEUED };
+/* RDY: told to receive, ready, not yet run (a puppet is otherwise always
+ * blocked between steps: on its command, or in its call). */
+enum mk { IDLE, QUEUED, HELD, MUTEXW, RECV, RDY };
 
 struct plan {
     const char *family;
@@ -546,6 +1000,7 @@ static vos_time_t tmo[NT];
 static vos_msg_client_t handle[NT];
 static int handle_of[NT];       /* server whose handle[] names t (-1: none) */
 static bool stale[NT];
+static bool bound[NT];          /* t has received on its channel: its server */
 static bool run_bad;
 static unsigned steps;
 static uint32_t next_msg = 100;
@@ -563,7 +1018,11 @@ static unsigned model_eff(int t, int hops)
     if (hops > NT)
         return p;
     for (int w = 0; w < plan->n; w++) {
-        if (lend[w] == t && (kind[w] == HELD || kind[w] == MUTEXW)) {
+        /* A queued client lends to its channel's server while that one is
+         * ready, with VOS_CFG_MSG_LEND_QUEUED only. */
+        bool queued_lends = VOS_CFG_MSG_LEND_QUEUED && kind[w] == QUEUED && bound[t] &&
+                            kind[t] == RDY;
+        if (lend[w] == t && (kind[w] == HELD || kind[w] == MUTEXW || queued_lends)) {
             unsigned e = model_eff(w, hops + 1);
             if (e > p)
                 p = e;
@@ -641,7 +1100,16 @@ static void do_recv(int s)
             (model_eff(x, 0) == model_eff(want, 0) && arrival[x] < arrival[want]))
             want = x;
     }
-    int r = pup_do(&pp[s], PUP_RECV, &cc[s], VOS_FOREVER);
+    /* Told, and ready: queued clients lend to it (if configured). */
+    pup_cmd(&pp[s], PUP_RECV, &cc[s], VOS_FOREVER);
+    kind[s] = RDY;
+    bound[s] = true;
+    char ready[64];
+    snprintf(ready, sizeof ready, "T%d ready to receive", s);
+    check(ready);
+    pup_settle();
+    int r = pup_busy(&pp[s]) ? PUP_PENDING : pp[s].result;
+    kind[s] = IDLE;
     if (want < 0) {
         kind[s] = RECV;
         if (r != PUP_PENDING)
@@ -697,6 +1165,19 @@ static void do_reply(int s, int c)
     if (pup_busy(&pp[c]) || pp[c].result != 4 || pp[c].rep != pp[s].msg)
         bad(step, "client: busy %d result %d reply %u (sent %u)", pup_busy(&pp[c]),
             pp[c].result, (unsigned)pp[c].rep, (unsigned)pp[s].msg);
+    check(step);
+}
+
+/* Task s receives on its channel without waiting, finding nobody: from
+ * now on it is the channel's server. */
+static void do_bind(int s)
+{
+    char step[64];
+    snprintf(step, sizeof step, "T%d receives, nobody there", s);
+    int r = pup_do(&pp[s], PUP_RECV, &cc[s], VOS_NO_WAIT);
+    bound[s] = true;
+    if (r != VOS_ERR_WOULD_BLOCK)
+        bad(step, "receive returned %d", r);
     check(step);
 }
 
@@ -784,6 +1265,7 @@ static void director(void *arg)
         lend[t] = -1;
         tmo[t] = NEVER;
         stale[t] = false;
+        bound[t] = false;
         handle_of[t] = -1;
     }
     pup_settle();
@@ -802,7 +1284,17 @@ static void director(void *arg)
             do_send(i, i - 1);
         do_lock(1);
         break;
+    case CHAIN_QUEUED:
+        /* as CHAIN, but T1 queues on T0, which is busy (its server, not
+         * waiting) and receives it as a step of its own */
+        do_bind(0);
+        for (int i = 1; i + 1 < n; i++)
+            do_recv(i);
+        for (int i = n - 1; i >= 1 && !run_bad; i--)
+            do_send(i, i - 1);
+        break;
     case FAN:
+        do_bind(0);
         for (int i = 1; i < n && !run_bad; i++)
             do_send(i, 0);
         for (int i = 1; i < n && !run_bad; i++)
@@ -825,13 +1317,21 @@ static void director(void *arg)
                 act_s[nact] = t;
                 act_c[nact++] = -1;
             }
+            for (int c = 0; c < n; c++)
+                if (kind[c] == QUEUED && lend[c] == t) {
+                    act_s[nact] = t;          /* t receives */
+                    act_c[nact++] = -2;
+                    break;
+                }
         }
         unsigned k = (unsigned)nact + tmo_pending;
         if (k == 0)
             break;
         unsigned c = choose(k);
         if (c < (unsigned)nact) {
-            if (act_c[c] < 0)
+            if (act_c[c] == -2)
+                do_recv(act_s[c]);
+            else if (act_c[c] < 0)
                 do_unlock(act_s[c]);
             else
                 do_reply(act_s[c], act_c[c]);
@@ -914,6 +1414,12 @@ static void case_chain_mutex_root_every_order(void)
 {
     enumerate_family("chain-mutex", CHAIN_MUTEX, false);
     enumerate_family("chain-mutex-timeout", CHAIN_MUTEX, true);
+}
+
+static void case_chain_queued_every_order(void)
+{
+    enumerate_family("chain-queued", CHAIN_QUEUED, false);
+    enumerate_family("chain-queued-timeout", CHAIN_QUEUED, true);
 }
 
 static void case_fan_every_reply_and_timeout_order(void)
@@ -1062,10 +1568,18 @@ static const struct t_case cases[] = {
     {"only_the_holder_replies", case_only_the_holder_replies},
     {"lock_cycle_through_a_hold_refused", case_lock_cycle_through_a_hold_refused},
     {"transitive_through_send_and_mutex", case_transitive_through_send_and_mutex},
+    {"queued_clients_and_a_ready_server", case_queued_clients_and_a_ready_server},
+    {"long_messages_copied_in_pieces", case_long_messages_copied_in_pieces},
+    {"client_timeout_during_request_copy", case_client_timeout_during_request_copy},
+    {"client_aborted_before_the_server_copied", case_client_aborted_before_the_server_copied},
+    {"server_terminated_during_reply_copy", case_server_terminated_during_reply_copy},
+    {"client_terminated_during_reply_copy", case_client_terminated_during_reply_copy},
+    {"channel_deleted_during_request_copy", case_channel_deleted_during_request_copy},
     {"chain_every_reply_order", case_chain_every_reply_order},
     {"chain_every_reply_and_timeout_order", case_chain_every_reply_and_timeout_order},
     {"chain_mutex_root_every_order", case_chain_mutex_root_every_order},
     {"fan_every_reply_and_timeout_order", case_fan_every_reply_and_timeout_order},
+    {"chain_queued_every_order", case_chain_queued_every_order},
     {"random_load_nothing_lost_or_duplicated", case_random_load_nothing_lost_or_duplicated},
 };
 
