@@ -143,7 +143,8 @@ static void tick_locate(void)
 }
 
 /* To the first tick edge at or after t: vTaskDelay to that tick count, so
- * the task runs again at least at t (the wake path comes on top). Task
+ * the task runs again at least at t (the wake path comes on top), and one
+ * tick more in the rare case it did not. Task
  * context. The call to os_now also keeps its count of counter wraps: a
  * task that only sleeps (loop_1khz's, for 10 s) calls nothing else of the
  * time base. */
@@ -159,6 +160,11 @@ void os_sleep_until(uint64_t t)
     TickType_t ahead = (TickType_t)(target - now);
     if (ahead != 0 && ahead < ((TickType_t)1 << 31))    /* a tick still to come */
         vTaskDelay(ahead);
+    /* The edges are located once: should the emulated or real SysTick's
+     * period differ from the configured one by a fraction of a cycle, an
+     * edge may come before t; the next one does not. */
+    while (os_now() < t)
+        vTaskDelay(1);
 }
 
 static uint32_t os_tick_measured(void)
