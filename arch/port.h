@@ -28,13 +28,25 @@
  *   vos__task_return()        where a task's entry function returns to
  *   vos__alarm_isr()          called by the alarm's interrupt handler (board)
  *   vos__stack_fault(t)       called by the switch when t's stack guard is
- *                             found broken (VOS__GUARD_WORD, port_offsets.h)
+ *                             found broken (VOS__GUARD_WORD, port_offsets.h);
+ *                             with VOS_CFG_MPU also from the port's memory
+ *                             fault handler, for the running task, when it
+ *                             touched its guard holding no kernel lock
  *   vos__trace_switch(f, t)   with VOS_CFG_TRACE only: called by the switch
  *                             with the outgoing and incoming task, before
  *                             the incoming one becomes vos__cur
  *   vos__reset()              host port only: forget every task and the
  *                             scheduler's state between test scenarios
- *   struct vos_task fields    sp and guard only (port_offsets.h)
+ *   struct vos_task fields    sp and guard only (port_offsets.h); with
+ *                             VOS_CFG_MPU also stack_base and stack_size
+ *
+ * With VOS_CFG_MPU (a port that has an MPU; the host port refuses it) the
+ * guard of a task's stack is its VOS_CFG_STACK_GUARD lowest bytes,
+ * starting at t->stack_base, a multiple of the guard size: the port makes
+ * the running task's guard inaccessible to every access, switching it in
+ * the context switch, and the main stack's guard too (the board's linker
+ * script names the main stack's lowest address _smain_stack). A switch
+ * that would save a context into the guard calls vos__stack_fault instead.
  *
  * Rules every port keeps:
  *   - Lock keys: arch_lock() returns the mask before the call, and a key

@@ -34,4 +34,12 @@
  * switch checks the topmost word); a Thumb-2 immediate. */
 #define VOS__GUARD_WORD   0xA5A5A5A5
 
+/* With VOS_CFG_MPU: the MPU's region base address register (PMSAv7), its
+ * VALID bit (the write selects the region in bits 3..0) and the region
+ * the switch loads with the incoming task's stack guard (arch/cortex-m/
+ * mpu.c owns the region map). */
+#define VOS__MPU_RBAR          0xE000ED9C
+#define VOS__MPU_RBAR_VALID    0x10
+#define VOS__MPU_GUARD_REGION  7
+
 #endif /* VAIOS_PORT_OFFSETS_H */

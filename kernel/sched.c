@@ -53,7 +53,11 @@ void vos__trace_switch(vos_task_t *from, vos_task_t *to)
 #endif
 
 static vos_task_t idle_task;
+#if VOS_CFG_MPU
+static uint64_t idle_stack[VOS_CFG_IDLE_STACK / 8] __attribute__((aligned(VOS_STACK_ALIGN)));
+#else
 static uint64_t idle_stack[VOS_CFG_IDLE_STACK / 8];
+#endif
 
 /* --- Ready lists ------------------------------------------------------- */
 

@@ -20,7 +20,10 @@
  * A task's stack is laid out low to high as: guard (VOS_CFG_STACK_GUARD
  * bytes of VOS__GUARD_WORD), free space, then the initial context the port
  * builds at the top. The guard's topmost word is the first an overflow
- * writes; the port checks it on every switch away from the task.
+ * writes; the port checks it on every switch away from the task. With
+ * VOS_CFG_MPU the guard starts at a multiple of its size and is the
+ * running task's MPU guard region instead: the port stops the task at its
+ * first access to it (vos__stack_fault from the MemManage handler).
  * The rest of the stack is filled with VOS__FILL_WORD so that
  * vos_task_stack_unused() can measure the high-water mark.
  */
@@ -45,7 +48,7 @@ int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *ar
     VOS__CHECK(t != NULL && entry != NULL && stack != NULL, VOS_ERR_INVALID);
     VOS__CHECK(prio >= VOS_PRIO_MIN && prio <= VOS_PRIO_MAX, VOS_ERR_ARG);
 
-    uintptr_t lo = ((uintptr_t)stack + 7u) & ~(uintptr_t)7u;
+    uintptr_t lo = ((uintptr_t)stack + VOS_STACK_ALIGN - 1u) & ~(uintptr_t)(VOS_STACK_ALIGN - 1u);
     uintptr_t hi = ((uintptr_t)stack + stack_size) & ~(uintptr_t)7u;
     VOS__CHECK(hi > lo && hi - lo >= VOS_CFG_STACK_MIN, VOS_ERR_ARG);
 
@@ -405,8 +408,11 @@ vos_task_t *vos_stack_overflow_task(void)
 }
 
 /* Called by the port, in the switch handler, when t's guard word is found
- * overwritten: t must never run again. Its wait (if any) and mutexes are
- * released so that the rest of the system goes on. */
+ * overwritten (or, with VOS_CFG_MPU, when the switch would save t's
+ * context into its guard, or from the MemManage handler when t touched its
+ * guard region, with no kernel lock held): t must never run again. Its
+ * wait (if any) and mutexes are released so that the rest of the system
+ * goes on. */
 void vos__stack_fault(vos_task_t *t)
 {
     uint32_t key = vos__lock();

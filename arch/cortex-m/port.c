@@ -22,6 +22,9 @@
 #define PRIO_LOWEST     0xFFu
 
 void arch_start_first(void) __attribute__((noreturn));  /* switch.S */
+#if VOS_CFG_MPU
+void arch_mpu_start(void);                               /* mpu.c */
+#endif
 
 void *arch_stack_init(uint8_t *top, void (*entry)(void *), void *arg)
 {
@@ -48,6 +51,9 @@ void arch_start(void)
     SCB_SHPR2 = (SCB_SHPR2 & ~(0xFFu << 24)) | (PRIO_LOWEST << 24);
     /* Lazy FP stacking: a task that never touches the FPU pays nothing. */
     FPU_FPCCR |= FPCCR_ASPEN | FPCCR_LSPEN;
+#if VOS_CFG_MPU
+    arch_mpu_start();   /* the stack guards, before the first task runs */
+#endif
     arch_start_first();
 }
 

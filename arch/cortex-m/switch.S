@@ -5,7 +5,8 @@
  * PendSV runs at the lowest priority, so it only ever interrupts thread
  * code. It saves the outgoing task's callee-saved registers (and, when the
  * task has an FP context, s16-s31; the hardware stacked s0-s15 lazily),
- * checks the outgoing task's stack guard, then runs the head of the
+ * checks the outgoing task's stack guard (with VOS_CFG_MPU: that the save
+ * stays above it, and loads the incoming task's guard region), then runs the head of the
  * highest non-empty ready level. It does not mask interrupts. A handler
  * that runs between the read of the ready map and the read of a list head
  * can only have added a task, rotated a level, or (a mutex waiter timing
@@ -37,6 +38,28 @@
     .type PendSV_Handler, %function
     .thumb_func
 PendSV_Handler:
+#if VOS_CFG_MPU
+    /* The guard is the running task's MPU region (arch/cortex-m/mpu.c):
+     * the task itself can never write it, and neither may this save, which
+     * would fault here. So the save is checked first: the lowest word it
+     * writes must lie above the topmost guard word, or the task is
+     * stopped without its context (it never runs again). */
+    mrs     r0, psp                 /* r0 = outgoing task's stack */
+    ldr     r1, =vos__s             /* r1 = scheduler block */
+    ldr     r2, [r1, #VOS__SCHED_CUR]    /* r2 = outgoing task */
+    ldr     r3, [r2, #VOS__TASK_GUARD] /* r3 = &topmost guard word */
+    sub     r12, r0, #36            /* lowest word of r4-r11, lr */
+    tst     lr, #0x10               /* EXC_RETURN bit 4 clear: FP frame */
+    it      eq
+    subeq   r12, r12, #64           /* and of s16-s31 */
+    cmp     r12, r3
+    bls     .Lfault                 /* the save would reach the guard */
+    tst     lr, #0x10
+    it      eq
+    vstmdbeq r0!, {s16-s31}         /* save the FP callee-saved half */
+    stmdb   r0!, {r4-r11, lr}       /* save core callee-saved + EXC_RETURN */
+    str     r0, [r2, #VOS__TASK_SP] /* outgoing->sp */
+#else
     mrs     r0, psp                 /* r0 = outgoing task's stack */
     tst     lr, #0x10               /* EXC_RETURN bit 4 clear: FP frame */
     it      eq
@@ -49,6 +72,7 @@ PendSV_Handler:
     ldr     r3, [r3]
     cmp     r3, #VOS__GUARD_WORD         /* overwritten: the stack overflowed */
     bne     .Lfault
+#endif
     ldr     r3, [r1, #VOS__SCHED_PREEMPT]
     cbz     r3, .Lresume            /* scheduler locked: keep the outgoing task */
     /* The pick: the same selection as vos__pick_inline() (kernel/kernel.h),
@@ -69,6 +93,17 @@ PendSV_Handler:
 #endif
     str     r2, [r1, #VOS__SCHED_CUR]    /* vos__cur = incoming */
 .Lresume:
+#if VOS_CFG_MPU
+    /* The incoming task's guard becomes the guard region: one RBAR write
+     * (VALID selects the region; its RASR, the same for every task, was
+     * set once by arch_mpu_start). The DSB completes it before the first
+     * access of the task; the exception return synchronises the rest. */
+    ldr     r3, [r2, #VOS__TASK_GUARD]
+    subw    r3, r3, #(VOS_CFG_STACK_GUARD - 4 - (VOS__MPU_RBAR_VALID | VOS__MPU_GUARD_REGION))
+    ldr     r12, =VOS__MPU_RBAR
+    str     r3, [r12]               /* base = guard's lowest byte */
+    dsb
+#endif
     ldr     r0, [r2, #VOS__TASK_SP] /* incoming->sp */
     ldmia   r0!, {r4-r11, lr}       /* restore core callee-saved + EXC_RETURN */
     tst     lr, #0x10

@@ -33,6 +33,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include "vaios/config.h"
+
+#if VOS_CFG_MPU
+#error "VOS_CFG_MPU: the host port has no memory protection unit"
+#endif
 
 #define ARCH_HOST_PENDING    0x80000000u
 #define ARCH_HOST_DEPTH_MASK 0x7FFFFFFFu

@@ -52,20 +52,42 @@
 #define VOS_CFG_TIMESLICE 0
 #endif
 
-/* Stack guard: bytes of pattern at the low end of every task stack,
- * checked on every context switch. 0 disables the check. */
+/* Memory protection with the MPU (Cortex-M port only; docs/api.md,
+ * "Memory protection"). 1: the guard at the low end of every task stack
+ * and of the interrupt (main) stack is an MPU region that no code may
+ * read or write, switched with the task: the first access below a stack's
+ * usable part faults at once and the task is stopped (the interrupt stack:
+ * the system halts). 0: none of it is compiled. */
+#ifndef VOS_CFG_MPU
+#define VOS_CFG_MPU 0
+#endif
+
+/* Stack guard: bytes at the low end of every task stack. Without the MPU,
+ * a pattern checked on every context switch (0 disables the check). With
+ * the MPU, a region no access reaches: a power of two of at least 32, to
+ * which vos_task_create aligns the stack (VOS_STACK_ALIGN); a local array
+ * whose frame jumps further than the guard below the stack writes below
+ * it, so the guard is as large as the largest frame it must catch. */
 #ifndef VOS_CFG_STACK_GUARD
 #define VOS_CFG_STACK_GUARD 32
 #endif
 
 /* Smallest stack a task may be created with, in bytes (guard included). */
 #ifndef VOS_CFG_STACK_MIN
+#if VOS_CFG_MPU
+#define VOS_CFG_STACK_MIN (224 + VOS_CFG_STACK_GUARD)
+#else
 #define VOS_CFG_STACK_MIN 256
+#endif
 #endif
 
 /* Stack of the idle task, in bytes. */
 #ifndef VOS_CFG_IDLE_STACK
+#if VOS_CFG_MPU
+#define VOS_CFG_IDLE_STACK (480 + VOS_CFG_STACK_GUARD)
+#else
 #define VOS_CFG_IDLE_STACK 512
+#endif
 #endif
 
 /* Depth to which priority inheritance follows a chain of owners. */
@@ -123,6 +145,10 @@ _Static_assert(VOS_CFG_MSG_LEND_QUEUED == 0 || VOS_CFG_MSG_LEND_QUEUED == 1,
                "VOS_CFG_MSG_LEND_QUEUED is 0 or 1");
 _Static_assert(VOS_CFG_MSG_CHUNK >= 4 && VOS_CFG_MSG_CHUNK <= 4096,
                "VOS_CFG_MSG_CHUNK must be 4..4096 bytes");
+_Static_assert(VOS_CFG_MPU == 0 || VOS_CFG_MPU == 1, "VOS_CFG_MPU is 0 or 1");
+_Static_assert(!VOS_CFG_MPU || (VOS_CFG_STACK_GUARD >= 32 &&
+                                (VOS_CFG_STACK_GUARD & (VOS_CFG_STACK_GUARD - 1)) == 0),
+               "with VOS_CFG_MPU the stack guard is an MPU region: a power of two, 32 or more");
 #endif /* __ASSEMBLER__ */
 
 /* --- Link-time configuration check ------------------------------------
@@ -156,6 +182,7 @@ _Static_assert(VOS_CFG_MSG_CHUNK >= 4 && VOS_CFG_MSG_CHUNK <= 4096,
     " CRIT_STATS=" VOS__CFG_STR(VOS_CFG_CRIT_STATS)                          \
     " MSG_LEND_QUEUED=" VOS__CFG_STR(VOS_CFG_MSG_LEND_QUEUED)                \
     " MSG_CHUNK=" VOS__CFG_STR(VOS_CFG_MSG_CHUNK)                            \
+    " MPU=" VOS__CFG_STR(VOS_CFG_MPU)                                        \
     " " VOS__CFG_STR(VOS_CFG_HEAP_SL_LOG2)                                   \
     " " VOS__CFG_STR(VOS_CFG_HEAP_MAX_LOG2)                                  \
     " " VOS__CFG_STR(VOS_CFG_TRACE_RECORDS)                                  \

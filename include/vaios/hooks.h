@@ -35,7 +35,9 @@ void vos_hook_idle(vos_time_t next_event);
 void vos_hook_task_terminated(struct vos_task *t);
 
 /* Called by the kernel, in handler mode with kernel interrupts masked,
- * when the guard of t's stack is found overwritten at a context switch.
+ * when the guard of t's stack is found overwritten at a context switch
+ * (with VOS_CFG_MPU: at t's first access to its guard region, from the
+ * MemManage handler, or when t's context would not fit above its guard).
  * t is stopped (VOS_TASK_FAULTED) and never runs again. The default does
  * nothing; an application or test overrides it (weak symbol). */
 void vos_hook_stack_overflow(struct vos_task *t);

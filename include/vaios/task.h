@@ -34,7 +34,7 @@ enum vos_task_state {
     VOS_TASK_BLOCKED,       /* waiting on an object, a notification or a delay */
     VOS_TASK_SUSPENDED,     /* suspended, not waiting */
     VOS_TASK_EXITED,        /* returned from its entry or called vos_task_exit */
-    VOS_TASK_FAULTED,       /* stopped by the kernel (stack overflow) */
+    VOS_TASK_FAULTED,       /* stopped by the kernel (stack overflow, memory fault) */
 };
 
 struct vos_mutex;
@@ -68,11 +68,23 @@ typedef struct vos_task {
     struct vos_task *all_next, *all_prev; /* list of live tasks (enumerate) */
 } vos_task_t;
 
+/* The alignment a task stack should have so that vos_task_create uses
+ * all of it: 8 bytes, or with VOS_CFG_MPU the guard's size (the guard is an
+ * MPU region, aligned to its size). Declare stacks as
+ *     static uint64_t stack[N / 8] __attribute__((aligned(VOS_STACK_ALIGN)));
+ */
+#if VOS_CFG_MPU
+#define VOS_STACK_ALIGN VOS_CFG_STACK_GUARD
+#else
+#define VOS_STACK_ALIGN 8
+#endif
+
 /* Create a task in caller-provided memory and make it ready. If the
  * scheduler runs and the new task has a higher priority than the caller,
  * it runs before this call returns.
- * stack/stack_size: any alignment; the usable part is aligned to 8 bytes
- * and must hold at least VOS_CFG_STACK_MIN bytes.
+ * stack/stack_size: any alignment; the usable part starts at the next
+ * multiple of VOS_STACK_ALIGN, ends at a multiple of 8, and must hold at
+ * least VOS_CFG_STACK_MIN bytes.
  * Context: thread, or before vos_start(). Not from interrupts.
  * Errors: VOS_ERR_INVALID (t, entry or stack NULL; t already a live task),
  *         VOS_ERR_ARG (priority outside VOS_PRIO_MIN..VOS_PRIO_MAX, stack

@@ -13,11 +13,19 @@ static long long fail_a, fail_b;
 static int failures;
 
 static vos_task_t slots[VT_TASK_SLOTS];
+#if VOS_CFG_MPU
+static uint64_t stacks[VT_TASK_SLOTS][VT_STACK_SIZE / 8] __attribute__((aligned(VOS_STACK_ALIGN)));
+#else
 static uint64_t stacks[VT_TASK_SLOTS][VT_STACK_SIZE / 8];
+#endif
 static bool spawned[VT_TASK_SLOTS];
 
 static vos_task_t runner;
+#if VOS_CFG_MPU
+static uint64_t runner_stack[(2048 + VOS_CFG_STACK_GUARD) / 8] __attribute__((aligned(VOS_STACK_ALIGN)));
+#else
 static uint64_t runner_stack[2048 / 8];
+#endif
 
 void vt_fail(const char *file, int line, const char *expr, long long a, long long b)
 {

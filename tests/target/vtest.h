@@ -61,7 +61,13 @@ int vt_failures(void);
 
 /* A pool of task slots (control block + stack) for cases to use. */
 #define VT_TASK_SLOTS 12
+#if VOS_CFG_MPU
+/* The MPU images' guard (VOS_CFG_STACK_GUARD) comes on top, and every
+ * stack is aligned to it (VOS_STACK_ALIGN). */
+#define VT_STACK_SIZE (1536 + VOS_CFG_STACK_GUARD)
+#else
 #define VT_STACK_SIZE 1536
+#endif
 vos_task_t *vt_task(int slot);
 void *vt_stack(int slot);
 

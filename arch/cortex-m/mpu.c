@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Cortex-M4 memory protection unit (PMSAv7), with VOS_CFG_MPU: the stack
+ * guards, and what happens when something touches one.
+ *
+ * Region map (a higher number wins where regions overlap):
+ *   7  the running task's stack guard: its VOS_CFG_STACK_GUARD lowest
+ *      bytes, no access at all, never executable. The switch (switch.S)
+ *      rewrites its base for every incoming task; size and attributes are
+ *      the same for every task and set once here.
+ *   6  the interrupt stack's guard: the VOS_CFG_STACK_GUARD bytes at the
+ *      lowest address of the main stack, _smain_stack (a symbol the
+ *      board's linker script defines, aligned to the guard size).
+ * Everything else is the default memory map for privileged code
+ * (PRIVDEFENA), so privileged code runs as without the MPU.
+ *
+ * A fault on a guard:
+ *   - from a task (thread mode, process stack), with no kernel lock held:
+ *     the task is stopped (vos__stack_fault: its wait and mutexes
+ *     released, vos_hook_stack_overflow(t) called) and the next task runs;
+ *     its exception frame, which may lie in the guard or not exist, is
+ *     never used again.
+ *   - anywhere else (an interrupt handler, main before vos_start, a task
+ *     holding the kernel lock, whose kernel structures may be half
+ *     changed): the system halts through arch_halt with the reason and
+ *     the address.
+ * MemManage faults are enabled (SHCSR), at the highest configurable
+ * priority (0, their reset value), so they are never escalated to a hard
+ * fault while a kernel-level interrupt runs.
+ */
+#include "kernel.h"
+
+#if VOS_CFG_MPU
+
+#define MPU_TYPE   (*(volatile uint32_t *)0xE000ED90u)
+#define MPU_CTRL   (*(volatile uint32_t *)0xE000ED94u)
+#define MPU_RNR    (*(volatile uint32_t *)0xE000ED98u)
+#define MPU_RBAR   (*(volatile uint32_t *)VOS__MPU_RBAR)
+#define MPU_RASR   (*(volatile uint32_t *)0xE000EDA0u)
+#define SCB_SHCSR  (*(volatile uint32_t *)0xE000ED24u)
+#define SCB_CFSR   (*(volatile uint32_t *)0xE000ED28u)
+#define SCB_MMFAR  (*(volatile uint32_t *)0xE000ED34u)
+#define FPU_FPCCR  (*(volatile uint32_t *)0xE000EF34u)
+
+#define MPU_CTRL_ENABLE     (1u << 0)
+#define MPU_CTRL_PRIVDEFENA (1u << 2)
+#define SHCSR_MEMFAULTENA   (1u << 16)
+#define FPCCR_LSPACT        (1u << 0)
+#define CFSR_MMFSR          0xFFu
+#define MMFSR_MUNSTKERR     (1u << 3)
+#define MMFSR_MSTKERR       (1u << 4)
+#define MMFSR_MLSPERR       (1u << 5)
+#define MMFSR_MMARVALID     (1u << 7)
+
+#define RASR_ENABLE         (1u << 0)
+#define RASR_SIZE(log2)     ((uint32_t)((log2) - 1) << 1)   /* 2^(SIZE+1) bytes */
+#define RASR_AP_NONE        (0u << 24)
+#define RASR_XN             (1u << 28)
+#define RASR_SRAM           ((1u << 18) | (1u << 17))       /* S, C: internal SRAM */
+
+#define REGION_ISTACK_GUARD 6
+#define GUARD_RASR (RASR_ENABLE | RASR_SIZE(__builtin_ctz(VOS_CFG_STACK_GUARD)) | \
+                    RASR_AP_NONE | RASR_XN | RASR_SRAM)
+
+_Static_assert(VOS__MPU_GUARD_REGION == 7, "the switch loads region 7");
+
+extern uint32_t _smain_stack[];   /* the board's linker script */
+
+void arch_mpu_start(void);
+uint32_t arch_mpu_task_fault(void);
+void arch_mpu_fatal_fault(void) __attribute__((noreturn));
+void MemManage_Handler(void);
+
+/* "why at 0x........" into a static buffer, for arch_halt. */
+static const char *with_address(const char *why, uint32_t addr)
+{
+    static char line[64];
+    size_t n = 0;
+    while (*why != '\0' && n < sizeof line - 15)
+        line[n++] = *why++;
+    const char *at = " at 0x";
+    while (*at != '\0')
+        line[n++] = *at++;
+    for (int i = 0; i < 8; i++)
+        line[n++] = "0123456789abcdef"[(addr >> (28 - 4 * i)) & 0xFu];
+    line[n] = '\0';
+    return line;
+}
+
+static inline uint32_t guard_rbar(const vos_task_t *t)
+{
+    return (uint32_t)(uintptr_t)t->stack_base;
+}
+
+/* From arch_start, before the first task runs: both guards, MemManage on,
+ * then the MPU. Halts if the processor has no 8-region MPU or the main
+ * stack is not aligned for its guard. */
+void arch_mpu_start(void)
+{
+    if (((MPU_TYPE >> 8) & 0xFFu) < 8)
+        arch_halt("VOS_CFG_MPU: this processor has no 8-region MPU");
+    if (((uintptr_t)_smain_stack & (VOS_CFG_STACK_GUARD - 1)) != 0)
+        arch_halt("VOS_CFG_MPU: _smain_stack is not aligned to VOS_CFG_STACK_GUARD");
+    MPU_CTRL = 0;
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
+    MPU_RNR = REGION_ISTACK_GUARD;
+    MPU_RBAR = (uint32_t)(uintptr_t)_smain_stack;
+    MPU_RASR = GUARD_RASR;
+    MPU_RNR = VOS__MPU_GUARD_REGION;
+    MPU_RBAR = guard_rbar(vos__cur);
+    MPU_RASR = GUARD_RASR;
+    SCB_SHCSR |= SHCSR_MEMFAULTENA;
+    MPU_CTRL = MPU_CTRL_ENABLE | MPU_CTRL_PRIVDEFENA;
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
+}
+
+/* MemManage from a task with no kernel lock held (MemManage_Handler).
+ * Stops the running task and requests the switch (taken when this
+ * handler returns, before anything is unstacked); returns the process
+ * stack pointer to return with: the top of the stopped task's stack, where
+ * the switch may save its dead context harmlessly. An access that is not
+ * to the task's guard (stage of this port: no other region denies a
+ * privileged task anything) halts. */
+uint32_t arch_mpu_task_fault(void)
+{
+    vos_task_t *t = vos__cur;
+    uint32_t cfsr = SCB_CFSR;
+    uint32_t addr = SCB_MMFAR;
+    uint32_t base = (uint32_t)(uintptr_t)t->stack_base;
+    SCB_CFSR = cfsr & CFSR_MMFSR;          /* write one to clear */
+    /* The frame's lazily reserved FP area may lie in the guard: abandon
+     * the pending lazy save, or the switch's first FP instruction would
+     * fault again trying to complete it. */
+    FPU_FPCCR &= ~FPCCR_LSPACT;
+    bool stacking = (cfsr & (MMFSR_MSTKERR | MMFSR_MUNSTKERR | MMFSR_MLSPERR)) != 0;
+    bool in_guard = (cfsr & MMFSR_MMARVALID) != 0 && addr - base < VOS_CFG_STACK_GUARD;
+    if (!stacking && !in_guard)
+        arch_halt(with_address("memory fault in a task", (cfsr & MMFSR_MMARVALID) ? addr : 0));
+    vos__stack_fault(t);
+    arch_switch();
+    return (uint32_t)(uintptr_t)(t->stack_base + t->stack_size);
+}
+
+/* MemManage on the main stack or under the kernel lock: halt. Runs on a
+ * fresh main stack (MemManage_Handler reset it: the one the fault left
+ * may be the guard itself). */
+void arch_mpu_fatal_fault(void)
+{
+    uint32_t cfsr = SCB_CFSR;
+    uint32_t addr = SCB_MMFAR;
+    uint32_t base = (uint32_t)(uintptr_t)_smain_stack;
+    bool valid = (cfsr & MMFSR_MMARVALID) != 0;
+    if ((cfsr & MMFSR_MSTKERR) != 0 || (valid && addr - base < VOS_CFG_STACK_GUARD))
+        arch_halt(with_address("interrupt stack overflow", valid ? addr : base));
+    if (valid && vos__cur != NULL &&
+        addr - (uint32_t)(uintptr_t)vos__cur->stack_base < VOS_CFG_STACK_GUARD)
+        arch_halt(with_address("task stack overflow under the kernel lock", addr));
+    arch_halt(with_address("memory fault", valid ? addr : 0));
+}
+
+/* EXC_RETURN bit 2 set: the fault interrupted thread code on the process
+ * stack, a task. With BASEPRI clear it held no kernel lock (a task can
+ * hold it only by masking through arch_lock, which sets BASEPRI), so the
+ * kernel's structures are whole and the task alone can be stopped. */
+__attribute__((naked)) void MemManage_Handler(void)
+{
+    __asm__ volatile(
+        "tst   lr, #4                 \n\t"
+        "beq   1f                     \n\t"
+        "mrs   r0, basepri            \n\t"
+        "cbnz  r0, 1f                 \n\t"
+        "push  {r4, lr}               \n\t"
+        "bl    arch_mpu_task_fault    \n\t"
+        "msr   psp, r0                \n\t"
+        "pop   {r4, pc}               \n\t"   /* exception return: to the switch */
+        "1:                           \n\t"
+        "ldr   r0, =0xE000ED08        \n\t"   /* VTOR */
+        "ldr   r0, [r0]               \n\t"
+        "ldr   r0, [r0]               \n\t"   /* the initial main stack pointer */
+        "msr   msp, r0                \n\t"
+        "b     arch_mpu_fatal_fault   \n\t"
+        ".ltorg                       \n\t");
+}
+
+#else
+typedef int vos__no_mpu;   /* an empty translation unit is not ISO C */
+#endif /* VOS_CFG_MPU */

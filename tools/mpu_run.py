@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The memory-protection suites on the emulated board (make test's suite
+mpu-target).
+
+Configures and builds the MPU build (VAIOS_MPU=ON: VOS_CFG_MPU=1, a 1 KB
+stack guard) in BUILD/<board>-mpu-test (not BUILD/<board>-mpu, which the
+benchmark builds at the same time in make test), then runs on the emulated
+board:
+  * every tests/target/mpu/test_*.c suite, as tools/run_tests.py runs a
+    target suite (its PASS/FAIL lines, "@VT result", exit status);
+  * fault_istack: an interrupt handler overflows the main stack: the run
+    must halt (exit 5) with "interrupt stack overflow at A", A inside the
+    guard at the main stack's bottom (_smain_stack).
+Prints PASS/FAIL per case and "N passed, M failed".
+
+usage (from the repository root): python3 -m tools.mpu_run [--build BUILD] [--board BOARD]
+"""
+import argparse
+import glob
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GUARD = 1024            # VOS_CFG_STACK_GUARD of the MPU build (CMakeLists.txt, VAIOS_MPU)
+EXIT_KERNEL_HALT = 5
+
+
+def symbol(image, name):
+    out = subprocess.run(["arm-none-eabi-nm", image], stdout=subprocess.PIPE, text=True).stdout
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[2] == name:
+            return int(f[0], 16)
+    return None
+
+
+def qemu(image, timeout):
+    try:
+        p = subprocess.run([os.path.join(ROOT, "tools", "qemu-run"), image, str(timeout)],
+                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, errors="replace", timeout=timeout + 10)
+        return p.returncode, p.stdout
+    except subprocess.TimeoutExpired:
+        return 124, "(timed out)"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--board", default="netduinoplus2")
+    ap.add_argument("--timeout", type=int, default=120)
+    args = ap.parse_args()
+    d = os.path.join(args.build, args.board + "-mpu-test")
+    passed = failed = 0
+
+    def case(name, ok, why="", out=""):
+        nonlocal passed, failed
+        if ok:
+            passed += 1
+            print("PASS " + name)
+        else:
+            failed += 1
+            print("FAIL %s: %s" % (name, why))
+            for l in out.strip().splitlines()[-10:]:
+                print("    | " + l)
+
+    r = subprocess.run("cmake -S . -B %s -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake "
+                       "-DCMAKE_BUILD_TYPE=Release -DVAIOS_BOARD=%s -DVAIOS_MPU=ON >/dev/null && "
+                       "cmake --build %s --target mpu_images -j2" % (d, args.board, d),
+                       shell=True, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    case("mpu build (VAIOS_MPU=ON) builds", r.returncode == 0, "exit %d" % r.returncode, r.stdout)
+    if r.returncode != 0:
+        print("%d passed, %d failed" % (passed, failed))
+        return 1
+    images = os.path.join(ROOT, d, "tests", "target", "mpu")
+
+    suites = sorted(glob.glob(os.path.join(images, "test_*.elf")))
+    case("mpu suites exist", bool(suites), "none in %s" % images)
+    for elf in suites:
+        name = os.path.basename(elf)[:-4]
+        rc, out = qemu(elf, args.timeout)
+        for l in out.splitlines():
+            if l.startswith("PASS "):
+                case("%s/%s" % (name, l[5:].strip()), True)
+            elif l.startswith("FAIL "):
+                case("%s/%s" % (name, l[5:].split(":")[0]), False, l[5:], "")
+        case("%s ran to its end" % name, "@VT result" in out and rc == 0,
+             "exit %d" % rc, out)
+
+    elf = os.path.join(images, "fault_istack.elf")
+    rc, out = qemu(elf, 30)
+    base = symbol(elf, "_smain_stack")
+    m = re.search(r"^!! kernel halt: interrupt stack overflow at 0x([0-9a-f]{8})$", out, re.M)
+    addr = int(m.group(1), 16) if m else None
+    case("interrupt handler overflowing the main stack halts at its guard",
+         rc == EXIT_KERNEL_HALT and addr is not None and base is not None and
+         base <= addr < base + GUARD and "survived" not in out,
+         "exit %d, address %s, guard at %s" % (rc, addr, base), out)
+
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
