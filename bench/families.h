@@ -16,6 +16,7 @@ void bench_threadmetric(void);/* threadmetric.c */
 void bench_pipeline(void);    /* pipeline.c */
 void bench_soak(void);        /* soak.c: minutes of simulated flight */
 void bench_cmsis(void);       /* bench/os/vaios/cmsis_rows.c: VAIOS's CMSIS-RTOS2 layer */
+void bench_mpu(void);         /* mpu.c (image of the MPU build) */
 void bench_tracing(void);     /* tracing.c (image built with tracing) */
 
 #endif

@@ -55,6 +55,10 @@ static void bench_main(void *arg)
 #elif OSAL_TRACE
     /* The image with tracing measures only the cost of an event. */
     bench_tracing();
+#elif OSAL_MPU
+    /* The image of the MPU build measures only the memory-protection rows
+     * (the rest of the harness is not written for 1 KB stack guards). */
+    bench_mpu();
 #elif defined(VB_SOAK_ONLY) && VB_HAS_FLIGHT
     /* make soak: the long flight only. */
     bench_soak();

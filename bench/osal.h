@@ -139,6 +139,8 @@
  *            longest masked interval; the image then measures only crit_max
  *   OSAL_TRACE (0/1): os_trace_marker(id, value); the image then measures
  *            only trace_event
+ *   OSAL_MPU (0/1): the kernel's memory protection is on (VAIOS's MPU
+ *            build); the image then measures only the MPU rows (bench/mpu.c)
  *
  * The board interface (boards/include/board.h) gives the counter
  * (board_cycles), the console, the interrupt sources and board_barrier().
@@ -198,6 +200,9 @@
 #endif
 #ifndef OSAL_TRACE
 #define OSAL_TRACE 0
+#endif
+#ifndef OSAL_MPU
+#define OSAL_MPU 0
 #endif
 
 #endif /* BENCH_OSAL_H */

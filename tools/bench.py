@@ -81,13 +81,13 @@ def build_os(build, board):
     return d
 
 
-def build_variant(build, board, suffix, option):
-    """Configure and build the benchmark image with one instrumentation
-    option on, in a sibling build directory; return the image or None."""
+def build_variant(build, board, suffix, option, targets="bench.elf"):
+    """Configure and build the benchmark image (and any other targets) with
+    one option on, in a sibling build directory; return the image or None."""
     d = build.rstrip("/") + "-" + suffix
     r = subprocess.run("cmake -S . -B %s -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake "
                        "-DCMAKE_BUILD_TYPE=Release -DVAIOS_BOARD=%s -D%s=ON >/dev/null && "
-                       "cmake --build %s --target bench.elf -j2 >/dev/null" % (d, board, option, d),
+                       "cmake --build %s --target %s -j2 >/dev/null" % (d, board, option, d, targets),
                        shell=True, cwd=ROOT)
     elf = os.path.join(d, "bench", "bench.elf")
     return elf if r.returncode == 0 and os.path.exists(elf) else None
@@ -96,26 +96,67 @@ def build_variant(build, board, suffix, option):
 PROGRESS = Progress()
 
 
+# The MPU image's rows (bench/mpu.c), from the build with VOS_CFG_MPU=1.
+MPU_METRICS = ("domain_switch", "mpu_fault_to_report")
+
+
 def instrumented_lines(build, board, timeout):
     """crit_max and trace_event come from images built with the kernel's
     critical-section statistics and tracing on (their instrumentation
-    would change every other figure)."""
+    would change every other figure); the memory-protection rows from the
+    image of the MPU build (VAIOS_MPU=ON), whose minimal image also gives
+    the footprint rows of scenario O2_mpu."""
     out = []
-    for suffix, option, mid in (("crit", "VAIOS_CRIT_STATS", "crit_max"),
-                                ("trace", "VAIOS_TRACE", "trace_event")):
-        PROGRESS.step("building and running the %s image (%s=ON) for %s" % (suffix, option, mid))
-        elf = build_variant(build, board, suffix, option)
+    for suffix, option, mids in (("crit", "VAIOS_CRIT_STATS", ("crit_max",)),
+                                 ("trace", "VAIOS_TRACE", ("trace_event",)),
+                                 ("mpu", "VAIOS_MPU", MPU_METRICS)):
+        PROGRESS.step("building and running the %s image (%s=ON) for %s" % (suffix, option, ", ".join(mids)))
+        mpu = suffix == "mpu"
+        elf = build_variant(build, board, suffix, option, "bench.elf minimal.elf" if mpu else "bench.elf")
         if elf is None:
-            out.append('@VOS skip %s reason="the %s image did not build"' % (mid, suffix))
+            out.extend('@VOS skip %s reason="the %s image did not build"' % (mid, suffix) for mid in mids)
             continue
         r = subprocess.run([os.path.join(ROOT, "tools", "qemu-run"), elf, str(timeout)],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
-        got = [l for l in r.stdout.splitlines()
-               if l.startswith(("@VOS metric %s " % mid, "@VOS hist %s " % mid))]
-        if r.returncode != 0 or not got:
-            out.append('@VOS skip %s reason="the %s image failed (exit %d)"' % (mid, suffix, r.returncode))
-        out.extend(got)
+        for mid in mids:
+            got = [l for l in r.stdout.splitlines()
+                   if l.startswith(("@VOS metric %s " % mid, "@VOS hist %s " % mid))]
+            if r.returncode != 0 or not got:
+                out.append('@VOS skip %s reason="the %s image failed (exit %d)"' % (mid, suffix, r.returncode))
+            out.extend(got)
+        if mpu:
+            out.extend(minimal_footprint_lines(os.path.dirname(os.path.dirname(elf)), "O2_mpu",
+                                               " (VOS_CFG_MPU=1, 1 KB guards)"))
     return out
+
+
+def footprint_metric(mid, scenario, value, note):
+    return ('@VOS metric %s scenario=%s unit=bytes n=1 min=%d p50=%d p99=%d p999=%d max=%d '
+            'overhead=0 note="%s"' % (mid, scenario, value, value, value, value, value, note))
+
+
+def minimal_footprint_lines(d, scen, what=""):
+    """The minimal image's footprint rows of build directory d, as scenario scen."""
+    elf = os.path.join(d, "apps", "minimal", "minimal.elf")
+    mp = os.path.join(d, "apps", "minimal", "minimal.map")
+    if not os.path.exists(elf):
+        return ['@VOS skip footprint_minimal_text reason="minimal image did not build (%s)"' % scen]
+    text, data, bss = elf_size(elf)
+    code, ram = kernel_bytes(mp, True)
+    alone, _ = kernel_bytes(mp, False)
+    return [
+        footprint_metric("footprint_minimal_text", scen, text,
+                         "two tasks and a semaphore: text (vector table and start-up included)" + what),
+        footprint_metric("footprint_minimal_ram", scen, data + bss,
+                         "two tasks and a semaphore: data+bss (two 256 B stacks, idle stack, main stack not counted)" + what),
+        footprint_metric("footprint_kernel_text", scen, code,
+                         "kernel + port + the board's time driver (timebase.c): code+constants surviving "
+                         "--gc-sections in the minimal image; the row comparable with a peer's kernel and tick driver" + what),
+        footprint_metric("footprint_kernel_alone_text", scen, alone,
+                         "kernel + port alone (no time driver): code+constants surviving --gc-sections in the minimal image" + what),
+        footprint_metric("footprint_kernel_ram", scen, ram,
+                         "kernel + port + time driver data+bss in the minimal image (idle stack included)" + what),
+    ]
 
 
 def footprint_lines(build, board):
@@ -128,23 +169,7 @@ def footprint_lines(build, board):
     metric("footprint_ram", "O2", data + bss, "bench image static RAM (data+bss; includes a 64 KB arena and a 32 KB heap)")
     PROGRESS.step("footprint: building the minimal image at -Os")
     for scen, d in (("O2", build), ("Os", build_os(build, board))):
-        elf = os.path.join(d, "apps", "minimal", "minimal.elf")
-        mp = os.path.join(d, "apps", "minimal", "minimal.map")
-        if not os.path.exists(elf):
-            lines.append('@VOS skip footprint_minimal_text reason="minimal image did not build (%s)"' % scen)
-            continue
-        text, data, bss = elf_size(elf)
-        metric("footprint_minimal_text", scen, text, "two tasks and a semaphore: text (vector table and start-up included)")
-        metric("footprint_minimal_ram", scen, data + bss, "two tasks and a semaphore: data+bss (two 256 B stacks, idle stack, main stack not counted)")
-        code, ram = kernel_bytes(mp, True)
-        alone, _ = kernel_bytes(mp, False)
-        metric("footprint_kernel_text", scen, code,
-               "kernel + port + the board's time driver (timebase.c): code+constants surviving "
-               "--gc-sections in the minimal image; the row comparable with a peer's kernel and tick driver")
-        metric("footprint_kernel_alone_text", scen, alone,
-               "kernel + port alone (no time driver): code+constants surviving --gc-sections in the minimal image")
-        metric("footprint_kernel_ram", scen, ram,
-               "kernel + port + time driver data+bss in the minimal image (idle stack included)")
+        lines.extend(minimal_footprint_lines(d, scen))
     return lines
 
 

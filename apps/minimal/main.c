@@ -7,7 +7,12 @@
 #include "vaios/vaios.h"
 
 static vos_task_t a, b;
+#if VOS_CFG_MPU   /* the MPU build's: each stack its guard more, aligned to it */
+static uint64_t stack_a[(256 + VOS_CFG_STACK_GUARD) / 8] __attribute__((aligned(VOS_STACK_ALIGN)));
+static uint64_t stack_b[(256 + VOS_CFG_STACK_GUARD) / 8] __attribute__((aligned(VOS_STACK_ALIGN)));
+#else
 static uint64_t stack_a[256 / 8], stack_b[256 / 8];
+#endif
 static vos_sem_t sem;
 static volatile uint32_t rounds;
 

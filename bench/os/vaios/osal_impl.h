@@ -121,6 +121,7 @@ static inline void os_sched_unlock(void)               { vos_sched_unlock(); }
 /* Instrumented builds (bench/main.c runs only what they measure). */
 #define OSAL_CRIT_STATS VOS_CFG_CRIT_STATS
 #define OSAL_TRACE      VOS_CFG_TRACE
+#define OSAL_MPU        VOS_CFG_MPU
 
 #if VOS_CFG_CRIT_STATS
 /* Longest masked interval so far and where it ended; reset restarts it. */
