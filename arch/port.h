@@ -138,6 +138,23 @@ void arch_idle(void);
 /* Stop the system after an unrecoverable kernel error. */
 void arch_halt(const char *why) __attribute__((noreturn));
 
+#if VOS_CFG_MPU
+/* --- Memory protection (VOS_CFG_MPU) ------------------------------------- */
+#include <stddef.h>
+
+/* Encode [base, base + size) with the VOS_MEM_* rights access as MPU region
+ * n into out[0] (the base register's value, with the region number) and
+ * out[1] (the attribute and size register's). VOS_OK, or VOS_ERR_LAYOUT
+ * when the MPU cannot express it exactly. Any context. */
+int arch_mpu_region(uintptr_t base, size_t size, unsigned access, unsigned n, uint32_t out[2]);
+
+/* Before t is first made ready, with t's stack, domain and control set:
+ * fill t->mpu (stack region: stack_region, or none for a privileged task;
+ * the guard region), and for an unprivileged task make a return from its
+ * entry function end it through vos_u_task_exit. */
+void arch_mpu_task_init(struct vos_task *t, const uint32_t *stack_region);
+#endif
+
 /* --- Kernel entry points for the port ------------------------------------ */
 
 /* The alarm's interrupt handler calls this (kernel-level priority). */

@@ -24,6 +24,13 @@
 #define VOS__TASK_SP      VOS__PTR_SIZE           /* saved stack pointer */
 #define VOS__TASK_GUARD   (2 * VOS__PTR_SIZE)     /* address of the topmost guard word */
 
+#if VOS_CFG_MPU   /* then, the MPU's words (32-bit only: the host refuses VOS_CFG_MPU) */
+#define VOS__TASK_DOMAIN  (3 * VOS__PTR_SIZE)     /* struct vos_domain * */
+#define VOS__TASK_MPU     (4 * VOS__PTR_SIZE)     /* RBAR, RASR of regions 4 and 7 */
+#define VOS__TASK_CONTROL (VOS__TASK_MPU + 16)    /* CONTROL of the task */
+#define VOS__DOMAIN_MPU   4                       /* vos_domain_t: RBAR, RASR of regions 0..3 */
+#endif
+
 /* struct vos__sched, the scheduler block vos__s (kernel/kernel.h). */
 #define VOS__SCHED_READY  0                                   /* ready[] heads */
 #define VOS__SCHED_CUR    (VOS__PTR_SIZE * VOS_CFG_PRIO_LEVELS) /* running task */

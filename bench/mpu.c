@@ -3,25 +3,84 @@
  * Memory-protection metrics (docs/benchmark.md), in the image of the MPU
  * build (VOS_CFG_MPU=1, VAIOS_MPU=ON; tools/bench.py builds and runs it
  * beside the main image and merges its rows):
- *   domain_switch  scenario same_domain: ten tasks of one protection
- *                  domain (the kernel's: privileged) yield in turn, per
- *                  switch; every switch loads the incoming task's stack
- *                  guard region.
+ *   domain_switch  ten tasks yield in turn, per switch: kernel_domain
+ *                  (privileged tasks, vos_yield), same_domain (ten
+ *                  unprivileged tasks of one domain, vos_u_yield) and
+ *                  cross_domain (each in a domain of its own: every switch
+ *                  reloads the domain's regions).
+ *   svc_call       an uncontended vos_u_sem_give + vos_u_sem_take from an
+ *                  unprivileged task (the privileged figure: sem_give_take).
  *   mpu_fault_to_report  a task's store into its stack guard -> the first
- *                  instruction of the report hook (vos_hook_stack_overflow).
+ *                  instruction of vos_hook_stack_overflow (stack_guard); an
+ *                  unprivileged task's store outside its domain -> the
+ *                  first instruction of vos_hook_fault (domain_memory).
+ * Unprivileged tasks record their samples in their domain's memory
+ * (struct user): the privileged main task adds them to the distribution.
  * VAIOS calls directly: the other kernels of the OSAL have no MPU layer.
  */
 #include "core.h"
 #include "families.h"
+#include <string.h>
 #include "vaios/vaios.h"
 
 #define SWITCH_SAMPLES 2000
 #define FAULT_SAMPLES  500
 #define NTASKS         10
-#define STACK_BYTES    (1024 + VOS_CFG_STACK_GUARD)
+#define STACK_BYTES    (1024 + VOS_CFG_STACK_GUARD)   /* a power of two: an MPU region */
+
+_Static_assert((STACK_BYTES & (STACK_BYTES - 1)) == 0, "an unprivileged stack is a region");
 
 static vos_task_t tasks[NTASKS];
-static uint64_t stacks[NTASKS][STACK_BYTES / 8] __attribute__((aligned(VOS_STACK_ALIGN)));
+static uint64_t stacks[NTASKS][STACK_BYTES / 8] __attribute__((aligned(STACK_BYTES)));
+
+/* The memory the unprivileged tasks share (their domains' data region). */
+#define USER_SAMPLES 1900
+static union {
+    struct user {
+        volatile uint32_t t_start;
+        volatile int left;
+        volatile int n;
+        volatile bool armed;
+        volatile uint16_t sample[USER_SAMPLES];
+    } u;
+    uint8_t bytes[4096];
+} user __attribute__((aligned(4096)));
+_Static_assert(sizeof(struct user) <= 4096, "one 4 KB region");
+
+static vos_domain_t doms[NTASKS];
+static vos_sem_t user_sem;
+static const void *const user_grants[] = { &user_sem };
+
+/* Code (flash), the shared data, and the time base (TIM2: board_cycles). */
+static int user_domain(vos_domain_t *d, const char *name)
+{
+    const vos_region_t regions[] = {
+        { (const void *)0x08000000u, 1024u * 1024u, VOS_MEM_READ | VOS_MEM_EXEC },
+        { &user, sizeof user, VOS_MEM_READ | VOS_MEM_WRITE },
+        { (const void *)0x40000000u, 1024u, VOS_MEM_READ | VOS_MEM_DEVICE },
+    };
+    return vos_domain_init(d, name, VB_MAIN_PRIO + 1, regions, 3, user_grants, 1);
+}
+
+static void fail(const char *what)
+{
+    board_printf("!! bench: %s\n", what);
+    board_exit(2);
+}
+
+/* The user tasks' samples into the distribution (privileged). */
+static void take_user_samples(void)
+{
+    vb_reset(0);
+    for (int i = 0; i < user.u.n; i++)
+        vb_add((int64_t)user.u.sample[i] - vb_overhead);
+}
+
+static void note_sample(uint32_t d)
+{
+    if (user.u.n < USER_SAMPLES)
+        user.u.sample[user.u.n++] = (uint16_t)(d > 0xFFFFu ? 0xFFFFu : d);
+}
 
 static volatile uint32_t t_start;
 static volatile bool armed;
@@ -50,10 +109,92 @@ static void yielder(void *arg)
     running--;
 }
 
+/* As yielder, unprivileged: vos_u_yield, samples into user memory. */
+static void user_yielder(void *arg)
+{
+    (void)arg;
+    uint32_t t1 = board_cycles();
+    bool first = true;
+    while (user.u.left > 0) {
+        if (user.u.armed && !first)
+            note_sample(t1 - user.u.t_start);
+        first = false;
+        user.u.left--;
+        user.u.armed = true;
+        user.u.t_start = board_cycles();
+        vos_u_yield();
+        t1 = board_cycles();
+    }
+    user.u.armed = false;
+}
+
 static void join_all(void)
 {
     while (running > 0)
         vos_sleep(vos_us(100));
+}
+
+static void join_user(void)
+{
+    for (int i = 0; i < NTASKS; i++)
+        while (vos_task_state(&tasks[i]) != VOS_TASK_EXITED)
+            vos_sleep(vos_us(100));
+}
+
+/* Ten unprivileged tasks in one domain (cross: each in its own). */
+static void domain_switch_user(bool cross)
+{
+    vb_progress("domain_switch", 0, USER_SAMPLES);
+    memset(&user, 0, sizeof user);
+    user.u.left = USER_SAMPLES + NTASKS;
+    for (int i = 0; i < NTASKS; i++)
+        if (user_domain(&doms[i], "bench") != VOS_OK)
+            fail("domain_switch: domain");
+    vos_task_set_priority(NULL, VB_MAIN_PRIO + 2);
+    for (int i = 0; i < NTASKS; i++)
+        if (vos_task_create_in(&doms[cross ? i : 0], &tasks[i], "dsw", user_yielder, NULL,
+                               VB_MAIN_PRIO + 1, stacks[i], sizeof stacks[i]) != VOS_OK)
+            fail("domain_switch: task creation failed");
+    vos_task_set_priority(NULL, VB_MAIN_PRIO);
+    join_user();
+    take_user_samples();
+    vb_report("domain_switch", cross ? "cross_domain" : "same_domain", board_cycle_unit,
+              vb_overhead,
+              cross ? "ten unprivileged tasks, each in a domain of its own, vos_u_yield in turn; "
+                      "per switch: the SVC call, the switch, the domain's four regions reloaded"
+                    : "ten unprivileged tasks of one domain, vos_u_yield in turn; per switch: "
+                      "the SVC call and the switch, the domain's regions not reloaded");
+}
+
+/* svc_call: give + take from an unprivileged task. */
+static void user_sem_task(void *arg)
+{
+    (void)arg;
+    while (user.u.left-- > 0) {
+        uint32_t t0 = board_cycles();
+        vos_u_sem_give(&user_sem);
+        vos_u_sem_take(&user_sem, VOS_NO_WAIT);
+        uint32_t t1 = board_cycles();
+        note_sample(t1 - t0);
+    }
+}
+
+static void svc_call(void)
+{
+    vb_progress("svc_call", 0, USER_SAMPLES);
+    memset(&user, 0, sizeof user);
+    user.u.left = USER_SAMPLES;
+    if (user_domain(&doms[0], "bench") != VOS_OK ||
+        vos_task_create_in(&doms[0], &tasks[0], "svc", user_sem_task, NULL, VB_MAIN_PRIO + 1,
+                           stacks[0], sizeof stacks[0]) != VOS_OK)
+        fail("svc_call: setup");
+    while (vos_task_state(&tasks[0]) != VOS_TASK_EXITED)
+        vos_sleep(vos_us(100));
+    take_user_samples();
+    vb_report("svc_call", "sem_give_take", board_cycle_unit, vb_overhead,
+              "vos_u_sem_give + vos_u_sem_take (VOS_NO_WAIT, no waiter) from an unprivileged task: "
+              "two SVC round trips with the object's grant checked; the privileged calls are "
+              "sem_give_take");
 }
 
 static void domain_switch_same(void)
@@ -72,9 +213,9 @@ static void domain_switch_same(void)
         }
     vos_task_set_priority(NULL, VB_MAIN_PRIO);
     join_all();
-    vb_report("domain_switch", "same_domain", board_cycle_unit, vb_overhead,
-              "ten tasks of one domain (the kernel's, privileged) yield in turn; per switch; "
-              "VOS_CFG_MPU=1: the incoming task's stack guard region is loaded on every switch");
+    vb_report("domain_switch", "kernel_domain", board_cycle_unit, vb_overhead,
+              "ten privileged tasks (the kernel domain) vos_yield in turn; per switch; "
+              "VOS_CFG_MPU=1: each switch loads the incoming task's stack and guard regions");
 }
 
 /* --- mpu_fault_to_report ------------------------------------------------- */
@@ -87,6 +228,25 @@ void vos_hook_stack_overflow(vos_task_t *t)
     (void)t;
     vb_add(t1 - t_start - vb_overhead);
     faults++;
+}
+
+void vos_hook_fault(vos_task_t *t, const vos_fault_t *f)
+{
+    uint32_t t1 = board_cycles();   /* the window closes here */
+    (void)t;
+    (void)f;
+    vb_add(t1 - user.u.t_start - vb_overhead);
+    faults++;
+}
+
+static volatile uint32_t kernel_word;   /* outside every domain */
+
+static void user_offender(void *arg)
+{
+    (void)arg;
+    user.u.t_start = board_cycles();  /* the window opens here */
+    kernel_word = 1;                  /* faults: never written */
+    user.u.armed = true;              /* not reached */
 }
 
 static void offender(void *arg)
@@ -114,10 +274,30 @@ static void fault_to_report(void)
     vb_report("mpu_fault_to_report", "stack_guard", board_cycle_unit, vb_overhead,
               "store into the task's MPU stack guard -> first instruction of "
               "vos_hook_stack_overflow (MemManage handler, task stopped)");
+
+    vb_reset(0);
+    faults = 0;
+    memset(&user, 0, sizeof user);
+    if (user_domain(&doms[0], "bench") != VOS_OK)
+        fail("mpu_fault_to_report: domain");
+    for (int i = 0; i < FAULT_SAMPLES; i++) {
+        if (vos_task_create_in(&doms[0], &tasks[0], "offender", user_offender, NULL,
+                               VB_MAIN_PRIO + 1, stacks[0], sizeof stacks[0]) != VOS_OK ||
+            faults != i + 1 || user.u.armed)
+            fail("mpu_fault_to_report: domain fault not reported");
+    }
+    vb_report("mpu_fault_to_report", "domain_memory", board_cycle_unit, vb_overhead,
+              "an unprivileged task's store outside its domain -> first instruction of "
+              "vos_hook_fault (MemManage handler, task stopped)");
 }
 
 void bench_mpu(void)
 {
+    if (vos_sem_init(&user_sem, 0, 1) != VOS_OK)   /* granted: a kernel object first */
+        fail("semaphore");
     domain_switch_same();
+    domain_switch_user(false);
+    domain_switch_user(true);
+    svc_call();
     fault_to_report();
 }

@@ -22,6 +22,8 @@ const char *vos_strerror(int err)
     case VOS_ERR_DEADLOCK:    return "deadlock";
     case VOS_ERR_ABORTED:     return "aborted";
     case VOS_ERR_TOO_BIG:     return "too big";
+    case VOS_ERR_PERM:        return "not permitted";
+    case VOS_ERR_LAYOUT:      return "impossible memory layout";
     default:                  return "unknown error";
     }
 }

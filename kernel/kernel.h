@@ -81,6 +81,13 @@ _Static_assert(offsetof(vos_timer_t, tag) == 0, "timer tag first");
 _Static_assert(offsetof(vos_task_t, tag) == VOS__TASK_TAG, "task tag offset");
 _Static_assert(offsetof(vos_task_t, sp) == VOS__TASK_SP, "task sp offset");
 _Static_assert(offsetof(vos_task_t, guard) == VOS__TASK_GUARD, "task guard offset");
+#if VOS_CFG_MPU
+#include "vaios/domain.h"
+_Static_assert(offsetof(vos_task_t, domain) == VOS__TASK_DOMAIN, "task domain offset");
+_Static_assert(offsetof(vos_task_t, mpu) == VOS__TASK_MPU, "task mpu offset");
+_Static_assert(offsetof(vos_task_t, control) == VOS__TASK_CONTROL, "task control offset");
+_Static_assert(offsetof(vos_domain_t, mpu) == VOS__DOMAIN_MPU, "domain mpu offset");
+#endif
 _Static_assert(offsetof(struct vos__sched, ready) == VOS__SCHED_READY, "ready[] offset");
 _Static_assert(offsetof(struct vos__sched, cur) == VOS__SCHED_CUR, "cur offset");
 _Static_assert(offsetof(struct vos__sched, ready_map) == VOS__SCHED_MAP, "ready_map offset");
@@ -325,5 +332,27 @@ void vos__trace_switch(vos_task_t *from, vos_task_t *to);
 
 void vos__task_return(void) __attribute__((noreturn));
 void vos__stack_fault(vos_task_t *t);
+
+#if VOS_CFG_MPU
+/* The kernel domain: privileged tasks; its regions 0..3 are disabled. */
+extern vos_domain_t vos__kernel_domain;
+
+/* The running task t faulted (memory, bus or usage fault; not its stack
+ * guard): stop it, or every task of its domain (its fault policy), and
+ * report it through vos_hook_fault. Handler mode, no kernel lock held. */
+void vos__task_fault(vos_task_t *t, const vos_fault_t *f);
+
+/* The kernel side of a vos_u_* call, in thread mode, privileged, on the
+ * calling task's stack (the port's SVC entry): checks the call's objects
+ * and buffers against the caller's domain, then makes it. */
+int32_t vos__syscall(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t num);
+
+/* The vos_u_* calls' numbers (r12 of the SVC). */
+enum vos__sys {
+    VOS__SYS_YIELD = 1, VOS__SYS_SLEEP, VOS__SYS_SEM_GIVE, VOS__SYS_SEM_TAKE,
+    VOS__SYS_MUTEX_LOCK, VOS__SYS_MUTEX_UNLOCK, VOS__SYS_QUEUE_SEND, VOS__SYS_QUEUE_RECV,
+    VOS__SYS_SET_PRIORITY, VOS__SYS_EXIT,
+};
+#endif
 
 #endif /* VAIOS_KERNEL_H */

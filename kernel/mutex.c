@@ -103,6 +103,35 @@ static inline bool mutex_valid(const vos_mutex_t *m)
 #define MUTEX_TAG_OK(m) true
 #endif
 
+#if VOS_CFG_MPU
+/* With protection domains (vaios/domain.h): a waiter of t's own domain
+ * lends at most the domain's ceiling, as does a mutex's ceiling; a waiter
+ * of another domain (or a privileged one) lends its whole priority. The
+ * kernel domain's ceiling is the top priority: nothing changes for it. */
+static unsigned required_prio(const vos_task_t *t)
+{
+    unsigned p = t->base_prio;
+    const vos_domain_t *d = t->domain;
+    unsigned cap = d->ceiling;
+    for (const vos_mutex_t *m = t->held; m != NULL; m = m->next_held) {
+        unsigned c = m->ceiling < cap ? m->ceiling : cap;
+        if (c > p)
+            p = c;
+        const vos_task_t *h = m->waiters.head, *w = h;
+        if (h == NULL)
+            continue;
+        do {   /* priority order: stop at the first that cannot raise p */
+            if (w->prio <= p)
+                break;
+            unsigned lend = w->domain == d && w->prio > cap ? cap : w->prio;
+            if (lend > p)
+                p = lend;
+            w = w->next;
+        } while (w != h);
+    }
+    return p;
+}
+#else
 static unsigned required_prio(const vos_task_t *t)
 {
     unsigned p = t->base_prio;
@@ -118,6 +147,7 @@ static unsigned required_prio(const vos_task_t *t)
     }
     return p;
 }
+#endif
 
 void vos__pi_update(vos_task_t *t)
 {

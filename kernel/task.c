@@ -41,8 +41,27 @@ static inline bool task_valid(const vos_task_t *t)
     return t != NULL && t->tag == VOS_TAG_TASK;
 }
 
+#if VOS_CFG_MPU
+/* vos_task_create with a domain (kernel/domain.c: vos_task_create_in has
+ * checked d, the ceiling and the stack region, whose encoding is
+ * stack_region; both NULL: a privileged task). */
+int vos__task_create(vos_domain_t *d, vos_task_t *t, const char *name, vos_entry_t entry,
+                     void *arg, unsigned prio, void *stack, size_t stack_size,
+                     const uint32_t *stack_region);
+
 int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *arg,
                     unsigned prio, void *stack, size_t stack_size)
+{
+    return vos__task_create(NULL, t, name, entry, arg, prio, stack, stack_size, NULL);
+}
+
+int vos__task_create(vos_domain_t *d, vos_task_t *t, const char *name, vos_entry_t entry,
+                     void *arg, unsigned prio, void *stack, size_t stack_size,
+                     const uint32_t *stack_region)
+#else
+int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *arg,
+                    unsigned prio, void *stack, size_t stack_size)
+#endif
 {
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     VOS__CHECK(t != NULL && entry != NULL && stack != NULL, VOS_ERR_INVALID);
@@ -80,6 +99,11 @@ int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *ar
     t->tag = VOS_TAG_TASK;
     if (VOS_CFG_TIMESLICE > 0)
         t->flags |= VOS__TF_SLICE;
+#if VOS_CFG_MPU
+    t->domain = d != NULL ? d : &vos__kernel_domain;
+    t->control = d != NULL;          /* unprivileged in a domain */
+    arch_mpu_task_init(t, stack_region);
+#endif
 
     key = vos__lock();
     t->all_next = vos__all_tasks;
@@ -174,6 +198,10 @@ int vos_task_set_priority(vos_task_t *t, unsigned prio)
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
     VOS__CHECK(!vos__is_idle(t), VOS_ERR_ARG);
     VOS__CHECK(prio >= VOS_PRIO_MIN && prio <= VOS_PRIO_MAX, VOS_ERR_ARG);
+#if VOS_CFG_MPU
+    if (prio > t->domain->ceiling)
+        return VOS_ERR_PERM;        /* above its domain's ceiling */
+#endif
 
     uint32_t key = vos__lock();
     t->base_prio = (uint8_t)prio;
@@ -433,3 +461,51 @@ void vos__stack_fault(vos_task_t *t)
     vos_hook_stack_overflow(t);
     vos__unlock(key);
 }
+
+#if VOS_CFG_MPU
+__attribute__((weak)) void vos_hook_fault(vos_task_t *t, const vos_fault_t *f)
+{
+    (void)t;
+    (void)f;
+}
+
+/* Stop t, which is not running or is the running task that faulted, as a
+ * stack fault stops it. Lock held. */
+static void fault_stop(vos_task_t *t)
+{
+    if (t->state == VOS_TASK_READY)
+        vos__ready_remove(t);
+    else if (t->state == VOS_TASK_BLOCKED) {
+        t->flags &= (uint8_t)~VOS__TF_SUSPEND;
+        vos__wake_abort(t, VOS_ERR_DELETED);
+        vos__ready_remove(t);
+    }
+    vos__mutex_release_all(t);
+    t->state = VOS_TASK_FAULTED;
+    if (t == vos__cur)
+        vos__sched_lock_drop();
+    vos__task_gone(t);
+}
+
+void vos__task_fault(vos_task_t *t, const vos_fault_t *f)
+{
+    uint32_t key = vos__lock();
+    vos_fault_t r = *f;
+    vos_domain_t *d = t->domain;
+    r.domain = d == &vos__kernel_domain ? NULL : d;
+    r.stopped = 1;
+    fault_stop(t);
+    if (r.domain != NULL && d->policy == VOS_FAULT_STOP_DOMAIN) {
+        for (vos_task_t *u = vos__all_tasks, *next; u != NULL; u = next) {
+            next = u->all_next;        /* fault_stop takes u off the list */
+            if (u->domain == d) {
+                fault_stop(u);
+                r.stopped++;
+            }
+        }
+    }
+    VOS__SW_REASON(VOS_TRACE_SW_FAULT);
+    vos_hook_fault(t, &r);
+    vos__unlock(key);
+}
+#endif

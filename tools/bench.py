@@ -97,7 +97,7 @@ PROGRESS = Progress()
 
 
 # The MPU image's rows (bench/mpu.c), from the build with VOS_CFG_MPU=1.
-MPU_METRICS = ("domain_switch", "mpu_fault_to_report")
+MPU_METRICS = ("domain_switch", "svc_call", "mpu_fault_to_report")
 
 
 def instrumented_lines(build, board, timeout):

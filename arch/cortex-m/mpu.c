@@ -4,6 +4,11 @@
  * guards, and what happens when something touches one.
  *
  * Region map (a higher number wins where regions overlap):
+ *   0..3  the running task's protection domain (vaios/domain.h), loaded
+ *      by the switch only when the incoming task's domain is not the one
+ *      loaded (arch_mpu_domain); disabled for the kernel domain.
+ *   4  the running task's stack, for an unprivileged task (disabled for a
+ *      privileged one), loaded with region 7 on every switch.
  *   7  the running task's stack guard: its VOS_CFG_STACK_GUARD lowest
  *      bytes, no access at all, never executable. The switch (switch.S)
  *      rewrites its base for every incoming task; size and attributes are
@@ -12,7 +17,8 @@
  *      lowest address of the main stack, _smain_stack (a symbol the
  *      board's linker script defines, aligned to the guard size).
  * Everything else is the default memory map for privileged code
- * (PRIVDEFENA), so privileged code runs as without the MPU.
+ * (PRIVDEFENA), so privileged code runs as without the MPU; unprivileged
+ * code reaches nothing else.
  *
  * A fault on a guard:
  *   - from a task (thread mode, process stack), with no kernel lock held:
@@ -20,6 +26,10 @@
  *     released, vos_hook_stack_overflow(t) called) and the next task runs;
  *     its exception frame, which may lie in the guard or not exist, is
  *     never used again.
+ * Any other memory, bus or usage fault of a task with no kernel lock held
+ * (an unprivileged task's access outside its regions, an undefined
+ * instruction...) stops it the same way, or its whole domain
+ * (vos__task_fault), and reports it through vos_hook_fault.
  *   - anywhere else (an interrupt handler, main before vos_start, a task
  *     holding the kernel lock, whose kernel structures may be half
  *     changed): the system halts through arch_halt with the reason and
@@ -55,10 +65,23 @@
 #define RASR_ENABLE         (1u << 0)
 #define RASR_SIZE(log2)     ((uint32_t)((log2) - 1) << 1)   /* 2^(SIZE+1) bytes */
 #define RASR_AP_NONE        (0u << 24)
+#define RASR_AP_RO          (2u << 24)                      /* privileged RW, unprivileged RO */
+#define RASR_AP_RW          (3u << 24)                      /* full access */
 #define RASR_XN             (1u << 28)
 #define RASR_SRAM           ((1u << 18) | (1u << 17))       /* S, C: internal SRAM */
+#define RASR_DEVICE         ((1u << 18) | (1u << 16))       /* S, B: shared device */
+#define RASR_SRD(mask)      ((uint32_t)(mask) << 8)
+#define SHCSR_BUSFAULTENA   (1u << 17)
+#define SHCSR_USGFAULTENA   (1u << 18)
+#define CFSR_BFARVALID      (1u << 15)
+#define SCB_BFAR   (*(volatile uint32_t *)0xE000ED38u)
 
 #define REGION_ISTACK_GUARD 6
+
+static inline uint32_t guard_rbar(const vos_task_t *t)
+{
+    return (uint32_t)(uintptr_t)t->stack_base;
+}
 #define GUARD_RASR (RASR_ENABLE | RASR_SIZE(__builtin_ctz(VOS_CFG_STACK_GUARD)) | \
                     RASR_AP_NONE | RASR_XN | RASR_SRAM)
 
@@ -68,6 +91,62 @@ extern uint32_t _smain_stack[];   /* the board's linker script */
 
 void arch_mpu_start(void);
 uint32_t arch_mpu_task_fault(void);
+void BusFault_Handler(void);
+void UsageFault_Handler(void);
+
+/* The domain whose regions 0..3 are loaded (the switch compares). */
+const vos_domain_t *arch_mpu_domain;
+
+int arch_mpu_region(uintptr_t base, size_t size, unsigned access, unsigned n, uint32_t out[2])
+{
+    uint32_t attr = (access & VOS_MEM_DEVICE) ? RASR_DEVICE : RASR_SRAM;
+    attr |= (access & VOS_MEM_WRITE) ? RASR_AP_RW : RASR_AP_RO;
+    if (!(access & VOS_MEM_EXEC) || (access & (VOS_MEM_WRITE | VOS_MEM_DEVICE)))
+        attr |= RASR_XN;
+    if (n > 7 || size < 32 || base + size - 1 < base)
+        return VOS_ERR_LAYOUT;
+    /* One block: a power of two aligned to itself. */
+    if ((size & (size - 1)) == 0 && (base & (size - 1)) == 0) {
+        out[0] = (uint32_t)base | 0x10u | n;
+        out[1] = RASR_ENABLE | RASR_SIZE(__builtin_ctzl(size)) | attr;
+        return VOS_OK;
+    }
+    /* Whole eighths (subregions) of the smallest block of 256 bytes or
+     * more that holds it. */
+    for (uint64_t block = 256; block <= (1ull << 32); block <<= 1) {
+        uint64_t sub = block / 8;
+        if ((base % sub) != 0 || (size % sub) != 0)
+            return VOS_ERR_LAYOUT;      /* larger blocks have larger eighths */
+        uint64_t start = (uint64_t)base & ~(block - 1);
+        if ((uint64_t)base + size - start > block)
+            continue;
+        unsigned first = (unsigned)(((uint64_t)base - start) / sub);
+        unsigned count = (unsigned)(size / sub);
+        unsigned on = ((1u << count) - 1u) << first;
+        out[0] = (uint32_t)start | 0x10u | n;
+        out[1] = RASR_ENABLE | RASR_SIZE(__builtin_ctzll(block)) | RASR_SRD(~on & 0xFFu) | attr;
+        return VOS_OK;
+    }
+    return VOS_ERR_LAYOUT;
+}
+
+void vos__u_task_return(void);   /* syscall.c */
+
+void arch_mpu_task_init(vos_task_t *t, const uint32_t *stack_region)
+{
+    t->mpu[0] = 0x10u | 4u;       /* region 4: none for a privileged task */
+    t->mpu[1] = 0;
+    if (stack_region != NULL) {
+        t->mpu[0] = stack_region[0];
+        t->mpu[1] = stack_region[1];
+        /* The initial frame's LR (arch_stack_init: above the 9 saved
+         * words, r0..r3, r12): an unprivileged return from the entry. */
+        uint32_t *frame = (uint32_t *)t->sp + 9;
+        frame[5] = (uint32_t)(uintptr_t)vos__u_task_return;
+    }
+    t->mpu[2] = guard_rbar(t) | 0x10u | VOS__MPU_GUARD_REGION;
+    t->mpu[3] = GUARD_RASR;
+}
 void arch_mpu_fatal_fault(void) __attribute__((noreturn));
 void MemManage_Handler(void);
 
@@ -87,10 +166,6 @@ static const char *with_address(const char *why, uint32_t addr)
     return line;
 }
 
-static inline uint32_t guard_rbar(const vos_task_t *t)
-{
-    return (uint32_t)(uintptr_t)t->stack_base;
-}
 
 /* From arch_start, before the first task runs: both guards, MemManage on,
  * then the MPU. Halts if the processor has no 8-region MPU or the main
@@ -106,10 +181,17 @@ void arch_mpu_start(void)
     MPU_RNR = REGION_ISTACK_GUARD;
     MPU_RBAR = (uint32_t)(uintptr_t)_smain_stack;
     MPU_RASR = GUARD_RASR;
-    MPU_RNR = VOS__MPU_GUARD_REGION;
-    MPU_RBAR = guard_rbar(vos__cur);
-    MPU_RASR = GUARD_RASR;
-    SCB_SHCSR |= SHCSR_MEMFAULTENA;
+    const vos_task_t *t = vos__cur;
+    arch_mpu_domain = t->domain;
+    for (unsigned i = 0; i < VOS_DOMAIN_REGIONS; i++) {
+        MPU_RBAR = t->domain->mpu[2 * i];
+        MPU_RASR = t->domain->mpu[2 * i + 1];
+    }
+    MPU_RBAR = t->mpu[0];
+    MPU_RASR = t->mpu[1];
+    MPU_RBAR = t->mpu[2];
+    MPU_RASR = t->mpu[3];
+    SCB_SHCSR |= SHCSR_MEMFAULTENA | SHCSR_BUSFAULTENA | SHCSR_USGFAULTENA;
     MPU_CTRL = MPU_CTRL_ENABLE | MPU_CTRL_PRIVDEFENA;
     __asm__ volatile("dsb\n\tisb" ::: "memory");
 }
@@ -126,17 +208,31 @@ uint32_t arch_mpu_task_fault(void)
     vos_task_t *t = vos__cur;
     uint32_t cfsr = SCB_CFSR;
     uint32_t addr = SCB_MMFAR;
+    uint32_t baddr = SCB_BFAR;
     uint32_t base = (uint32_t)(uintptr_t)t->stack_base;
-    SCB_CFSR = cfsr & CFSR_MMFSR;          /* write one to clear */
+    SCB_CFSR = cfsr;                       /* write one to clear */
     /* The frame's lazily reserved FP area may lie in the guard: abandon
      * the pending lazy save, or the switch's first FP instruction would
      * fault again trying to complete it. */
     FPU_FPCCR &= ~FPCCR_LSPACT;
+    bool mem = (cfsr & CFSR_MMFSR) != 0;
     bool stacking = (cfsr & (MMFSR_MSTKERR | MMFSR_MUNSTKERR | MMFSR_MLSPERR)) != 0;
-    bool in_guard = (cfsr & MMFSR_MMARVALID) != 0 && addr - base < VOS_CFG_STACK_GUARD;
-    if (!stacking && !in_guard)
-        arch_halt(with_address("memory fault in a task", (cfsr & MMFSR_MMARVALID) ? addr : 0));
-    vos__stack_fault(t);
+    bool valid = (cfsr & MMFSR_MMARVALID) != 0;
+    if (mem && (stacking || (valid && addr - base < VOS_CFG_STACK_GUARD))) {
+        vos__stack_fault(t);
+    } else {
+        vos_fault_t f = { .status = cfsr };
+        if (mem) {
+            f.kind = VOS_FAULT_MEMORY;
+            f.addr = valid ? addr : 0;
+        } else if (cfsr & 0xFF00u) {
+            f.kind = VOS_FAULT_BUS;
+            f.addr = (cfsr & CFSR_BFARVALID) ? baddr : 0;
+        } else {
+            f.kind = VOS_FAULT_USAGE;
+        }
+        vos__task_fault(t, &f);
+    }
     arch_switch();
     return (uint32_t)(uintptr_t)(t->stack_base + t->stack_size);
 }
@@ -155,7 +251,9 @@ void arch_mpu_fatal_fault(void)
     if (valid && vos__cur != NULL &&
         addr - (uint32_t)(uintptr_t)vos__cur->stack_base < VOS_CFG_STACK_GUARD)
         arch_halt(with_address("task stack overflow under the kernel lock", addr));
-    arch_halt(with_address("memory fault", valid ? addr : 0));
+    arch_halt(with_address((cfsr & 0xFFFF0000u) ? "usage fault" : (cfsr & 0xFF00u) ? "bus fault"
+                                                                             : "memory fault",
+                           valid ? addr : 0));
 }
 
 /* EXC_RETURN bit 2 set: the fault interrupted thread code on the process
@@ -180,6 +278,17 @@ __attribute__((naked)) void MemManage_Handler(void)
         "msr   msp, r0                \n\t"
         "b     arch_mpu_fatal_fault   \n\t"
         ".ltorg                       \n\t");
+}
+
+/* Bus and usage faults take the same path (the C side reads CFSR). */
+__attribute__((naked)) void BusFault_Handler(void)
+{
+    __asm__ volatile("b MemManage_Handler");
+}
+
+__attribute__((naked)) void UsageFault_Handler(void)
+{
+    __asm__ volatile("b MemManage_Handler");
 }
 
 #else

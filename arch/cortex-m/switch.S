@@ -94,14 +94,31 @@ PendSV_Handler:
     str     r2, [r1, #VOS__SCHED_CUR]    /* vos__cur = incoming */
 .Lresume:
 #if VOS_CFG_MPU
-    /* The incoming task's guard becomes the guard region: one RBAR write
-     * (VALID selects the region; its RASR, the same for every task, was
-     * set once by arch_mpu_start). The DSB completes it before the first
-     * access of the task; the exception return synchronises the rest. */
-    ldr     r3, [r2, #VOS__TASK_GUARD]
-    subw    r3, r3, #(VOS_CFG_STACK_GUARD - 4 - (VOS__MPU_RBAR_VALID | VOS__MPU_GUARD_REGION))
+    /* The incoming task's MPU regions (arch/cortex-m/mpu.c): its domain's
+     * regions 0..3 only when the domain is not the one loaded, then its
+     * stack (4) and guard (7) regions, all through the base register and
+     * its aliases (each RBAR write with VALID selects its region); then
+     * its privilege (CONTROL.nPRIV, in handler mode: for the return). r4-r11
+     * are free: the incoming task's are loaded below. The DSB completes the
+     * writes before the task's first access; the exception return
+     * synchronises the rest. */
+    ldr     r3, [r2, #VOS__TASK_DOMAIN]
+    ldr     r12, =arch_mpu_domain
+    ldr     r0, [r12]
+    cmp     r0, r3
+    beq     .Lsame_domain
+    str     r3, [r12]
+    adds    r3, r3, #VOS__DOMAIN_MPU
+    ldmia   r3, {r4-r11}
     ldr     r12, =VOS__MPU_RBAR
-    str     r3, [r12]               /* base = guard's lowest byte */
+    stmia   r12, {r4-r11}           /* RBAR, RASR, RBAR_A1 .. RASR_A3 */
+.Lsame_domain:
+    adds    r3, r2, #VOS__TASK_MPU
+    ldmia   r3, {r4-r7}
+    ldr     r12, =VOS__MPU_RBAR
+    stmia   r12, {r4-r7}            /* region 4, then region 7 (alias 1) */
+    ldr     r3, [r2, #VOS__TASK_CONTROL]
+    msr     control, r3
     dsb
 #endif
     ldr     r0, [r2, #VOS__TASK_SP] /* incoming->sp */
@@ -144,17 +161,78 @@ arch_start_first:
     b       .                       /* not reached */
     .size arch_start_first, .-arch_start_first
 
-/* SVC #0 from arch_start_first: return into vos__cur's initial frame. */
+/* SVC #0 from arch_start_first: return into vos__cur's initial frame.
+ * With VOS_CFG_MPU, from a task (process stack), also the kernel calls of
+ * unprivileged tasks (arch/cortex-m/syscall.c):
+ *   SVC #1  enter (arch_syscall_enter, syscall.c): the task becomes
+ *           privileged and returns into vos__syscall_entry instead (the
+ *           call's arguments in r0-r3, its number in r12, all as stacked),
+ *           with the address after the SVC as its LR;
+ *   SVC #2  leave (vos__syscall_entry's): a task of a domain becomes
+ *           unprivileged again; a privileged task stays as it is.
+ * The task's control word follows CONTROL, so that the switch restores
+ * it. Any other number from a task does nothing. */
     .section .text.SVC_Handler, "ax", %progbits
     .global SVC_Handler
     .type SVC_Handler, %function
     .thumb_func
 SVC_Handler:
+#if VOS_CFG_MPU
+    tst     lr, #4
+    beq     .Lsvc_start             /* main stack: arch_start_first */
+    mrs     r0, psp                 /* the task's exception frame */
+    ldr     r1, [r0, #24]           /* stacked PC: after the SVC */
+    ldrb    r2, [r1, #-2]           /* the SVC's number */
+    ldr     r3, =vos__s
+    ldr     r3, [r3, #VOS__SCHED_CUR]
+    cmp     r2, #1
+    beq     .Lsvc_enter
+    cmp     r2, #2
+    bne     .Lsvc_done
+    ldr     r2, [r3, #VOS__TASK_DOMAIN]
+    ldr     r12, =vos__kernel_domain
+    cmp     r2, r12
+    beq     .Lsvc_done              /* a privileged task stays privileged */
+    movs    r2, #1
+    str     r2, [r3, #VOS__TASK_CONTROL]
+    msr     control, r2             /* unprivileged from the return */
+    bx      lr
+.Lsvc_enter:
+    push    {r4, lr}
+    bl      arch_syscall_enter      /* syscall.c: checks, redirects the frame */
+    cbz     r0, 1f
+    msr     psp, r0                 /* refused: the task was stopped */
+1:  pop     {r4, pc}
+.Lsvc_done:
+    bx      lr
+.Lsvc_start:
     ldr     r1, =vos__s
     ldr     r2, [r1, #VOS__SCHED_CUR]
+    ldr     r3, [r2, #VOS__TASK_CONTROL]
+    msr     control, r3             /* the first task's privilege */
+#else
+    ldr     r1, =vos__s
+    ldr     r2, [r1, #VOS__SCHED_CUR]
+#endif
     ldr     r0, [r2, #VOS__TASK_SP] /* first task's sp */
     ldmia   r0!, {r4-r11, lr}       /* lr = EXC_RETURN_THREAD_PSP */
     msr     psp, r0
     bx      lr
     .size SVC_Handler, .-SVC_Handler
+
+#if VOS_CFG_MPU
+/* Where SVC #1 returns an unprivileged task, privileged: the call's
+ * number (r12) is vos__syscall's fifth argument, on the stack; then SVC #2
+ * drops the privilege and the task returns to its call, unprivileged. */
+    .section .text.vos__syscall_entry, "ax", %progbits
+    .global vos__syscall_entry
+    .type vos__syscall_entry, %function
+    .thumb_func
+vos__syscall_entry:
+    push    {r12, lr}
+    bl      vos__syscall
+    svc     #2
+    pop     {r12, pc}
+    .size vos__syscall_entry, .-vos__syscall_entry
+#endif
     .end

@@ -27,6 +27,10 @@ typedef enum {
     VOS_ERR_ABORTED   = -13, /* the wait was ended by vos_task_abort_wait() */
     VOS_ERR_TOO_BIG   = -14, /* a message is longer than the buffer offered for it
                                 (the true length is reported beside the code) */
+    VOS_ERR_PERM      = -15, /* the caller's protection domain was not granted the
+                                object or memory, or the priority is above its ceiling */
+    VOS_ERR_LAYOUT    = -16, /* a memory region the MPU cannot express (size, alignment,
+                                too many regions) */
 } vos_err_t;
 
 /* Short, stable name of an error code, for logs and test output. */

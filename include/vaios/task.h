@@ -47,6 +47,15 @@ typedef struct vos_task {
     void *sp;                      /* saved stack pointer while not running */
     uint32_t *guard;               /* topmost guard word, checked on switch-out
                                       (never NULL) */
+#if VOS_CFG_MPU   /* read by the switch (port_offsets.h) */
+    struct vos_domain *domain;     /* its protection domain (the kernel's for a
+                                      privileged task), never NULL */
+    uint32_t mpu[4];               /* RBAR, RASR of MPU region 4 (its stack) and 7
+                                      (its guard), as the switch writes them */
+    uint32_t control;              /* its CONTROL: 1 unprivileged, 0 privileged
+                                      (also while an unprivileged task is in a
+                                      kernel call) */
+#endif
     struct vos_task *next, *prev;  /* ready list or wait queue link */
     struct vos_task *tnext, *tprev;/* timeout list link (sorted by deadline) */
     vos_time_t deadline;           /* when the current wait times out */

@@ -45,6 +45,9 @@
 #if __has_include("vaios/trace.h")
 #include "vaios/trace.h"
 #endif
+#if __has_include("vaios/domain.h")
+#include "vaios/domain.h"      /* empty unless VOS_CFG_MPU */
+#endif
 #endif
 
 #define VAIOS_VERSION "0.1.0"

@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The calls of unprivileged tasks (vaios/domain.h, VOS_CFG_MPU): each is an
+ * SVC #1 with the call's number in r12 and its arguments in r0-r3 (a
+ * duration as its low and high words in r2, r3). The SVC handler
+ * (switch.S) makes the task privileged and sends it to vos__syscall_entry,
+ * which calls the kernel's vos__syscall (kernel/domain.c: the checks
+ * against the caller's domain, then the call) and returns through SVC #2,
+ * unprivileged, with the result in r0. These functions run unprivileged:
+ * they touch nothing but registers.
+ */
+#include "kernel.h"
+
+#if VOS_CFG_MPU
+
+void vos__u_task_return(void) __attribute__((noreturn));
+void vos__syscall_entry(void);                       /* switch.S */
+uint32_t arch_syscall_enter(uint32_t *frame);
+
+/* Stack a kernel call needs above the guard, its exception frame
+ * included. */
+#define SYSCALL_STACK 384u
+
+#define CFSR_MSTKERR (1u << 4)
+
+/* SVC #1 of the running task, whose exception frame is at frame: make it
+ * privileged and return it into vos__syscall_entry. The kernel then runs
+ * privileged on the task's stack, so the stack pointer the task gave must
+ * be inside its own stack with SYSCALL_STACK to spare: anything else
+ * (a stack pointer aimed at kernel memory, a stack about to overflow)
+ * stops the task as a stack fault, and the return value is then the
+ * process stack pointer to leave with (its stack's top; the switch runs
+ * next). 0: entered. */
+uint32_t arch_syscall_enter(uint32_t *frame)
+{
+    vos_task_t *t = vos__cur;
+    uintptr_t f = (uintptr_t)frame;
+    uintptr_t lo = (uintptr_t)t->stack_base + VOS_CFG_STACK_GUARD + SYSCALL_STACK;
+    uintptr_t hi = (uintptr_t)t->stack_base + t->stack_size - 32u;
+    if (f < lo || f > hi) {
+        vos__stack_fault(t);
+        arch_switch();
+        return (uint32_t)(uintptr_t)(t->stack_base + t->stack_size);
+    }
+    frame[5] = frame[6] | 1u;                         /* LR: after the SVC */
+    frame[6] = (uint32_t)(uintptr_t)vos__syscall_entry & ~1u;   /* PC */
+    t->control = 0;
+    __asm__ volatile("msr control, %0" :: "r"(0u) : "memory");  /* from the return */
+    return 0;
+}
+
+static inline int32_t sys(uint32_t num, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
+{
+    register uint32_t r0 __asm__("r0") = a0;
+    register uint32_t r1 __asm__("r1") = a1;
+    register uint32_t r2 __asm__("r2") = a2;
+    register uint32_t r3 __asm__("r3") = a3;
+    register uint32_t r12 __asm__("r12") = num;
+    __asm__ volatile("svc #1"
+                     : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3), "+r"(r12)
+                     :
+                     : "lr", "memory", "cc");
+    return (int32_t)r0;
+}
+
+static inline uint32_t lo(vos_dur_t d)
+{
+    return (uint32_t)d.cyc;
+}
+
+static inline uint32_t hi(vos_dur_t d)
+{
+    return (uint32_t)(d.cyc >> 32);
+}
+
+int vos_u_yield(void)
+{
+    return sys(VOS__SYS_YIELD, 0, 0, 0, 0);
+}
+
+int vos_u_sleep(vos_dur_t d)
+{
+    return sys(VOS__SYS_SLEEP, 0, 0, lo(d), hi(d));
+}
+
+int vos_u_sem_give(vos_sem_t *s)
+{
+    return sys(VOS__SYS_SEM_GIVE, (uint32_t)(uintptr_t)s, 0, 0, 0);
+}
+
+int vos_u_sem_take(vos_sem_t *s, vos_dur_t timeout)
+{
+    return sys(VOS__SYS_SEM_TAKE, (uint32_t)(uintptr_t)s, 0, lo(timeout), hi(timeout));
+}
+
+int vos_u_mutex_lock(vos_mutex_t *m, vos_dur_t timeout)
+{
+    return sys(VOS__SYS_MUTEX_LOCK, (uint32_t)(uintptr_t)m, 0, lo(timeout), hi(timeout));
+}
+
+int vos_u_mutex_unlock(vos_mutex_t *m)
+{
+    return sys(VOS__SYS_MUTEX_UNLOCK, (uint32_t)(uintptr_t)m, 0, 0, 0);
+}
+
+int vos_u_queue_send(vos_queue_t *q, const void *item, vos_dur_t timeout)
+{
+    return sys(VOS__SYS_QUEUE_SEND, (uint32_t)(uintptr_t)q, (uint32_t)(uintptr_t)item,
+               lo(timeout), hi(timeout));
+}
+
+int vos_u_queue_recv(vos_queue_t *q, void *item_out, vos_dur_t timeout)
+{
+    return sys(VOS__SYS_QUEUE_RECV, (uint32_t)(uintptr_t)q, (uint32_t)(uintptr_t)item_out,
+               lo(timeout), hi(timeout));
+}
+
+int vos_u_set_priority(unsigned prio)
+{
+    return sys(VOS__SYS_SET_PRIORITY, prio, 0, 0, 0);
+}
+
+void vos_u_task_exit(void)
+{
+    sys(VOS__SYS_EXIT, 0, 0, 0, 0);
+    for (;;)
+        ;                 /* not reached: the task ended */
+}
+
+/* Where an unprivileged task's entry function returns (arch_mpu_task_init
+ * puts it in the initial frame's LR). */
+void vos__u_task_return(void)
+{
+    vos_u_task_exit();
+}
+
+#else
+typedef int vos__no_syscalls;   /* an empty translation unit is not ISO C */
+#endif /* VOS_CFG_MPU */

@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Protection domains (VOS_CFG_MPU; vaios/domain.h): domain objects, tasks
+ * created into them, and the kernel side of the unprivileged tasks' calls,
+ * which checks every object against the caller's grants and every buffer
+ * against its regions before making the privileged call.
+ *
+ * Invariants (kernel lock held):
+ *  - every task's domain is its domain object or vos__kernel_domain
+ *    (privileged), never NULL; a domain is not re-initialised while a live
+ *    task is in it;
+ *  - an unprivileged task's control word is 1 except between the SVC that
+ *    enters a call and the one that leaves it (arch/cortex-m/syscall.c).
+ */
+#include "kernel.h"
+
+#if VOS_CFG_MPU
+
+/* Regions 0..3 disabled (RBAR with VALID selects each; RASR 0). */
+vos_domain_t vos__kernel_domain = {
+    .tag = VOS_TAG_DOMAIN,
+    .mpu = { 0x10, 0, 0x11, 0, 0x12, 0, 0x13, 0 },
+    .name = "kernel",
+    .ceiling = VOS_PRIO_MAX,
+};
+
+static bool domain_valid(const vos_domain_t *d)
+{
+    return d != NULL && d->tag == VOS_TAG_DOMAIN && d != &vos__kernel_domain;
+}
+
+/* Bytes of the kernel object whose tag is tag; 0 if it is none. */
+static size_t object_size(uint32_t tag)
+{
+    switch (tag) {
+    case VOS_TAG_TASK:   return sizeof(vos_task_t);
+    case VOS_TAG_SEM:    return sizeof(vos_sem_t);
+    case VOS_TAG_MUTEX:  return sizeof(vos_mutex_t);
+    case VOS_TAG_QUEUE:  return sizeof(vos_queue_t);
+    case VOS_TAG_EVENT:  return sizeof(vos_event_t);
+    case VOS_TAG_HEAP:   return sizeof(vos_heap_t);
+    case VOS_TAG_POOL:   return sizeof(vos_pool_t);
+    default:             return 0;
+    }
+}
+
+static bool overlaps(uintptr_t a, size_t n, uintptr_t b, size_t m)
+{
+    return a < b + m && b < a + n;
+}
+
+/* [p, p + n) overlaps a region of d that d's tasks may write. */
+static bool in_writable(const vos_domain_t *d, const void *p, size_t n)
+{
+    for (unsigned i = 0; i < d->nregions; i++)
+        if ((d->region[i].access & VOS_MEM_WRITE) &&
+            overlaps((uintptr_t)p, n, (uintptr_t)d->region[i].base, d->region[i].size))
+            return true;
+    return false;
+}
+
+int vos_domain_init(vos_domain_t *d, const char *name, unsigned ceiling,
+                    const vos_region_t *regions, size_t nregions,
+                    const void *const *grants, size_t ngrants)
+{
+    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+    VOS__CHECK(d != NULL && d != &vos__kernel_domain, VOS_ERR_INVALID);
+    VOS__CHECK(regions != NULL || nregions == 0, VOS_ERR_INVALID);
+    VOS__CHECK(grants != NULL || ngrants == 0, VOS_ERR_INVALID);
+    VOS__CHECK(ceiling >= VOS_PRIO_MIN && ceiling <= VOS_PRIO_MAX, VOS_ERR_ARG);
+    if (nregions > VOS_DOMAIN_REGIONS)
+        return VOS_ERR_LAYOUT;
+
+    vos_domain_t nd = { .tag = VOS_TAG_DOMAIN, .name = name ? name : "?",
+                        .ceiling = (uint8_t)ceiling, .nregions = (uint8_t)nregions };
+    for (unsigned i = 0; i < VOS_DOMAIN_REGIONS; i++) {
+        nd.mpu[2 * i] = 0x10u | i;     /* unused: disabled */
+        nd.mpu[2 * i + 1] = 0;
+    }
+    for (unsigned i = 0; i < nregions; i++) {
+        unsigned a = regions[i].access;
+        if ((a & (VOS_MEM_READ | VOS_MEM_WRITE)) == 0 ||
+            (a & ~(VOS_MEM_READ | VOS_MEM_WRITE | VOS_MEM_EXEC | VOS_MEM_DEVICE)) != 0 ||
+            ((a & VOS_MEM_EXEC) && (a & (VOS_MEM_WRITE | VOS_MEM_DEVICE))))
+            return VOS_ERR_ARG;
+        int err = arch_mpu_region((uintptr_t)regions[i].base, regions[i].size, a, i,
+                                  &nd.mpu[2 * i]);
+        if (err != VOS_OK)
+            return err;
+        nd.region[i] = regions[i];
+    }
+    /* The kernel's memory of the domain stays out of its reach. */
+    if (in_writable(&nd, d, sizeof *d) || in_writable(&nd, grants, ngrants * sizeof *grants))
+        return VOS_ERR_PERM;
+    for (size_t i = 0; i < ngrants; i++) {
+        const uint32_t *o = grants[i];
+        size_t size = o != NULL ? object_size(*o) : 0;
+        if (size == 0)
+            return VOS_ERR_INVALID;
+        if (in_writable(&nd, o, size))
+            return VOS_ERR_PERM;
+    }
+    nd.grants = grants;
+    nd.ngrants = ngrants;
+
+    uint32_t key = vos__lock();
+    for (vos_task_t *t = vos__all_tasks; t != NULL; t = t->all_next)
+        if (t->domain == d) {
+            vos__unlock(key);
+            return VOS_ERR_STATE;
+        }
+    *d = nd;
+    vos__unlock(key);
+    return VOS_OK;
+}
+
+int vos_domain_set_fault_policy(vos_domain_t *d, unsigned policy)
+{
+    VOS__CHECK(domain_valid(d), VOS_ERR_INVALID);
+    VOS__CHECK(policy == VOS_FAULT_STOP_TASK || policy == VOS_FAULT_STOP_DOMAIN, VOS_ERR_ARG);
+    d->policy = (uint8_t)policy;
+    return VOS_OK;
+}
+
+int vos__task_create(vos_domain_t *d, vos_task_t *t, const char *name, vos_entry_t entry,
+                     void *arg, unsigned prio, void *stack, size_t stack_size,
+                     const uint32_t *stack_region);
+
+int vos_task_create_in(vos_domain_t *d, vos_task_t *t, const char *name, vos_entry_t entry,
+                       void *arg, unsigned prio, void *stack, size_t stack_size)
+{
+    if (d == NULL)
+        return vos_task_create(t, name, entry, arg, prio, stack, stack_size);
+    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+    VOS__CHECK(domain_valid(d), VOS_ERR_INVALID);
+    VOS__CHECK(t != NULL && entry != NULL && stack != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(prio >= VOS_PRIO_MIN && prio <= VOS_PRIO_MAX, VOS_ERR_ARG);
+    if (prio > d->ceiling)
+        return VOS_ERR_PERM;
+    /* The stack is the task's own region: the MPU must express it, and no
+     * region of the domain (which its other tasks reach) may cover it. */
+    uint32_t region[2];
+    int err = arch_mpu_region((uintptr_t)stack, stack_size, VOS_MEM_READ | VOS_MEM_WRITE, 4,
+                              region);
+    if (err != VOS_OK)
+        return err;
+    for (unsigned i = 0; i < d->nregions; i++)
+        if (overlaps((uintptr_t)stack, stack_size, (uintptr_t)d->region[i].base,
+                     d->region[i].size))
+            return VOS_ERR_LAYOUT;
+    return vos__task_create(d, t, name, entry, arg, prio, stack, stack_size, region);
+}
+
+int vos_task_domain(const vos_task_t *t, vos_domain_t **out)
+{
+    if (t == NULL)
+        t = vos__started ? vos__cur : NULL;
+    VOS__CHECK(t != NULL && t->tag == VOS_TAG_TASK && out != NULL, VOS_ERR_INVALID);
+    *out = t->domain == &vos__kernel_domain ? NULL : t->domain;
+    return VOS_OK;
+}
+
+/* --- The unprivileged calls ---------------------------------------------- */
+
+static bool granted(const vos_domain_t *d, const void *obj)
+{
+    if (d == &vos__kernel_domain)
+        return true;
+    for (size_t i = 0; i < d->ngrants; i++)
+        if (d->grants[i] == obj)
+            return true;
+    return false;
+}
+
+/* [p, p + n) lies in t's stack above its guard, or in one region of t's
+ * domain that gives the access (write: VOS_MEM_WRITE; else either). */
+static bool reachable(const vos_task_t *t, const void *p, size_t n, bool write)
+{
+    const vos_domain_t *d = t->domain;
+    if (d == &vos__kernel_domain)
+        return true;
+    uintptr_t a = (uintptr_t)p;
+    if (p == NULL || a + n < a)
+        return false;
+    uintptr_t lo = (uintptr_t)t->stack_base + VOS_CFG_STACK_GUARD;
+    uintptr_t hi = (uintptr_t)t->stack_base + t->stack_size;
+    if (a >= lo && a + n <= hi)
+        return true;
+    unsigned need = write ? VOS_MEM_WRITE : VOS_MEM_READ | VOS_MEM_WRITE;
+    for (unsigned i = 0; i < d->nregions; i++) {
+        uintptr_t b = (uintptr_t)d->region[i].base;
+        if ((d->region[i].access & need) && a >= b && a + n <= b + d->region[i].size)
+            return true;
+    }
+    return false;
+}
+
+static vos_dur_t dur(uint32_t lo, uint32_t hi)
+{
+    return (vos_dur_t){ .cyc = (uint64_t)hi << 32 | lo };
+}
+
+int32_t vos__syscall(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t num)
+{
+    vos_task_t *cur = vos__cur;
+    const vos_domain_t *d = cur->domain;
+    void *obj = (void *)(uintptr_t)a0;
+    switch (num) {
+    case VOS__SYS_YIELD:
+        return vos_yield();
+    case VOS__SYS_SLEEP:
+        return vos_sleep(dur(a2, a3));
+    case VOS__SYS_SEM_GIVE:
+        return granted(d, obj) ? vos_sem_give(obj) : VOS_ERR_PERM;
+    case VOS__SYS_SEM_TAKE:
+        return granted(d, obj) ? vos_sem_take(obj, dur(a2, a3)) : VOS_ERR_PERM;
+    case VOS__SYS_MUTEX_LOCK:
+        return granted(d, obj) ? vos_mutex_lock(obj, dur(a2, a3)) : VOS_ERR_PERM;
+    case VOS__SYS_MUTEX_UNLOCK:
+        return granted(d, obj) ? vos_mutex_unlock(obj) : VOS_ERR_PERM;
+    case VOS__SYS_QUEUE_SEND:
+    case VOS__SYS_QUEUE_RECV: {
+        if (!granted(d, obj))
+            return VOS_ERR_PERM;
+        vos_queue_t *q = obj;
+        if (q->tag != VOS_TAG_QUEUE)
+            return VOS_ERR_INVALID;
+        void *buf = (void *)(uintptr_t)a1;
+        bool recv = num == VOS__SYS_QUEUE_RECV;
+        if (!reachable(cur, buf, q->item_size, recv))
+            return VOS_ERR_PERM;
+        return recv ? vos_queue_recv(q, buf, dur(a2, a3)) : vos_queue_send(q, buf, dur(a2, a3));
+    }
+    case VOS__SYS_SET_PRIORITY:
+        return vos_task_set_priority(NULL, a0);
+    case VOS__SYS_EXIT:
+        vos_task_exit();
+    default:
+        return VOS_ERR_ARG;
+    }
+}
+
+#else
+typedef int vos__no_domains;   /* an empty translation unit is not ISO C */
+#endif /* VOS_CFG_MPU */
