@@ -160,7 +160,19 @@ int vos_task_domain(const vos_task_t *t, vos_domain_t **out)
     return VOS_OK;
 }
 
-/* --- The unprivileged calls ---------------------------------------------- */
+/* --- The unprivileged calls ----------------------------------------------
+ * The calls on objects are weak references: an image links the code of
+ * an object type only when it makes such objects (their init call is in
+ * the same file), so an image without queues or mutexes carries none of
+ * their code for the dispatch's sake. Without it, such an object cannot
+ * exist either, and so cannot have been granted: the grant check refuses
+ * the call before the missing function could be reached. */
+#pragma weak vos_sem_give
+#pragma weak vos_sem_take
+#pragma weak vos_mutex_lock
+#pragma weak vos_mutex_unlock
+#pragma weak vos_queue_send
+#pragma weak vos_queue_recv
 
 static bool granted(const vos_domain_t *d, const void *obj)
 {
