@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The misuse matrix of the domain calls (vaios/domain.h, VOS_CFG_MPU), on
+ * the emulated board: the host port has no MPU (it refuses VOS_CFG_MPU),
+ * so these rows live here rather than in tests/host/kernel/test_misuse.c.
+ * Every bad input gets its distinct code and changes nothing; every
+ * vos_u_* call is probed from an unprivileged task with objects not
+ * granted, granted objects of the wrong type or deleted, and buffers
+ * outside, across the end of, or wrapping around its memory.
+ */
+#include <string.h>
+#include "vtest.h"
+
+_Static_assert(VOS_CFG_MPU == 1, "the MPU suites run in the MPU build");
+
+#define FLASH_BASE ((const void *)0x08000000u)
+#define FLASH_SIZE (1024u * 1024u)
+
+static union {
+    struct {
+        volatile int got[40];
+        volatile uint32_t buf[4];
+        volatile int done;
+    } d;
+    uint8_t bytes[1024];
+} mem __attribute__((aligned(1024)));
+
+static uint64_t ustack[2048 / 8] __attribute__((aligned(2048)));
+static vos_task_t utask;
+static vos_domain_t dom;
+static vos_sem_t sem, dead_sem, foreign_sem;
+static vos_mutex_t mtx;
+static vos_queue_t q;
+static uint32_t qbuf[2];
+static const void *const grants[] = { &sem, &dead_sem, &mtx, &q };
+
+static void prober(void *arg)
+{
+    (void)arg;
+    volatile int *g = mem.d.got;
+    int n = 0;
+    uint32_t local = 7;
+    /* Objects not granted, NULL, a granted object of another type. */
+    g[n++] = vos_u_sem_give(&foreign_sem);
+    g[n++] = vos_u_sem_give(NULL);
+    g[n++] = vos_u_sem_take(NULL, VOS_NO_WAIT);
+    g[n++] = vos_u_mutex_lock(NULL, VOS_NO_WAIT);
+    g[n++] = vos_u_mutex_unlock(NULL);
+    g[n++] = vos_u_queue_send(NULL, &local, VOS_NO_WAIT);
+    g[n++] = vos_u_queue_recv(NULL, &local, VOS_NO_WAIT);
+    g[n++] = vos_u_sem_give((vos_sem_t *)&mtx);              /* granted, a mutex */
+    g[n++] = vos_u_mutex_unlock((vos_mutex_t *)&sem);        /* granted, a semaphore */
+    g[n++] = vos_u_queue_send((vos_queue_t *)&sem, &local, VOS_NO_WAIT);
+    g[n++] = vos_u_sem_give(&dead_sem);                      /* granted, deleted */
+    /* Buffers: NULL, kernel memory, across the end of its region, wrapping
+     * the address space, in flash (read-only) for a receive. */
+    g[n++] = vos_u_queue_send(&q, NULL, VOS_NO_WAIT);
+    g[n++] = vos_u_queue_send(&q, qbuf, VOS_NO_WAIT);
+    g[n++] = vos_u_queue_send(&q, &mem.bytes[sizeof mem - 2], VOS_NO_WAIT);
+    g[n++] = vos_u_queue_send(&q, (const void *)0xFFFFFFFEu, VOS_NO_WAIT);
+    g[n++] = vos_u_queue_recv(&q, (void *)FLASH_BASE, VOS_NO_WAIT);
+    g[n++] = vos_u_queue_send(&q, FLASH_BASE, VOS_NO_WAIT);  /* read from flash: allowed */
+    g[n++] = vos_u_queue_recv(&q, (void *)mem.d.buf, VOS_NO_WAIT);
+    /* The kernel's own errors come after the checks. */
+    g[n++] = vos_u_mutex_unlock(&mtx);                        /* not the owner */
+    g[n++] = vos_u_sem_take(&sem, VOS_NO_WAIT);               /* empty */
+    g[n++] = vos_u_sem_take(&sem, vos_us(100));               /* times out */
+    g[n++] = vos_u_set_priority(0);
+    g[n++] = vos_u_set_priority(VOS_PRIO_MAX + 1);
+    g[n++] = vos_u_set_priority(6);                           /* above the ceiling (5) */
+    g[n++] = vos_u_mutex_lock(&mtx, VOS_NO_WAIT);
+    g[n++] = vos_u_mutex_unlock(&mtx);
+    mem.d.done = n;
+}
+
+static const int want[] = {
+    VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM,
+    VOS_ERR_PERM, VOS_ERR_INVALID, VOS_ERR_INVALID, VOS_ERR_INVALID, VOS_ERR_INVALID,
+    VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_OK, VOS_OK,
+    VOS_ERR_NOT_OWNER, VOS_ERR_WOULD_BLOCK, VOS_ERR_TIMEOUT, VOS_ERR_ARG, VOS_ERR_ARG,
+    VOS_ERR_PERM, VOS_OK, VOS_OK,
+};
+
+VT_TEST(every_u_call_refuses_what_the_domain_was_not_given)
+{
+    memset(&mem, 0, sizeof mem);
+    VT_EQ(vos_sem_init(&sem, 0, 1), VOS_OK);
+    VT_EQ(vos_sem_init(&dead_sem, 0, 1), VOS_OK);
+    VT_EQ(vos_sem_init(&foreign_sem, 0, 1), VOS_OK);
+    VT_EQ(vos_mutex_init(&mtx), VOS_OK);
+    VT_EQ(vos_queue_init(&q, qbuf, sizeof qbuf[0], 2), VOS_OK);
+    const vos_region_t regions[] = {
+        { FLASH_BASE, FLASH_SIZE, VOS_MEM_READ | VOS_MEM_EXEC },
+        { &mem, sizeof mem, VOS_MEM_READ | VOS_MEM_WRITE },
+    };
+    VT_EQ(vos_domain_init(&dom, "probe", 5, regions, 2, grants, 4), VOS_OK);
+    VT_EQ(vos_sem_delete(&dead_sem), VOS_OK);
+    VT_EQ(vos_task_create_in(&dom, &utask, "prober", prober, NULL, 3, ustack, sizeof ustack),
+          VOS_OK);
+    vos_sleep(vos_ms(5));
+    VT_EQ(mem.d.done, (int)(sizeof want / sizeof want[0]));
+    for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++) {
+        if (mem.d.got[i] != want[i])
+            vt_note("row %u: %d, want %d\n", i, mem.d.got[i], want[i]);
+        VT_EQ(mem.d.got[i], want[i]);
+    }
+    VT_EQ(vos_task_state(&utask), VOS_TASK_EXITED);
+    /* Nothing a refused call named was changed. */
+    uint32_t v = 0;
+    VT_EQ(vos_sem_take(&foreign_sem, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
+    VT_EQ(vos_queue_recv(&q, &v, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
+    VT_ASSERT(vt_owner(&mtx) == NULL);
+}
+
+static volatile int isr_got[3];
+
+static void from_isr(void)
+{
+    vos_region_t r = { FLASH_BASE, FLASH_SIZE, VOS_MEM_READ };
+    isr_got[0] = vos_domain_init(&dom, "x", 5, &r, 1, NULL, 0);
+    isr_got[1] = vos_task_create_in(&dom, &utask, "x", prober, NULL, 3, ustack, sizeof ustack);
+    isr_got[2] = vos_task_create_in(NULL, &utask, "x", prober, NULL, 3, ustack, sizeof ustack);
+}
+
+static vos_sem_t park;
+static const void *const park_grants[] = { &park };
+
+static void parked(void *arg)
+{
+    (void)arg;
+    vos_u_sem_take(&park, VOS_FOREVER);
+}
+
+VT_TEST(domain_calls_in_the_wrong_context_or_state)
+{
+    vt_run_in_isr(from_isr);
+    VT_EQ(isr_got[0], VOS_ERR_CONTEXT);
+    VT_EQ(isr_got[1], VOS_ERR_CONTEXT);
+    VT_EQ(isr_got[2], VOS_ERR_CONTEXT);
+    /* A domain with a live task cannot be made again. */
+    VT_EQ(vos_sem_init(&park, 0, 1), VOS_OK);
+    const vos_region_t regions[] = {
+        { FLASH_BASE, FLASH_SIZE, VOS_MEM_READ | VOS_MEM_EXEC },
+    };
+    VT_EQ(vos_domain_init(&dom, "park", 5, regions, 1, park_grants, 1), VOS_OK);
+    VT_EQ(vos_task_create_in(&dom, &utask, "parked", parked, NULL, 3, ustack, sizeof ustack),
+          VOS_OK);
+    vos_sleep(vos_ms(1));
+    VT_EQ(vos_task_state(&utask), VOS_TASK_BLOCKED);
+    VT_EQ(vos_domain_init(&dom, "again", 5, regions, 1, park_grants, 1), VOS_ERR_STATE);
+    VT_EQ(vos_task_create_in(&dom, &utask, "twice", parked, NULL, 3, ustack, sizeof ustack),
+          VOS_ERR_INVALID);                               /* a live task */
+    VT_EQ(vos_sem_give(&park), VOS_OK);
+    vos_sleep(vos_ms(1));
+    VT_EQ(vos_task_state(&utask), VOS_TASK_EXITED);
+    VT_EQ(vos_domain_init(&dom, "again", 5, regions, 1, park_grants, 1), VOS_OK);
+    /* Bad arguments of create_in, each with its own code. */
+    VT_EQ(vos_task_create_in(&dom, NULL, "x", parked, NULL, 3, ustack, sizeof ustack),
+          VOS_ERR_INVALID);
+    VT_EQ(vos_task_create_in(&dom, &utask, "x", NULL, NULL, 3, ustack, sizeof ustack),
+          VOS_ERR_INVALID);
+    VT_EQ(vos_task_create_in(&dom, &utask, "x", parked, NULL, 0, ustack, sizeof ustack),
+          VOS_ERR_ARG);
+    VT_EQ(vos_task_create_in(&dom, &utask, "x", parked, NULL, 3, NULL, sizeof ustack),
+          VOS_ERR_INVALID);
+    VT_EQ(vos_task_create_in(&dom, &utask, "x", parked, NULL, 3, ustack, 1000),
+          VOS_ERR_LAYOUT);
+    VT_EQ(vos_task_create_in(&dom, &utask, "x", parked, NULL, 3, ustack, 256),
+          VOS_ERR_ARG);                                   /* a region, but below the minimum */
+    vos_domain_t *d = &dom;
+    VT_EQ(vos_task_domain(vt_task(0), &d), VOS_ERR_INVALID);   /* never created */
+    VT_EQ(vos_domain_set_fault_policy((vos_domain_t *)&park, VOS_FAULT_STOP_TASK),
+          VOS_ERR_INVALID);
+}
