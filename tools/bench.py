@@ -3,12 +3,20 @@
 """Run the VAIOS benchmark on the emulated board and write the report.
 
 Usage (from the repository root): python3 -m tools.bench [--build DIR] [--out DIR]
+       python3 -m tools.bench --elf IMAGE [--log RUN.LOG] --out DIR
 
 Runs the benchmark image in QEMU (tools/qemu-run, the instrument of
 docs/benchmark.md), adds what only the host can measure (footprint from the
 ELF files and the link map, the host tool versions), and streams it all
 through tools.vaios_report, which prints the tables and writes
 build/bench/{report.md,results.json} and the histograms.
+
+--elf runs an image built elsewhere (a FreeRTOS firmware that links the
+harness library: bench/os/freertos/README.md) with only what the image
+measures; --log reads a console log of such a run (tools/qemu-run IMAGE
+... > RUN.LOG) instead of running it. Either way the results.json names
+the instrument, target and compiler as every run's does, so that
+`vaios_report compare` takes it.
 """
 import argparse
 import os
@@ -184,10 +192,20 @@ def main():
                     help="the image under BUILD/bench/ (bench_cmsis_rtos2.elf: another backend)")
     ap.add_argument("--image-only", action="store_true",
                     help="only what the image measures: no footprint rows, no instrumented images")
+    ap.add_argument("--elf", help="an image built elsewhere (implies --image-only)")
+    ap.add_argument("--log", help="with --elf: the console log of its run, instead of running it")
     args = ap.parse_args()
     PROGRESS.enabled = not args.quiet
+    if args.log and not args.elf:
+        ap.error("--log needs --elf (the image the log is of)")
+    if args.elf:
+        args.image_only = True
+        args.elf = os.path.abspath(args.elf)
+    if args.log and not os.path.exists(args.log):
+        print("bench: %s does not exist" % args.log, file=sys.stderr)
+        return 2
 
-    elf = os.path.join(ROOT, args.build, "bench", args.image)
+    elf = args.elf or os.path.join(ROOT, args.build, "bench", args.image)
     if not os.path.exists(elf):
         print("bench: %s does not exist: run 'make target' first" % elf, file=sys.stderr)
         return 2
@@ -203,8 +221,12 @@ def main():
     extra = [] if args.image_only else footprint_lines(os.path.join(ROOT, args.build), args.board)
     for l in head + extra:
         report.stdin.write(l + "\n")
-    qemu = subprocess.Popen([os.path.join(ROOT, "tools", "qemu-run"), elf, str(args.timeout)],
-                            stdout=subprocess.PIPE, text=True, errors="replace")
+    if args.log:
+        qemu = subprocess.Popen(["cat", os.path.abspath(args.log)], stdout=subprocess.PIPE,
+                                text=True, errors="replace")
+    else:
+        qemu = subprocess.Popen([os.path.join(ROOT, "tools", "qemu-run"), elf, str(args.timeout)],
+                                stdout=subprocess.PIPE, text=True, errors="replace")
     for line in qemu.stdout:
         if line.startswith("@VOS done") and not args.image_only:
             # Instrumented images first, so that the report sees one "done".

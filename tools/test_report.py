@@ -461,6 +461,43 @@ class ReadmeTable(unittest.TestCase):
         readme, snapshot = self.generated(bad)
         self.assertTrue(any("not a commit" in p for p in update_readme.check(readme, snapshot)))
 
+    def harness_root(self, run_figures, unlike=None, provenance=True):
+        """A root with the catalogue and one committed harness run."""
+        root = self.tmp / "root"
+        (root / "bench" / "peers" / "runs" / "other").mkdir(parents=True)
+        shutil.copy(REPO / "bench" / "catalogue.csv", root / "bench" / "catalogue.csv")
+        run = json.loads(json.dumps(self.results))
+        run["config"]["kernel"] = "other"
+        for scen, (p50, hist) in run_figures.items():
+            st = run["metrics"]["ctx_yield"]["scenarios"][scen]
+            st.update(p50=p50, min=p50, max=p50, hist=hist)
+        base = root / "bench" / "peers" / "runs" / "other"
+        (base / "results.json").write_text(json.dumps(run))
+        if provenance:
+            (base / "provenance.json").write_text(json.dumps(
+                {"label": "Other", "summary": "a test run", "unlike": unlike or {}}))
+        return root
+
+    def test_a_harness_run_is_merged_with_its_leader(self):
+        root = self.harness_root({"idle": (40, [[40, 10]]), "busy": (44, [[44, 10]])})
+        block = update_readme.render_block(update_readme.snapshot_of(self.results), root)
+        self.assertIn("| Other p50 | Leader |", block)
+        self.assertIn("| ctx_yield (idle) | insn | 37 | 50 | 40 | VAIOS |", block)
+        self.assertIn("| ctx_yield (busy) | insn | 44 | 90 | 44 | tie |", block)
+        self.assertIn("`bench/peers/runs/other/`", block)
+
+    def test_an_unlike_harness_cell_never_leads(self):
+        root = self.harness_root({"idle": (30, [[30, 10]])}, unlike={"ctx_yield": "not the same"})
+        block = update_readme.render_block(update_readme.snapshot_of(self.results), root)
+        self.assertIn("| ctx_yield (idle) | insn | 37 | 50 | 30 %s | - |" % vaios_report.NOT_COMPARABLE,
+                      block)
+        self.assertIn("not the same", block)
+
+    def test_a_harness_run_without_provenance_is_refused(self):
+        root = self.harness_root({"idle": (40, [[40, 10]])}, provenance=False)
+        with self.assertRaises(update_readme.Refused):
+            update_readme.render_block(update_readme.snapshot_of(self.results), root)
+
     def test_a_run_of_the_same_sources_with_other_figures_fails(self):
         readme, snapshot = self.generated(self.results)
         other = json.loads(json.dumps(self.results))

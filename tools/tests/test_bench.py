@@ -37,3 +37,40 @@ class LinkMap(unittest.TestCase):
     def test_kernel_with_and_without_the_time_driver(self):
         self.assertEqual(bench.kernel_bytes(self.path, False), (0x120 + 0x10, 0x8))
         self.assertEqual(bench.kernel_bytes(self.path, True), (0x120 + 0x10 + 0x30, 0x8 + 0x20))
+
+
+class LogOfAnImageBuiltElsewhere(unittest.TestCase):
+    """--elf/--log: a console log of another kernel's run becomes a results.json
+    with the instrument, target and compiler (what compare needs)."""
+
+    def test_log_gives_a_comparable_results_json(self):
+        import json
+        import subprocess
+        import sys
+        import shutil
+        tmp = tempfile.mkdtemp(prefix="vaios-bench-log-")
+        self.addCleanup(shutil.rmtree, tmp)
+        log = os.path.join(tmp, "run.log")
+        with open(log, "w") as f:
+            f.write("@VOS config kernel=other version=1 commit=0000000 board=netduinoplus2 "
+                    "unit=insn\n@VOS config hist_exact=2048 hist_log_sub=16 hist_log_octaves=21\n"
+                    "@VOS done 0\n")
+        elf = os.path.join(tmp, "image.elf")
+        open(elf, "w").close()
+        out = os.path.join(tmp, "out")
+        done = subprocess.run([sys.executable, "-m", "tools.bench", "--elf", elf, "--log", log,
+                               "--out", out, "--quiet"], cwd=bench.ROOT, capture_output=True,
+                              text=True)
+        with open(os.path.join(out, "results.json")) as f:
+            cfg = json.load(f)["config"]
+        self.assertEqual(cfg.get("kernel"), "other", done.stderr)
+        for key in ("instrument", "target", "compiler"):
+            self.assertIn(key, cfg)
+        self.assertFalse(any(k.startswith("footprint") for k in cfg))
+
+    def test_log_without_elf_is_refused(self):
+        import subprocess
+        import sys
+        done = subprocess.run([sys.executable, "-m", "tools.bench", "--log", "x"],
+                              cwd=bench.ROOT, capture_output=True, text=True)
+        self.assertEqual(done.returncode, 2)
