@@ -33,6 +33,9 @@
 #define VOS__FILL_WORD  0xCDCDCDCDu
 
 static vos_task_t *overflow_task;
+#if VOS_CFG_MPU
+static unsigned stop_domain_of(vos_task_t *t);
+#endif
 vos_task_t *vos__all_tasks;
 struct vos_waitq vos__join_q;
 
@@ -457,6 +460,9 @@ void vos__stack_fault(vos_task_t *t)
     if (t == vos__cur)
         vos__sched_lock_drop();
     vos__task_gone(t);
+#if VOS_CFG_MPU
+    stop_domain_of(t);   /* with VOS_FAULT_STOP_DOMAIN: its domain's other tasks */
+#endif
     VOS__SW_REASON(VOS_TRACE_SW_FAULT);
     vos_hook_stack_overflow(t);
     vos__unlock(key);
@@ -487,23 +493,32 @@ static void fault_stop(vos_task_t *t)
     vos__task_gone(t);
 }
 
+/* With its domain's VOS_FAULT_STOP_DOMAIN policy, stop every other live
+ * task of faulted t's domain; how many. Lock held. */
+static unsigned stop_domain_of(vos_task_t *t)
+{
+    vos_domain_t *d = t->domain;
+    unsigned n = 0;
+    if (d == &vos__kernel_domain || d->policy != VOS_FAULT_STOP_DOMAIN)
+        return 0;
+    for (vos_task_t *u = vos__all_tasks, *next; u != NULL; u = next) {
+        next = u->all_next;        /* fault_stop takes u off the list */
+        if (u->domain == d) {
+            fault_stop(u);
+            n++;
+        }
+    }
+    return n;
+}
+
 void vos__task_fault(vos_task_t *t, const vos_fault_t *f)
 {
     uint32_t key = vos__lock();
     vos_fault_t r = *f;
     vos_domain_t *d = t->domain;
     r.domain = d == &vos__kernel_domain ? NULL : d;
-    r.stopped = 1;
     fault_stop(t);
-    if (r.domain != NULL && d->policy == VOS_FAULT_STOP_DOMAIN) {
-        for (vos_task_t *u = vos__all_tasks, *next; u != NULL; u = next) {
-            next = u->all_next;        /* fault_stop takes u off the list */
-            if (u->domain == d) {
-                fault_stop(u);
-                r.stopped++;
-            }
-        }
-    }
+    r.stopped = 1 + stop_domain_of(t);
     VOS__SW_REASON(VOS_TRACE_SW_FAULT);
     vos_hook_fault(t, &r);
     vos__unlock(key);

@@ -448,3 +448,35 @@ VT_TEST(a_kernel_call_with_a_foreign_stack_pointer_stops_the_task)
     for (unsigned i = sizeof rogue - 64 - 32 - 64; i < sizeof rogue - 64 - 32; i++)
         VT_EQ(rogue.bytes[i], 0);
 }
+
+/* A stack overflow stops the domain too, under VOS_FAULT_STOP_DOMAIN. */
+static void overflow_now(void *arg)
+{
+    uint8_t *end = arg;            /* its guard's end (given: its control block is the kernel's) */
+    vos_u_sleep(vos_ms(1));
+    __asm__ volatile("mov  sp, %0   \n\t"
+                     "push {r0}     \n\t"
+                     :: "r"(end) : "memory");
+    pay.d.runs[1] = 99;            /* not reached */
+}
+
+VT_TEST(a_stack_overflow_stops_the_domain_under_its_policy)
+{
+    memset(&pay, 0, sizeof pay);
+    const vos_region_t regions[] = {
+        { FLASH_BASE, FLASH_SIZE, VOS_MEM_READ | VOS_MEM_EXEC },
+        { &pay, sizeof pay, VOS_MEM_READ | VOS_MEM_WRITE },
+    };
+    VT_EQ(vos_domain_init(&pay_dom, "payload", 4, regions, 2, NULL, 0), VOS_OK);
+    VT_EQ(vos_domain_set_fault_policy(&pay_dom, VOS_FAULT_STOP_DOMAIN), VOS_OK);
+    VT_EQ(vos_task_create_in(&pay_dom, &utask[0], "pay0", payload, (void *)(intptr_t)0, 4,
+                             ustack[0], sizeof ustack[0]), VOS_OK);
+    VT_EQ(vos_task_create_in(&pay_dom, &utask[1], "over", overflow_now,
+                             (uint8_t *)ustack[1] + VOS_CFG_STACK_GUARD, 4, ustack[1],
+                             sizeof ustack[1]), VOS_OK);
+    vos_sleep(vos_ms(5));
+    VT_ASSERT(vos_stack_overflow_task() == &utask[1]);
+    VT_EQ(vos_task_state(&utask[1]), VOS_TASK_FAULTED);
+    VT_EQ(vos_task_state(&utask[0]), VOS_TASK_FAULTED);   /* its domain's other task */
+    VT_EQ(pay.d.runs[1], 0);
+}
