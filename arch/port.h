@@ -6,12 +6,12 @@
  * with a virtual clock, for tests).
  *
  * Who implements what. The CPU half (critical sections, context, idle and
- * halt) is the port's: arch/<name>/. The time half (arch_time_init,
- * arch_now, arch_alarm_set, arch_alarm_cancel, arch_cycles) belongs to the
- * timer hardware, so on Cortex-M it is the BOARD's part of the contract,
- * implemented in boards/<name>/timebase.c (a build without a board must
- * provide these five functions itself); the host port implements both
- * halves.
+ * halt, the bounded spin) is the port's: arch/<name>/. The time half
+ * (arch_time_init, arch_now, arch_alarm_set, arch_alarm_cancel,
+ * arch_cycles and the word arch_time_lo) belongs to the timer hardware,
+ * so on Cortex-M it is the BOARD's part of the contract, implemented in
+ * boards/<name>/timebase.c (a build without a board must provide these
+ * six itself); the host port implements both halves.
  *
  * The port provides "port_impl.h" on the include path with static inline
  * definitions of the functions marked [inline] (and may provide a
@@ -125,10 +125,27 @@ void arch_alarm_set(vos_time_t t);
 /* Disarm the alarm. Called with kernel interrupts masked. */
 void arch_alarm_cancel(void);
 
+/* The low 32 bits of arch_now(), as one word that a single load reads at
+ * any time, in any context, without a lock: a symbol the board defines
+ * (on Cortex-M an absolute symbol at the free-running counter's register,
+ * on the host a variable the port keeps equal to its clock). Read only.
+ * The kernel reads it where a call to arch_now() would cost too much: at
+ * the start of a relative sleep and where a woken sleeper checks that its
+ * deadline has come (kernel/time.c, wake on time). */
+extern volatile uint32_t arch_time_lo;
+
 /* A free-running 32-bit counter at VOS_CFG_CLOCK_HZ (the time base itself
  * or another counter at the same rate), for the kernel's own
  * instrumentation: only differences are used. Any context, no lock. */
 uint32_t arch_cycles(void);
+
+/* Busy-wait until at least n cycles of the time base have passed since
+ * arch_time_lo read from (a value the caller read): never fewer; more if
+ * interrupts or other tasks take the CPU meanwhile, by at most n after the
+ * task runs again, however long it was away. The final wait of a sleep
+ * woken before its deadline (n <= VOS_CFG_WAKE_LEAD_MAX). Thread mode,
+ * kernel lock not held. */
+void arch_spin(uint32_t from, uint32_t n);
 
 /* --- Idle and faults --------------------------------------------------- */
 

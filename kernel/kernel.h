@@ -171,7 +171,15 @@ void vos__waitq_reposition(struct vos_waitq *q, vos_task_t *t);
 /* vos__block in two halves, for callers that must act between queuing the
  * task and switching away (priority inheritance): prepare queues the
  * running task, commit switches, releases the lock and returns the result. */
+#if VOS_CFG_TRACE
 void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind, const void *obj);
+#else
+/* kind and obj are the trace's only: without it they are not passed (two
+ * stack arguments less on every blocking path). */
+void vos__block_prepare_(struct vos_waitq *q, vos_time_t deadline);
+#define vos__block_prepare(q, deadline, kind, obj) \
+    ((void)(kind), (void)(obj), vos__block_prepare_((q), (deadline)))
+#endif
 static inline int vos__block_commit(uint32_t key)
 {
     arch_switch();
@@ -225,6 +233,11 @@ static inline int vos__can_block(void)
 }
 
 /* --- Time (time.c) ------------------------------------------------------- */
+
+/* Wake on time, calibrated (VOS_WAKE_LEAD_AUTO): a wake-up path longer
+ * than the lead raises it by this many cycles, a shorter one lowers it by
+ * one (kernel/time.c). */
+#define VOS__WAKE_STEP_UP 16u
 
 void vos__timeout_add(vos_task_t *t, vos_time_t deadline);  /* lock held */
 void vos__timeout_del(vos_task_t *t);                       /* lock held */

@@ -198,6 +198,183 @@ int vos_next_event(vos_time_t *at)
     return VOS_OK;
 }
 
+/* --- Wake on time ----------------------------------------------------------
+ *
+ * Without it a sleeper runs again one wake-up path after its deadline: the
+ * alarm interrupt, the wake, the switch and the return from the wait. With
+ * it (VOS_CFG_WAKE_LEAD, vaios/config.h) a sleep's alarm is programmed
+ * that path's length ahead of the deadline, and the woken task checks the
+ * time base before it returns: at its deadline to the cycle it returns at
+ * once (one load and one compare); early, it waits out the rest on the
+ * time base (arch_spin: at most the lead); late, it returns. So a sleep
+ * never ends before its deadline, and when nothing delays the path it ends
+ * at the deadline plus the few instructions of the return.
+ *
+ * Only sleeps (vos_sleep, vos_sleep_until) are woken ahead. A blocking
+ * call's timeout is not: the task leaves the object's queue when it is
+ * woken, and a give in the last lead cycles would find it gone.
+ *
+ * The lead. Fixed (VOS_CFG_WAKE_LEAD > 0), or calibrated (the default):
+ * every sleeper woken by its alarm measures its own path, from the time
+ * its alarm was programmed for to its check. The first measurement is the
+ * lead; after it, a longer path raises the lead by VOS__WAKE_STEP_UP cycles and
+ * a shorter one lowers it by one, so the lead settles where fifteen wakes
+ * in sixteen (VOS__WAKE_STEP_UP / (VOS__WAKE_STEP_UP + 1)) find their path covered.
+ * On an undisturbed system that is the path itself, exact to the cycle on
+ * the emulated board from the first wake on. Under a load that holds the
+ * alarm interrupt off now and then (other code's critical sections, other
+ * interrupts) the lead grows to cover most of the delays, and the wakes it
+ * covers wait them out on the time base instead of arriving late; an
+ * undisturbed wake then spins a little longer, at most the lead. One stray
+ * measurement moves the lead by VOS__WAKE_STEP_UP cycles at most.
+ *
+ * The relative sleep counts from the first instruction of vos_sleep (a
+ * read of arch_time_lo, before the checks), so that neither end of a sleep
+ * adds the kernel's entry path to its length.
+ */
+#if VOS_CFG_WAKE_LEAD != 0
+#if VOS_CFG_WAKE_LEAD < 0
+#define WAKE_NO_SAMPLE UINT32_MAX
+static uint32_t wake_lead;   /* the lead: 0 until the first wake is measured */
+static bool wake_known;      /* a wake-up path has been measured */
+/* The last path measured by a sleeper, for the next sleep to learn from
+ * (off the woken task's way back: it would lengthen the path it measures);
+ * a sample overwritten before that is lost, which the estimate tolerates. */
+static uint32_t wake_sample = WAKE_NO_SAMPLE;
+
+/* Fold the last measured wake-up path, if any, into the lead. Lock held. */
+static inline void wake_learn(void)
+{
+    uint32_t path = wake_sample;
+    if (path == WAKE_NO_SAMPLE)
+        return;
+    wake_sample = WAKE_NO_SAMPLE;
+    if (path > VOS_CFG_WAKE_LEAD_MAX)
+        return;     /* held up (suspended, preempted at length): not a path */
+    uint32_t lead = wake_lead;
+    if (!wake_known) {
+        lead = path;
+        wake_known = true;
+    } else if (path > lead) {
+        lead += VOS__WAKE_STEP_UP;
+        if (lead > VOS_CFG_WAKE_LEAD_MAX)
+            lead = VOS_CFG_WAKE_LEAD_MAX;
+    } else if (path < lead) {
+        lead--;
+    }
+    wake_lead = lead;
+}
+#define wake_sample_put(path) (wake_sample = (path))
+#else
+#define wake_lead ((uint32_t)VOS_CFG_WAKE_LEAD)
+#define wake_learn() ((void)0)
+#define wake_sample_put(path) ((void)(path))
+#endif
+
+/* A sleeper woken by its alarm (programmed for alarm_lo, low word) read
+ * c0 from the time base, e cycles before its deadline's low word (e != 0):
+ * note the path, then wait out what is left. An e beyond any lead is a
+ * wake later than the deadline (by 2^32 - e, or more): nothing to wait. */
+static __attribute__((noinline)) void wake_settle(uint32_t c0, uint32_t e, uint32_t alarm_lo)
+{
+    wake_sample_put(c0 - alarm_lo);
+    if (e <= VOS_CFG_WAKE_LEAD_MAX)
+        arch_spin(c0, e);
+}
+
+/* The whole of a sleep shorter than twice the lead: no alarm, the final
+ * wait only. t is at most VOS_CFG_WAKE_LEAD_MAX ahead. Thread mode,
+ * unlocked. */
+static __attribute__((noinline)) void wait_until(vos_time_t t)
+{
+    uint32_t c0 = arch_time_lo;
+    uint32_t e = (uint32_t)t - c0;
+    if (e <= VOS_CFG_WAKE_LEAD_MAX)
+        arch_spin(c0, e);
+}
+
+/* Sleep until t (t > now, now read under the lock held as key); returns
+ * with the lock released: VOS_OK, or the result of an aborted wait. */
+static inline __attribute__((always_inline)) int sleep_to(vos_time_t t, vos_time_t now,
+                                                          uint32_t key)
+{
+    if (t == VOS_TIME_NEVER)
+        return vos__block(NULL, t, key, VOS_TRACE_WAIT_DELAY, NULL);
+    wake_learn();
+    uint32_t lead = wake_lead;
+    /* A sleep shorter than twice the path would give the CPU away for
+     * less than the switches cost, and its alarm could come while the
+     * task is still switching out (a longer path): it is spun whole. */
+    uint32_t spin = lead <= VOS_CFG_WAKE_LEAD_MAX / 2u ? 2u * lead : VOS_CFG_WAKE_LEAD_MAX;
+    if (t - now <= spin) {
+        vos__unlock(key);
+        wait_until(t);
+        return VOS_OK;
+    }
+    vos_time_t alarm = t - lead;
+    int err = vos__block(NULL, alarm, key, VOS_TRACE_WAIT_DELAY, NULL);
+    if (VOS__LIKELY(err == VOS_ERR_TIMEOUT)) {
+        uint32_t c0 = arch_time_lo;
+        uint32_t e = (uint32_t)t - c0;  /* 0: at the deadline to the cycle */
+        if (VOS__UNLIKELY(e != 0))
+            wake_settle(c0, e, (uint32_t)alarm);
+        return VOS_OK;
+    }
+    return err;
+}
+
+int vos_sleep_until(vos_time_t t)
+{
+    int err = vos__can_block();
+    if (err != VOS_OK)
+        return err;
+    if (vos__is_idle(vos__cur))
+        return VOS_ERR_CONTEXT;
+
+    uint32_t key = vos__lock();
+    vos_time_t now = arch_now();
+    if (t <= now) {
+        vos__unlock(key);
+        return VOS_OK;
+    }
+    return sleep_to(t, now, key);
+}
+
+/* vos_sleep's body, from start, the low word of the time base read at
+ * vos_sleep's first instruction. */
+static __attribute__((noinline)) int sleep_from(vos_dur_t d, uint32_t start)
+{
+    int err = vos__can_block();
+    if (err != VOS_OK)
+        return err;
+    if (vos_dur_cycles(d) == 0) {
+        (void)vos_yield();
+        return VOS_OK;
+    }
+    if (vos__is_idle(vos__cur))
+        return VOS_ERR_CONTEXT;
+
+    uint32_t key = vos__lock();
+    vos_time_t now = arch_now();
+    vos_time_t t = VOS_TIME_NEVER;
+    if (vos_dur_cycles(d) < vos_dur_cycles(VOS_DUR_MAX))
+        t = vos_time_add(now - (uint32_t)((uint32_t)now - start), d);
+    if (t <= now) {             /* preempted for longer than d since start */
+        vos__unlock(key);
+        return VOS_OK;
+    }
+    return sleep_to(t, now, key);
+}
+
+/* The time read comes first, before the checks and the call's own frame:
+ * the sleep counts from as near the call as the code can get. */
+int vos_sleep(vos_dur_t d)
+{
+    return sleep_from(d, arch_time_lo);
+}
+
+#else /* VOS_CFG_WAKE_LEAD == 0: the alarm at the deadline */
+
 int vos_sleep_until(vos_time_t t)
 {
     int err = vos__can_block();
@@ -232,3 +409,5 @@ int vos_sleep(vos_dur_t d)
     err = vos__block(NULL, deadline, key, VOS_TRACE_WAIT_DELAY, NULL);
     return err == VOS_ERR_TIMEOUT ? VOS_OK : err;
 }
+
+#endif /* VOS_CFG_WAKE_LEAD */

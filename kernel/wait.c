@@ -59,7 +59,11 @@ void vos__waitq_reposition(struct vos_waitq *q, vos_task_t *t)
     vos__waitq_insert(q, t);
 }
 
+#if VOS_CFG_TRACE
 void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind, const void *obj)
+#else
+void vos__block_prepare_(struct vos_waitq *q, vos_time_t deadline)
+#endif
 {
     vos_task_t *t = vos__cur;
 
@@ -85,8 +89,6 @@ void vos__block_prepare(struct vos_waitq *q, vos_time_t deadline, int kind, cons
     vos__lend_check(t);          /* channels lend only to a ready server */
     VOS_TRACE_TASK_BLOCK(t, obj, kind);
     VOS__SW_REASON(kind == VOS_TRACE_WAIT_DELAY ? VOS_TRACE_SW_SLEEP : VOS_TRACE_SW_BLOCK);
-    (void)kind;
-    (void)obj;
 }
 
 void vos__wake(vos_task_t *t, int res)

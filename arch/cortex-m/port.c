@@ -57,6 +57,16 @@ void arch_start(void)
     arch_start_first();
 }
 
+/* The final wait of a sleep woken before its deadline (arch/port.h): on
+ * the time base's own low word, counted from the caller's read, so that
+ * it ends at the cycle the caller computed and a preemption in the middle
+ * (however long, also past a 32-bit wrap) can only lengthen it. */
+void arch_spin(uint32_t from, uint32_t n)
+{
+    while ((uint32_t)(arch_time_lo - from) < n) {
+    }
+}
+
 /* Weak: an image may supply its own idle body. The emulated board's
  * benchmark and test images do (boards/netduinoplus2/idle_exact.c): a
  * WFI there is not exact under QEMU (docs/benchmark.md). */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Host port: the virtual time base and the one alarm (port contract:
- * arch_time_init, arch_now, arch_alarm_set, arch_alarm_cancel).
+ * arch_time_init, arch_now, arch_alarm_set, arch_alarm_cancel, and the
+ * word arch_time_lo, kept equal to the clock's low 32 bits).
  *
  * The time base is a 64-bit cycle count at VOS_CFG_CLOCK_HZ (1 GHz) that
  * moves only when port.c moves it: a task computing (host_advance), a
@@ -17,6 +18,7 @@
 #include "host_port.h"
 
 static vos_time_t now;
+volatile uint32_t arch_time_lo;
 static vos_time_t alarm_at = VOS_TIME_NEVER;
 
 void arch_time_init(void)
@@ -73,10 +75,12 @@ void host__clock_set(vos_time_t t)
     if (t < now)
         arch_halt("host clock: time would go backwards");
     now = t;
+    arch_time_lo = (uint32_t)t;
 }
 
 void host__clock_reset(void)
 {
     now = 0;
+    arch_time_lo = 0;
     alarm_at = VOS_TIME_NEVER;
 }

@@ -89,4 +89,15 @@ void host_irq_at_unlock(unsigned n, void (*fn)(void));
  * current or last scenario started. */
 uint64_t host_switches(void);
 
+/* Cost of a context switch, in cycles: the clock moves on by n at every
+ * switch to another task (default 0: kernel code takes no time), so that
+ * a test sees a wake-up path of known length, as the wake-on-time
+ * calibration (kernel/time.c) does on a board. Kept until changed; any
+ * context outside a critical section. */
+void host_switch_cost(uint64_t n);
+
+/* The longest final wait of a sleep (arch_spin, arch/port.h) since the
+ * current or last scenario started, in cycles. */
+uint64_t host_spin_max(void);
+
 #endif /* VAIOS_ARCH_HOST_HOST_H */

@@ -114,6 +114,8 @@ static bool sw_pending;            /* the PendSV of this CPU */
 static bool stop_req;
 static int stop_status;
 static uint64_t switches;
+static uint64_t switch_cost;       /* cycles each switch to another task costs */
+static uint64_t spin_max;          /* longest arch_spin() of the scenario */
 
 static enum trap trap_kind;        /* what the trapping task asks for */
 static void (*trap_fn)(void);
@@ -305,8 +307,11 @@ static void pendsv(void)
     vos__trace_switch(from, to);
 #endif
     vos__cur = to;
-    if (to != from)
+    if (to != from) {
         switches++;
+        if (switch_cost != 0)
+            host__clock_set(arch_now() + switch_cost);
+    }
     if (from->state == VOS_TASK_EXITED || from->state == VOS_TASK_FAULTED)
         retire(from);
 }
@@ -469,6 +474,7 @@ int host_run(vos_entry_t entry, void *arg, unsigned prio)
         arch_halt("host: host_run() inside a scenario");
     in_run = true;
     switches = 0;
+    spin_max = 0;
     signals_off_task_stacks();
     run_result = VOS_OK;
     if (entry != NULL) {
@@ -526,6 +532,28 @@ void host_irq(void (*fn)(void))
 uint64_t host_switches(void)
 {
     return switches;
+}
+
+void host_switch_cost(uint64_t n)
+{
+    switch_cost = n;
+}
+
+uint64_t host_spin_max(void)
+{
+    return spin_max;
+}
+
+/* The final wait of a sleep: the task computes until n cycles have
+ * passed since from. */
+void arch_spin(uint32_t from, uint32_t n)
+{
+    uint32_t done = (uint32_t)arch_now() - from;
+    if (done < n) {
+        if (n - done > spin_max)
+            spin_max = n - done;
+        host_advance(n - done);
+    }
 }
 
 void arch_host_sc_interrupt(void)

@@ -54,6 +54,12 @@
 
 _Static_assert(ALARM_IRQ_PRIO >= VOS_CFG_KERNEL_IRQ_PRIO, "alarm must be masked by the kernel lock");
 
+/* arch_time_lo (arch/port.h): the low word of arch_now() is TIM2's
+ * counter itself, so the symbol is that register's address. */
+#define TIME_LO_ADDR 0x40000024u
+_Static_assert(TIME_LO_ADDR == TIM2_BASE + TIM_CNT, "arch_time_lo is TIM2 CNT");
+__asm__(".global arch_time_lo\n\t.set arch_time_lo, 0x40000024");
+
 #define TIM2(off) REG32(TIM2_BASE + (off))
 
 

@@ -114,6 +114,30 @@
 
 #ifndef VOS_CFG_MSG_CHUNK
 #define VOS_CFG_MSG_CHUNK 64
+/* Wake on time (kernel/time.c): a sleep's alarm (vos_sleep,
+ * vos_sleep_until) is programmed this many time-base cycles before its
+ * deadline, the length of the wake-up path (alarm interrupt, wake,
+ * switch), and the woken task waits out what is left of it on the time
+ * base, so that it returns at its deadline rather than one path length
+ * after it, and never before it.
+ *   VOS_WAKE_LEAD_AUTO (-1, the default): calibrated at run time, from the
+ *     first timed wake on: the lead is the shortest wake-up path seen
+ *     (a longer one raises it by one cycle per wake);
+ *   0: off, the alarm at the deadline (no final wait);
+ *   N > 0: a fixed lead of N cycles (a board whose path varies: a lead
+ *     that covers the variation buys exactness with a longer final wait).
+ * The final wait is a busy wait of the woken task, at its priority, of at
+ * most the lead; a sleep shorter than twice the lead is spun whole. Either
+ * is never more than VOS_CFG_WAKE_LEAD_MAX cycles. */
+#define VOS_WAKE_LEAD_AUTO (-1)
+#ifndef VOS_CFG_WAKE_LEAD
+#define VOS_CFG_WAKE_LEAD VOS_WAKE_LEAD_AUTO
+#endif
+
+/* Bound of the lead and of the final wait, in time-base cycles (default
+ * 10 us); a calibrated wake-up path longer than this is not taken. */
+#ifndef VOS_CFG_WAKE_LEAD_MAX
+#define VOS_CFG_WAKE_LEAD_MAX (VOS_CFG_CLOCK_HZ / 100000u)
 #endif
 
 /* Options of one port only (the Cortex-M port's kernel interrupt level
@@ -149,6 +173,11 @@ _Static_assert(VOS_CFG_MPU == 0 || VOS_CFG_MPU == 1, "VOS_CFG_MPU is 0 or 1");
 _Static_assert(!VOS_CFG_MPU || (VOS_CFG_STACK_GUARD >= 32 &&
                                 (VOS_CFG_STACK_GUARD & (VOS_CFG_STACK_GUARD - 1)) == 0),
                "with VOS_CFG_MPU the stack guard is an MPU region: a power of two, 32 or more");
+_Static_assert(VOS_CFG_WAKE_LEAD_MAX >= 1 && VOS_CFG_WAKE_LEAD_MAX <= (1u << 30),
+               "VOS_CFG_WAKE_LEAD_MAX must be 1..2^30 cycles (the final wait counts in 32 bits)");
+_Static_assert(VOS_CFG_WAKE_LEAD >= VOS_WAKE_LEAD_AUTO &&
+                   (VOS_CFG_WAKE_LEAD < 0 || (unsigned long long)VOS_CFG_WAKE_LEAD <= VOS_CFG_WAKE_LEAD_MAX),
+               "VOS_CFG_WAKE_LEAD is VOS_WAKE_LEAD_AUTO (-1), 0 (off) or 1..VOS_CFG_WAKE_LEAD_MAX cycles");
 #endif /* __ASSEMBLER__ */
 
 /* --- Link-time configuration check ------------------------------------
@@ -183,6 +212,8 @@ _Static_assert(!VOS_CFG_MPU || (VOS_CFG_STACK_GUARD >= 32 &&
     " MSG_LEND_QUEUED=" VOS__CFG_STR(VOS_CFG_MSG_LEND_QUEUED)                \
     " MSG_CHUNK=" VOS__CFG_STR(VOS_CFG_MSG_CHUNK)                            \
     " MPU=" VOS__CFG_STR(VOS_CFG_MPU)                                        \
+    " WAKE_LEAD=" VOS__CFG_STR(VOS_CFG_WAKE_LEAD)                            \
+    " WAKE_LEAD_MAX=" VOS__CFG_STR(VOS_CFG_WAKE_LEAD_MAX)                    \
     " " VOS__CFG_STR(VOS_CFG_HEAP_SL_LOG2)                                   \
     " " VOS__CFG_STR(VOS_CFG_HEAP_MAX_LOG2)                                  \
     " " VOS__CFG_STR(VOS_CFG_TRACE_RECORDS)                                  \

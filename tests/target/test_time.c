@@ -108,6 +108,70 @@ VT_TEST(time_crosses_32bit_wraps)
     VT_ASSERT(vos_now() > (1ull << 32) * 2);
 }
 
+/* Wake on time (VOS_CFG_WAKE_LEAD, calibrated by default): once the first
+ * wakes have measured the path, a sleep returns within a few instructions
+ * of its deadline, never before it, whatever its length and phase, also
+ * when its deadline or its alarm lies across a 32-bit wrap of TIM2. */
+#if VOS_CFG_WAKE_LEAD != 0
+/* Lateness as this test sees it: the woken task's check and return (5
+ * instructions at a wake exact to the cycle, about 20 after one that came
+ * a few cycles early and waited), vos_now() itself (about 15), and a wake
+ * delayed by TIM2's own wrap interrupt. */
+#define ON_TIME_MAX 60
+
+VT_TEST(sleep_wakes_on_time)
+{
+    for (int i = 0; i < 8; i++)         /* calibration: the first wakes */
+        vos_sleep(vos_us(50));
+    uint64_t worst = 0;
+    for (int i = 0; i < 300; i++) {
+        /* Relative sleeps of many lengths, some shorter than the path. */
+        uint64_t d = 37u + (uint64_t)i * 997u % 200000u;
+        vos_time_t t0 = vos_now();
+        VT_EQ(vos_sleep(vos_cycles(d)), VOS_OK);
+        uint64_t len = vos_now() - t0;
+        VT_ASSERT(len >= d);
+        /* Absolute ones. */
+        vos_time_t t = vos_now() + d + 11u;
+        VT_EQ(vos_sleep_until(t), VOS_OK);
+        vos_time_t now = vos_now();
+        VT_ASSERT(now >= t);
+        if (now - t > worst)
+            worst = now - t;
+    }
+    VT_LE(worst, ON_TIME_MAX);
+    vt_note("wake on time: worst lateness %llu over 300 sleep_until\n",
+            (unsigned long long)worst);
+}
+
+VT_TEST(sleep_on_time_across_32bit_wraps)
+{
+    /* Deadlines just before, at and just after the next wraps of TIM2 (its
+     * low word), so that the alarm ahead of them and the woken task's
+     * 32-bit check straddle the wrap. Each is further from the last than
+     * this loop's own instructions, so none has passed at the call. */
+    static const int off[] = { -900, -400, -130, 0, 140, 420, 900 };
+    uint64_t worst = 0, late[2][7];
+    for (int w = 0; w < 2; w++) {
+        vos_time_t base = ((vos_now() >> 32) + 1) << 32;
+        for (unsigned i = 0; i < sizeof off / sizeof off[0]; i++) {
+            vos_time_t t = base + (vos_time_t)(int64_t)off[i];
+            VT_EQ(vos_sleep_until(t), VOS_OK);
+            vos_time_t now = vos_now();
+            VT_ASSERT(now >= t);
+            late[w][i] = now - t;
+            if (now - t > worst)
+                worst = now - t;
+        }
+    }
+    for (int w = 0; w < 2; w++)
+        for (unsigned i = 0; i < sizeof off / sizeof off[0]; i++)
+            vt_note("wrap %d off %d late %llu\n", w, off[i], (unsigned long long)late[w][i]);
+    VT_LE(worst, ON_TIME_MAX);
+    VT_ASSERT(vos_now() > (1ull << 32) * 2);
+}
+#endif
+
 static vos_time_t woke_at[4];
 static vos_time_t base;
 

@@ -193,6 +193,16 @@ static inline void os_print_config(void)
     board_printf("@VOS config assert=%d crit_stats=%d idle_stack=%d heap_sl_log2=%d "
                  "heap_max_log2=%d\n", VOS_CFG_ASSERT, VOS_CFG_CRIT_STATS, VOS_CFG_IDLE_STACK,
                  VOS_CFG_HEAP_SL_LOG2, VOS_CFG_HEAP_MAX_LOG2);
+    /* Wake on time: "auto" (calibrated), "off", or the fixed lead. */
+    if (VOS_CFG_WAKE_LEAD < 0)
+        board_printf("@VOS config wake_lead=auto wake_lead_max=%lu\n",
+                     (unsigned long)VOS_CFG_WAKE_LEAD_MAX);
+    else if (VOS_CFG_WAKE_LEAD == 0)
+        board_printf("@VOS config wake_lead=off wake_lead_max=%lu\n",
+                     (unsigned long)VOS_CFG_WAKE_LEAD_MAX);
+    else
+        board_printf("@VOS config wake_lead=%ld wake_lead_max=%lu\n", (long)VOS_CFG_WAKE_LEAD,
+                     (unsigned long)VOS_CFG_WAKE_LEAD_MAX);
 #if VOS_CFG_TRACE
     board_printf("@VOS config trace_records=%d trace_overwrite=%d trace_tasks=%d\n",
                  VOS_CFG_TRACE_RECORDS, VOS_CFG_TRACE_OVERWRITE, VOS_CFG_TRACE_TASKS);
