@@ -271,17 +271,6 @@ static inline void wake_learn(void)
 #define wake_sample_put(path) ((void)(path))
 #endif
 
-/* A sleeper woken by its alarm (programmed for alarm_lo, low word) read
- * c0 from the time base, e cycles before its deadline's low word (e != 0):
- * note the path, then wait out what is left. An e beyond any lead is a
- * wake later than the deadline (by 2^32 - e, or more): nothing to wait. */
-static __attribute__((noinline)) void wake_settle(uint32_t c0, uint32_t e, uint32_t alarm_lo)
-{
-    wake_sample_put(c0 - alarm_lo);
-    if (e <= VOS_CFG_WAKE_LEAD_MAX)
-        arch_spin(c0, e);
-}
-
 /* The whole of a sleep shorter than twice the lead: no alarm, the final
  * wait only. t is at most VOS_CFG_WAKE_LEAD_MAX ahead. Thread mode,
  * unlocked. */
@@ -314,10 +303,17 @@ static inline __attribute__((always_inline)) int sleep_to(vos_time_t t, vos_time
     vos_time_t alarm = t - lead;
     int err = vos__block(NULL, alarm, key, VOS_TRACE_WAIT_DELAY, NULL);
     if (VOS__LIKELY(err == VOS_ERR_TIMEOUT)) {
+        /* e: cycles before the deadline's low word; 0 at the deadline to
+         * the cycle. Otherwise the path is noted for the calibration, and
+         * an early wake waits out the rest; an e beyond any lead is a wake
+         * later than the deadline (by 2^32 - e, or more): nothing to wait. */
         uint32_t c0 = arch_time_lo;
-        uint32_t e = (uint32_t)t - c0;  /* 0: at the deadline to the cycle */
-        if (VOS__UNLIKELY(e != 0))
-            wake_settle(c0, e, (uint32_t)alarm);
+        uint32_t e = (uint32_t)t - c0;
+        if (VOS__UNLIKELY(e != 0)) {
+            wake_sample_put(c0 - (uint32_t)alarm);
+            if (e <= VOS_CFG_WAKE_LEAD_MAX)
+                arch_spin(c0, e);
+        }
         return VOS_OK;
     }
     return err;
