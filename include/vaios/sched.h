@@ -59,8 +59,9 @@ int vos_sched_unlock(void);
 int vos_sched_lock_depth(void);
 
 /* Absolute time of the next kernel event: the earliest timeout of a
- * waiting or sleeping task, or the next expiry of a software timer, into
- * *at. Time slices are not included (they only exist while a task runs).
+ * waiting task, alarm of a sleeping one (with wake on time, its deadline
+ * less the wake-up path: vaios/config.h, VOS_CFG_WAKE_LEAD), or the next
+ * expiry of a software timer, into *at. Time slices are not included (they only exist while a task runs).
  * Any context. Errors: VOS_ERR_WOULD_BLOCK (no event pending: nothing will
  * happen until an interrupt), VOS_ERR_INVALID (at NULL). */
 int vos_next_event(vos_time_t *at);
