@@ -114,6 +114,8 @@
 
 #ifndef VOS_CFG_MSG_CHUNK
 #define VOS_CFG_MSG_CHUNK 64
+#endif
+
 /* Wake on time (kernel/time.c): a sleep's alarm (vos_sleep,
  * vos_sleep_until) is programmed this many time-base cycles before its
  * deadline, the length of the wake-up path (alarm interrupt, wake,
@@ -121,8 +123,10 @@
  * base, so that it returns at its deadline rather than one path length
  * after it, and never before it.
  *   VOS_WAKE_LEAD_AUTO (-1, the default): calibrated at run time, from the
- *     first timed wake on: the lead is the shortest wake-up path seen
- *     (a longer one raises it by one cycle per wake);
+ *     first timed wake on: each woken sleeper measures its path, a longer
+ *     one raises the lead by VOS__WAKE_STEP_UP (16) cycles, a shorter one
+ *     lowers it by one, so it covers fifteen wakes in sixteen (on an
+ *     undisturbed system: the path itself, to the cycle);
  *   0: off, the alarm at the deadline (no final wait);
  *   N > 0: a fixed lead of N cycles (a board whose path varies: a lead
  *     that covers the variation buys exactness with a longer final wait).
