@@ -58,10 +58,13 @@ static inline bool os2_valid(const void *id, uint32_t tag)
     } while (0)
 
 /* A thread id that may be used: a detached thread that has ended is gone
- * (its storage is reclaimed at the next allocation), even before then. */
+ * (its storage is reclaimed at the next allocation), even before then.
+ * The kernel task's tag (the first word) is read first: the layer's head
+ * lies beyond the end of every other object, so a foreign id (any other
+ * control block, zeroed memory) is refused without reading past it. */
 static inline bool os2_thread_valid(const os2_thread_t *th)
 {
-    return th != NULL && th->h.tag == OS2_TAG_THREAD &&
+    return th != NULL && th->task.tag == VOS_TAG_TASK && th->h.tag == OS2_TAG_THREAD &&
            (th->state & (OS2_TS_DETACHED | OS2_TS_TERMINATED)) !=
                (OS2_TS_DETACHED | OS2_TS_TERMINATED);
 }

@@ -144,8 +144,8 @@ osThreadId_t osThreadNew(osThreadFunc_t func, void *argument, const osThreadAttr
     if (attr->affinity_mask & ~1u)
         return NULL;    /* one processor */
     os2_reap();         /* a detached thread that ended may have left attr's memory */
-    if (attr->cb_mem != NULL && ((os2_thread_t *)attr->cb_mem)->h.tag == OS2_TAG_THREAD &&
-        attr->cb_size >= sizeof(os2_thread_t))
+    if (attr->cb_mem != NULL && attr->cb_size >= sizeof(os2_thread_t) &&
+        ((os2_thread_t *)attr->cb_mem)->h.tag == OS2_TAG_THREAD)
         return NULL;    /* still a thread (a joinable one not joined yet) */
 
     void *stack = attr->stack_mem;
