@@ -37,6 +37,7 @@ import gdb
 TAGS = {
     "task": 0x7A5C0001, "sem": 0x7A5C0002, "mutex": 0x7A5C0003, "queue": 0x7A5C0004,
     "event": 0x7A5C0005, "heap": 0x7A5C0006, "pool": 0x7A5C0007, "timer": 0x7A5C0008,
+    "domain": 0x7A5C0009,
 }
 TAG_DEAD = 0x7A5CDEAD
 # Stack fill word (kernel/task.c VOS__FILL_WORD), and the mutex owner
@@ -49,6 +50,7 @@ TYPES = {
     "task": "vos_task_t", "sem": "vos_sem_t", "mutex": "vos_mutex_t",
     "queue": "vos_queue_t", "event": "vos_event_t", "heap": "vos_heap_t",
     "pool": "vos_pool_t", "timer": "vos_timer_t",
+    "domain": "vos_domain_t",
 }
 STATES = {1: "ready", 2: "blocked", 3: "suspended", 4: "exited", 5: "faulted"}
 
