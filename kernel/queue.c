@@ -28,7 +28,7 @@
  *  - The waker completes the operation: a woken task returns its
  *    wait_result and never touches the queue again.
  *
- * Costs: a fast send or receive of a 4- or 8-byte item is one short
+ * Costs: a fast send or receive of a 4-, 8- or 16-byte item is one short
  * critical section with no call, no list walk and no scheduler entry. The
  * slow paths add an O(1) wake, or the O(waiters) priority insertion of a
  * task that starts to wait.
@@ -43,15 +43,27 @@ static ALWAYS_INLINE bool queue_valid(const vos_queue_t *q)
     return q != NULL && q->tag == VOS_TAG_QUEUE;
 }
 
-/* Copy one item: word moves for the 4- and 8-byte cases (the Cortex-M4
- * handles unaligned words), memcpy otherwise. */
-static ALWAYS_INLINE void item_copy(void *dst, const void *src, uint32_t size)
+/* Copy one item of a fast-path size (4, 8 or 16 bytes) in word moves (the
+ * Cortex-M4 handles unaligned words) and return true; false for any other
+ * size, nothing copied. The masked section of a fast path is therefore at
+ * most four word moves longer than for a 4-byte item. */
+static ALWAYS_INLINE bool fast_copy(void *dst, const void *src, uint32_t size)
 {
     if (VOS__LIKELY(size == 4))
         __builtin_memcpy(dst, src, 4);
     else if (size == 8)
         __builtin_memcpy(dst, src, 8);
+    else if (size == 16)
+        __builtin_memcpy(dst, src, 16);
     else
+        return false;
+    return true;
+}
+
+/* Copy one item: word moves for the fast-path sizes, memcpy otherwise. */
+static ALWAYS_INLINE void item_copy(void *dst, const void *src, uint32_t size)
+{
+    if (!fast_copy(dst, src, size))
         memcpy(dst, src, size);
 }
 
@@ -207,8 +219,8 @@ static __attribute__((noinline)) int recv_any(vos_queue_t *q, void *out, vos_dur
 }
 
 /* --- Fast paths ---------------------------------------------------------------
- * Shared by the task and interrupt forms. Anything but a 4- or 8-byte item
- * with the limits open leaves the lock and takes the slow path (which
+ * Shared by the task and interrupt forms. Anything but a 4-, 8- or 16-byte
+ * item with the limits open leaves the lock and takes the slow path (which
  * looks at the queue afresh). */
 
 static ALWAYS_INLINE int send_fast(vos_queue_t *q, const void *item, vos_dur_t timeout,
@@ -227,11 +239,7 @@ static ALWAYS_INLINE int send_fast(vos_queue_t *q, const void *item, vos_dur_t t
         } else {
             p = q->wr;
         }
-        if (VOS__LIKELY(size == 4))
-            __builtin_memcpy(p, item, 4);
-        else if (size == 8)
-            __builtin_memcpy(p, item, 8);
-        else
+        if (!fast_copy(p, item, size))
             goto slow;
         if (front) {
             q->rd = p;
@@ -262,11 +270,7 @@ static ALWAYS_INLINE int recv_fast(vos_queue_t *q, void *out, vos_dur_t timeout)
     if (VOS__LIKELY(n > q->recv_min)) {
         uint32_t size = q->item_size;
         uint8_t *p = q->rd;
-        if (VOS__LIKELY(size == 4))
-            __builtin_memcpy(out, p, 4);
-        else if (size == 8)
-            __builtin_memcpy(out, p, 8);
-        else
+        if (!fast_copy(out, p, size))
             goto slow;
         p += size;
         if (p == q->end)

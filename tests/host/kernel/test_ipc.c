@@ -76,6 +76,66 @@ static void case_queue_ring_odd_items(void)
     CHECK_EQ(t_run(ring_main, NULL, 5), HOST_IDLE);
 }
 
+/* Every copy form of the queue (word moves for 4, 8 and 16 bytes, memcpy
+ * otherwise) at an odd buffer address, with sends to the back and the
+ * front, around the ring many times, against a model of the ring. */
+static void sizes_main(void *arg)
+{
+    (void)arg;
+    static const uint32_t sizes[] = { 1, 3, 4, 7, 8, 12, 16, 17, 32 };
+    static uint8_t area[1 + 5 * 32];
+    for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        uint32_t size = sizes[k];
+        CHECK_EQ(vos_queue_init(&q, area + 1, size, 5), VOS_OK);
+        uint32_t model[5], head = 0, n = 0, next = 1;
+        uint8_t in[32], out[33];
+        for (unsigned round = 0; round < 300; round++) {
+            bool front = t_rand() % 3 == 0;
+            for (unsigned b = 0; b < size; b++)
+                in[b] = (uint8_t)(next * 31 + b);
+            int r = front ? vos_queue_send_front(&q, in, VOS_NO_WAIT)
+                          : vos_queue_send(&q, in, VOS_NO_WAIT);
+            if (n == 5) {
+                CHECK_EQ(r, VOS_ERR_WOULD_BLOCK);
+            } else {
+                CHECK_EQ(r, VOS_OK);
+                if (front) {
+                    head = (head + 4) % 5;
+                    model[head] = next;
+                } else {
+                    model[(head + n) % 5] = next;
+                }
+                n++;
+                next++;
+            }
+            unsigned m = t_rand() % 3;
+            for (unsigned i = 0; i < m; i++) {
+                out[size] = 0xA5;
+                r = vos_queue_recv(&q, out, VOS_NO_WAIT);
+                if (n == 0) {
+                    CHECK_EQ(r, VOS_ERR_WOULD_BLOCK);
+                    break;
+                }
+                CHECK_EQ(r, VOS_OK);
+                for (unsigned b = 0; b < size; b++)
+                    if (out[b] != (uint8_t)(model[head] * 31 + b))
+                        t_fail(__FILE__, __LINE__, "size %u item %u byte %u is %u",
+                               (unsigned)size, (unsigned)model[head], b, out[b]);
+                CHECK_EQ(out[size], 0xA5);          /* nothing past the item */
+                head = (head + 1) % 5;
+                n--;
+            }
+            CHECK_EQ(vos_queue_count(&q), (int)n);
+        }
+        CHECK_EQ(vos_queue_delete(&q), VOS_OK);
+    }
+}
+
+static void case_queue_item_sizes(void)
+{
+    CHECK_EQ(t_run(sizes_main, NULL, 5), HOST_IDLE);
+}
+
 static void receiver(void *arg)
 {
     uint32_t x = 0;
@@ -439,6 +499,7 @@ int main(int argc, char **argv)
     static const struct t_case cases[] = {
         {"queue_fifo_and_front", case_queue_fifo_and_front},
         {"queue_ring_odd_items", case_queue_ring_odd_items},
+        {"queue_item_sizes", case_queue_item_sizes},
         {"queue_handoff_to_receivers", case_queue_handoff_to_receivers},
         {"queue_senders_wait_when_full", case_queue_senders_wait_when_full},
         {"queue_timeouts", case_queue_timeouts},
