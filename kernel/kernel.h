@@ -150,6 +150,25 @@ static inline void vos__ready_insert(vos_task_t *t)
 
 void vos__ready_remove(vos_task_t *t);
 
+/* vos__ready_remove inline, for the blocking path (wait.c), whose whole
+ * length is masked: t off its ready level, its links NULL. Lock held. */
+static inline void vos__ready_remove_inline(vos_task_t *t)
+{
+    unsigned p = t->prio;
+
+    if (t->next == t) {
+        vos__ready[p] = NULL;
+        vos__ready_map &= ~(1u << p);
+    } else {
+        t->prev->next = t->next;
+        t->next->prev = t->prev;
+        if (vos__ready[p] == t)
+            vos__ready[p] = t->next;
+    }
+    t->next = t->prev = NULL;
+    VOS__SLICE_CHECK();
+}
+
 /* Switch if the pick is no longer the running task. Lock held; the switch
  * itself happens when the lock is released. */
 static inline void vos__resched(void)

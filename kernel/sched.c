@@ -70,19 +70,7 @@ static void ready_insert_head(vos_task_t *t)
 
 void vos__ready_remove(vos_task_t *t)
 {
-    unsigned p = t->prio;
-
-    if (t->next == t) {
-        vos__ready[p] = NULL;
-        vos__ready_map &= ~(1u << p);
-    } else {
-        t->prev->next = t->next;
-        t->next->prev = t->prev;
-        if (vos__ready[p] == t)
-            vos__ready[p] = t->next;
-    }
-    t->next = t->prev = NULL;
-    VOS__SLICE_CHECK();
+    vos__ready_remove_inline(t);
 }
 
 vos_task_t *vos__pick(void)

@@ -112,6 +112,15 @@ int vos_sem_give_isr(vos_sem_t *s)
     return err;
 }
 
+/* The context test of the slow take. With the entry checks it is already
+ * proven: the task form read it at entry (a call's context never changes)
+ * and the interrupt form passes VOS_NO_WAIT, refused before this test. */
+#if VOS_CFG_CHECKS
+#define TAKE_IN_ISR() false
+#else
+#define TAKE_IN_ISR() arch_in_isr()
+#endif
+
 static __attribute__((noinline)) int take_slow(vos_sem_t *s, vos_dur_t timeout)
 {
     uint32_t key = vos__lock();
@@ -124,7 +133,7 @@ static __attribute__((noinline)) int take_slow(vos_sem_t *s, vos_dur_t timeout)
         vos__unlock(key);
         return VOS_OK;
     }
-    if (vos_dur_cycles(timeout) == 0 || arch_in_isr() || !vos__started) {
+    if (vos_dur_cycles(timeout) == 0 || TAKE_IN_ISR() || !vos__started) {
         vos__unlock(key);
         return vos_dur_cycles(timeout) == 0 ? VOS_ERR_WOULD_BLOCK : VOS_ERR_CONTEXT;
     }

@@ -78,12 +78,20 @@ void vos__block_prepare_(struct vos_waitq *q, vos_time_t deadline)
         return;
     }
 
-    vos__ready_remove(t);
+    /* Inline steps, with no call for the common case of an empty wait
+     * queue: this whole path runs with the kernel lock held. */
+    vos__ready_remove_inline(t);
     t->state = VOS_TASK_BLOCKED;
     t->wait_result = VOS_OK;
     t->waitq = q;
-    if (q != NULL)
-        vos__waitq_insert(q, t);
+    if (q != NULL) {
+        if (q->head == NULL) {
+            t->next = t->prev = t;
+            q->head = t;
+        } else {
+            vos__waitq_insert(q, t);
+        }
+    }
     if (deadline != VOS_TIME_NEVER)
         vos__timeout_add(t, deadline);
     vos__lend_check(t);          /* channels lend only to a ready server */
