@@ -151,8 +151,10 @@ static inline void vos__ready_insert(vos_task_t *t)
 void vos__ready_remove(vos_task_t *t);
 
 /* vos__ready_remove inline, for the blocking path (wait.c), whose whole
- * length is masked: t off its ready level, its links NULL. Lock held. */
-static inline void vos__ready_remove_inline(vos_task_t *t)
+ * length is masked: t off its ready level, but its own links left as they
+ * were: the caller sets them (NULL, or its place in a wait queue) before
+ * the lock is released. Lock held. */
+static inline void vos__ready_unlink(vos_task_t *t)
 {
     unsigned p = t->prio;
 
@@ -165,7 +167,6 @@ static inline void vos__ready_remove_inline(vos_task_t *t)
         if (vos__ready[p] == t)
             vos__ready[p] = t->next;
     }
-    t->next = t->prev = NULL;
     VOS__SLICE_CHECK();
 }
 

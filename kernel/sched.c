@@ -70,7 +70,8 @@ static void ready_insert_head(vos_task_t *t)
 
 void vos__ready_remove(vos_task_t *t)
 {
-    vos__ready_remove_inline(t);
+    vos__ready_unlink(t);
+    t->next = t->prev = NULL;
 }
 
 vos_task_t *vos__pick(void)
