@@ -79,15 +79,12 @@ void vos__block_prepare_(struct vos_waitq *q, vos_time_t deadline)
     }
 
     /* Inline steps, with no call for the common case of an empty wait
-     * queue and no timeout: this whole path runs with the kernel lock
-     * held. The timeout goes first, so that nothing is kept across the
-     * call; t's links are set last, from the ready level to the queue. */
+     * queue: this whole path runs with the kernel lock held. t's links go
+     * from its ready level straight to their place in the queue. */
     vos__ready_unlink(t);
     t->state = VOS_TASK_BLOCKED;
     t->wait_result = VOS_OK;
     t->waitq = q;
-    if (deadline != VOS_TIME_NEVER)
-        vos__timeout_add(t, deadline);
     if (q == NULL) {
         t->next = t->prev = NULL;
     } else if (q->head == NULL) {
@@ -96,6 +93,8 @@ void vos__block_prepare_(struct vos_waitq *q, vos_time_t deadline)
     } else {
         vos__waitq_insert(q, t);
     }
+    if (deadline != VOS_TIME_NEVER)
+        vos__timeout_add(t, deadline);
     vos__lend_check(t);          /* channels lend only to a ready server */
     VOS_TRACE_TASK_BLOCK(t, obj, kind);
     VOS__SW_REASON(kind == VOS_TRACE_WAIT_DELAY ? VOS_TRACE_SW_SLEEP : VOS_TRACE_SW_BLOCK);
