@@ -857,6 +857,38 @@ static void case_client_aborted_before_the_server_copied(void)
     CHECK_LOG("C:aborted S:timeout@5000000");
 }
 
+/* The same, with the server's deadline passing during the copy: it does
+ * not wait again, it times out at once. */
+static void late_abort(void)
+{
+    host_advance(vos_dur_cycles(vos_ms(6)));
+    vos_sem_give_isr(&h_go);
+}
+
+static void fetch_late_main(void *arg)
+{
+    (void)arg;
+    vos_chan_init(&chx);
+    vos_sem_init(&h_go, 0, 1);
+    h_what = abort_c;
+    t_task("H", hitman, NULL, 9);
+    t_task("S", fetch_server, NULL, 3);
+    vos_sleep(vos_cycles(1));
+    l_client = vos_self();
+    host_irq_at_unlock(2, late_abort);
+    int r = vos_msg_send(&chx, l_req, LONG, l_rep, LONG, VOS_FOREVER);
+    t_log("C:%s", vos_strerror(r));
+    vos_sleep(vos_ms(10));
+    CHECK_INV();
+    vos_chan_delete(&chx);
+}
+
+static void case_server_deadline_passes_during_the_copy(void)
+{
+    CHECK_EQ(t_run(fetch_late_main, NULL, 2), HOST_IDLE);
+    CHECK_LOG("S:timeout@6000001 C:aborted");
+}
+
 /* Endings during a reply's copy: the server terminated (the client's
  * send fails with VOS_ERR_DELETED), the client terminated (the reply
  * fails with VOS_ERR_STATE and touches nothing more). */
@@ -1572,6 +1604,7 @@ static const struct t_case cases[] = {
     {"long_messages_copied_in_pieces", case_long_messages_copied_in_pieces},
     {"client_timeout_during_request_copy", case_client_timeout_during_request_copy},
     {"client_aborted_before_the_server_copied", case_client_aborted_before_the_server_copied},
+    {"server_deadline_passes_during_the_copy", case_server_deadline_passes_during_the_copy},
     {"server_terminated_during_reply_copy", case_server_terminated_during_reply_copy},
     {"client_terminated_during_reply_copy", case_client_terminated_during_reply_copy},
     {"channel_deleted_during_request_copy", case_channel_deleted_during_request_copy},
