@@ -173,6 +173,17 @@ int vos_task_domain(const vos_task_t *t, vos_domain_t **out)
 #pragma weak vos_mutex_unlock
 #pragma weak vos_queue_send
 #pragma weak vos_queue_recv
+#pragma weak vos_event_set
+#pragma weak vos_event_clear
+#pragma weak vos_event_get
+#pragma weak vos_event_wait
+/* Notifications name a task (or the caller), which every image has: their
+ * code comes in with the unprivileged calls that use it (syscall_notify.c
+ * references it), and a call whose code is absent is refused. */
+#pragma weak vos_notify_give
+#pragma weak vos_notify_set
+#pragma weak vos_notify_take
+#pragma weak vos_notify_wait
 
 static bool granted(const vos_domain_t *d, const void *obj)
 {
@@ -245,6 +256,58 @@ int32_t vos__syscall(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_
     }
     case VOS__SYS_SET_PRIORITY:
         return vos_task_set_priority(NULL, a0);
+    case VOS__SYS_SLEEP_UNTIL:
+        return vos_sleep_until((vos_time_t)a3 << 32 | a2);
+    case VOS__SYS_NOW: {
+        vos_time_t *out = obj;
+        if (!reachable(cur, out, sizeof *out, true))
+            return VOS_ERR_PERM;
+        *out = vos_now();
+        return VOS_OK;
+    }
+    case VOS__SYS_TASK_STATE:
+        return granted(d, obj) ? vos_task_state(obj) : VOS_ERR_PERM;
+    case VOS__SYS_EVENT_SET:
+        return granted(d, obj) ? vos_event_set(obj, a1) : VOS_ERR_PERM;
+    case VOS__SYS_EVENT_CLEAR:
+        return granted(d, obj) ? vos_event_clear(obj, a1) : VOS_ERR_PERM;
+    case VOS__SYS_EVENT_GET: {
+        uint32_t *out = (uint32_t *)(uintptr_t)a1;
+        if (!granted(d, obj) || !reachable(cur, out, sizeof *out, true))
+            return VOS_ERR_PERM;
+        return vos_event_get(obj, out);
+    }
+    case VOS__SYS_NOTIFY_GIVE:
+    case VOS__SYS_NOTIFY_SET:
+        if (!granted(d, obj))
+            return VOS_ERR_PERM;
+        if (vos_notify_give == NULL || vos_notify_set == NULL)
+            return VOS_ERR_ARG;
+        return num == VOS__SYS_NOTIFY_GIVE ? vos_notify_give(obj) : vos_notify_set(obj, a1);
+    case VOS__SYS_NOTIFY_TAKE: {
+        uint32_t *out = (uint32_t *)(uintptr_t)a1;
+        if (out != NULL && !reachable(cur, out, sizeof *out, true))
+            return VOS_ERR_PERM;
+        if (vos_notify_take == NULL)
+            return VOS_ERR_ARG;
+        return vos_notify_take(a0 != 0, dur(a2, a3), out);
+    }
+    case VOS__SYS_EVENT_WAIT:
+    case VOS__SYS_NOTIFY_WAIT: {
+        /* The block is copied first: what is checked is what is used. */
+        const struct vos__sys_wait_args *ap = obj;
+        if (!reachable(cur, ap, sizeof *ap, false))
+            return VOS_ERR_PERM;
+        struct vos__sys_wait_args a = *ap;
+        if (a.got != NULL && !reachable(cur, a.got, sizeof *a.got, true))
+            return VOS_ERR_PERM;
+        if (num == VOS__SYS_EVENT_WAIT)
+            return granted(d, a.obj) ? vos_event_wait(a.obj, a.bits, a.mask, dur(a2, a3), a.got)
+                                     : VOS_ERR_PERM;
+        if (vos_notify_wait == NULL)
+            return VOS_ERR_ARG;
+        return vos_notify_wait(a.bits, a.mask, dur(a2, a3), a.got);
+    }
     case VOS__SYS_EXIT:
         vos_task_exit();
     default:

@@ -385,6 +385,18 @@ enum vos__sys {
     VOS__SYS_YIELD = 1, VOS__SYS_SLEEP, VOS__SYS_SEM_GIVE, VOS__SYS_SEM_TAKE,
     VOS__SYS_MUTEX_LOCK, VOS__SYS_MUTEX_UNLOCK, VOS__SYS_QUEUE_SEND, VOS__SYS_QUEUE_RECV,
     VOS__SYS_SET_PRIORITY, VOS__SYS_EXIT,
+    VOS__SYS_SLEEP_UNTIL, VOS__SYS_NOW, VOS__SYS_TASK_STATE,
+    VOS__SYS_EVENT_SET, VOS__SYS_EVENT_CLEAR, VOS__SYS_EVENT_GET, VOS__SYS_EVENT_WAIT,
+    VOS__SYS_NOTIFY_GIVE, VOS__SYS_NOTIFY_SET, VOS__SYS_NOTIFY_TAKE, VOS__SYS_NOTIFY_WAIT,
+};
+
+/* The arguments of vos_u_event_wait and vos_u_notify_wait beyond what the
+ * registers carry, in a block on the caller's stack (r0 points at it). */
+struct vos__sys_wait_args {
+    void *obj;                  /* the event (event_wait) */
+    uint32_t bits;
+    uint32_t mask;              /* options (event_wait), clear_mask (notify_wait) */
+    uint32_t *got;
 };
 #endif
 

@@ -49,6 +49,8 @@ uint32_t arch_syscall_enter(uint32_t *frame)
     return 0;
 }
 
+int32_t vos__sys(uint32_t num, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3);
+
 static inline int32_t sys(uint32_t num, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
 {
     register uint32_t r0 __asm__("r0") = a0;
@@ -118,6 +120,49 @@ int vos_u_queue_recv(vos_queue_t *q, void *item_out, vos_dur_t timeout)
 int vos_u_set_priority(unsigned prio)
 {
     return sys(VOS__SYS_SET_PRIORITY, prio, 0, 0, 0);
+}
+
+int vos_u_sleep_until(vos_time_t t)
+{
+    return sys(VOS__SYS_SLEEP_UNTIL, 0, 0, (uint32_t)t, (uint32_t)(t >> 32));
+}
+
+int vos_u_now(vos_time_t *out)
+{
+    return sys(VOS__SYS_NOW, (uint32_t)(uintptr_t)out, 0, 0, 0);
+}
+
+int vos_u_task_state(const vos_task_t *t)
+{
+    return sys(VOS__SYS_TASK_STATE, (uint32_t)(uintptr_t)t, 0, 0, 0);
+}
+
+int vos_u_event_set(vos_event_t *e, uint32_t bits)
+{
+    return sys(VOS__SYS_EVENT_SET, (uint32_t)(uintptr_t)e, bits, 0, 0);
+}
+
+int vos_u_event_clear(vos_event_t *e, uint32_t bits)
+{
+    return sys(VOS__SYS_EVENT_CLEAR, (uint32_t)(uintptr_t)e, bits, 0, 0);
+}
+
+int vos_u_event_get(const vos_event_t *e, uint32_t *flags)
+{
+    return sys(VOS__SYS_EVENT_GET, (uint32_t)(uintptr_t)e, (uint32_t)(uintptr_t)flags, 0, 0);
+}
+
+int vos_u_event_wait(vos_event_t *e, uint32_t bits, unsigned options, vos_dur_t timeout,
+                     uint32_t *got)
+{
+    struct vos__sys_wait_args a = { e, bits, options, got };
+    return sys(VOS__SYS_EVENT_WAIT, (uint32_t)(uintptr_t)&a, 0, lo(timeout), hi(timeout));
+}
+
+/* For syscall_notify.c, whose calls are in their own file. */
+int32_t vos__sys(uint32_t num, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
+{
+    return sys(num, a0, a1, a2, a3);
 }
 
 void vos_u_task_exit(void)

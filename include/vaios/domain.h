@@ -46,6 +46,8 @@
 #include "vaios/sem.h"
 #include "vaios/mutex.h"
 #include "vaios/queue.h"
+#include "vaios/event.h"
+#include "vaios/notify.h"
 
 #if VOS_CFG_MPU
 
@@ -161,6 +163,22 @@ int vos_u_queue_send(vos_queue_t *q, const void *item, vos_dur_t timeout);
 int vos_u_queue_recv(vos_queue_t *q, void *item_out, vos_dur_t timeout);
 /* The caller's base priority (VOS_ERR_PERM above its domain's ceiling). */
 int vos_u_set_priority(unsigned prio);
+int vos_u_sleep_until(vos_time_t t);
+/* vos_now() into *out (the cycle counter is not the task's to read). */
+int vos_u_now(vos_time_t *out);
+/* vos_task_state of a granted task. */
+int vos_u_task_state(const vos_task_t *t);
+int vos_u_event_set(vos_event_t *e, uint32_t bits);
+int vos_u_event_clear(vos_event_t *e, uint32_t bits);
+int vos_u_event_get(const vos_event_t *e, uint32_t *flags);
+int vos_u_event_wait(vos_event_t *e, uint32_t bits, unsigned options, vos_dur_t timeout,
+                     uint32_t *got);
+/* Notifications: give/set name a granted task; take/wait are the
+ * caller's own (no grant needed). */
+int vos_u_notify_give(vos_task_t *t);
+int vos_u_notify_set(vos_task_t *t, uint32_t bits);
+int vos_u_notify_take(bool clear_on_exit, vos_dur_t timeout, uint32_t *value);
+int vos_u_notify_wait(uint32_t bits, uint32_t clear_mask, vos_dur_t timeout, uint32_t *got);
 /* End the calling task (its entry's return does the same). */
 void vos_u_task_exit(void) __attribute__((noreturn));
 

@@ -18,7 +18,7 @@ _Static_assert(VOS_CFG_MPU == 1, "the MPU suites run in the MPU build");
 
 static union {
     struct {
-        volatile int got[40];
+        volatile int got[64];
         volatile uint32_t buf[4];
         volatile int done;
     } d;
@@ -171,4 +171,161 @@ VT_TEST(domain_calls_in_the_wrong_context_or_state)
     VT_EQ(vos_task_domain(vt_task(0), &d), VOS_ERR_INVALID);   /* never created */
     VT_EQ(vos_domain_set_fault_policy((vos_domain_t *)&park, VOS_FAULT_STOP_TASK),
           VOS_ERR_INVALID);
+}
+
+/* --- Events, notifications, time and task state ---------------------- */
+static vos_event_t ev, dead_ev, foreign_ev;
+static vos_task_t peer, foreign_task;
+static uint64_t peer_stack[2048 / 8] __attribute__((aligned(2048)));
+static uint32_t kword;                           /* kernel memory */
+static volatile uint32_t peer_got;
+static volatile int peer_rc = 1;
+static const void *const ev_grants[] = { &ev, &dead_ev, &sem, &peer, &utask };
+
+static void peer_entry(void *arg)
+{
+    (void)arg;
+    uint32_t v = 0;
+    peer_rc = vos_notify_take(true, VOS_FOREVER, &v);
+    peer_got = v;
+}
+
+#define RO ((void *)FLASH_BASE)
+#define END(n) ((void *)&mem.bytes[sizeof mem - (n)])
+
+static void event_prober(void *arg)
+{
+    (void)arg;
+    volatile int *g = mem.d.got;
+    uint32_t *b = (uint32_t *)mem.d.buf;
+    vos_time_t tnow = 0;                          /* on its own stack */
+    int n = 0;
+    uint32_t local = 0;
+    /* Not granted, NULL. */
+    g[n++] = vos_u_event_set(&foreign_ev, 1);
+    g[n++] = vos_u_event_set(NULL, 1);
+    g[n++] = vos_u_event_clear(NULL, 1);
+    g[n++] = vos_u_event_get(NULL, &local);
+    g[n++] = vos_u_event_wait(NULL, 1, VOS_EVENT_ANY, VOS_NO_WAIT, NULL);
+    g[n++] = vos_u_event_wait(&foreign_ev, 1, VOS_EVENT_ANY, VOS_NO_WAIT, NULL);
+    g[n++] = vos_u_notify_give(NULL);
+    g[n++] = vos_u_notify_set(&foreign_task, 1);
+    g[n++] = vos_u_task_state(NULL);
+    g[n++] = vos_u_task_state(&foreign_task);
+    /* Granted, another type; granted, deleted. */
+    g[n++] = vos_u_event_set((vos_event_t *)&sem, 1);
+    g[n++] = vos_u_event_clear((vos_event_t *)&sem, 1);
+    g[n++] = vos_u_event_get((vos_event_t *)&sem, &local);
+    g[n++] = vos_u_event_wait((vos_event_t *)&sem, 1, VOS_EVENT_ANY, VOS_NO_WAIT, NULL);
+    g[n++] = vos_u_notify_give((vos_task_t *)&ev);
+    g[n++] = vos_u_notify_set((vos_task_t *)&sem, 1);
+    g[n++] = vos_u_task_state((vos_task_t *)&ev);
+    g[n++] = vos_u_event_set(&dead_ev, 1);
+    g[n++] = vos_u_event_wait(&dead_ev, 1, VOS_EVENT_ANY, VOS_NO_WAIT, NULL);
+    /* Buffers the kernel writes: NULL, kernel memory, across the end of
+     * the region, read-only. */
+    g[n++] = vos_u_event_get(&ev, NULL);
+    g[n++] = vos_u_event_get(&ev, &kword);
+    g[n++] = vos_u_event_get(&ev, END(2));
+    g[n++] = vos_u_event_get(&ev, RO);
+    g[n++] = vos_u_now(NULL);
+    g[n++] = vos_u_now((vos_time_t *)(void *)&kword);
+    g[n++] = vos_u_now(END(4));
+    g[n++] = vos_u_now(RO);
+    g[n++] = vos_u_event_wait(&ev, 1, VOS_EVENT_ANY, VOS_NO_WAIT, &kword);
+    g[n++] = vos_u_event_wait(&ev, 1, VOS_EVENT_ANY, VOS_NO_WAIT, END(2));
+    g[n++] = vos_u_event_wait(&ev, 1, VOS_EVENT_ANY, VOS_NO_WAIT, RO);
+    g[n++] = vos_u_notify_take(false, VOS_NO_WAIT, &kword);
+    g[n++] = vos_u_notify_take(false, VOS_NO_WAIT, END(2));
+    g[n++] = vos_u_notify_take(false, VOS_NO_WAIT, RO);
+    g[n++] = vos_u_notify_wait(1, 1, VOS_NO_WAIT, &kword);
+    g[n++] = vos_u_notify_wait(1, 1, VOS_NO_WAIT, END(2));
+    g[n++] = vos_u_notify_wait(1, 1, VOS_NO_WAIT, RO);
+    /* The kernel's own errors come after the checks. */
+    g[n++] = vos_u_event_wait(&ev, 0, VOS_EVENT_ANY, VOS_NO_WAIT, NULL);
+    g[n++] = vos_u_event_wait(&ev, 1, VOS_EVENT_ANY, VOS_NO_WAIT, NULL);
+    g[n++] = vos_u_event_wait(&ev, 1, VOS_EVENT_ANY, vos_us(100), NULL);
+    g[n++] = vos_u_notify_take(false, VOS_NO_WAIT, NULL);
+    g[n++] = vos_u_notify_wait(0, 0, VOS_NO_WAIT, NULL);
+    g[n++] = vos_u_notify_set(&peer, 0);
+    /* Granted: each works. */
+    g[n++] = vos_u_event_set(&ev, 0x5);                                      /* 41 */
+    g[n++] = vos_u_event_get(&ev, &b[0]);
+    g[n++] = vos_u_event_wait(&ev, 0x1, VOS_EVENT_ANY | VOS_EVENT_CLEAR, VOS_NO_WAIT, &b[1]);
+    g[n++] = vos_u_event_clear(&ev, 0x4);
+    g[n++] = vos_u_event_get(&ev, &local);
+    b[2] = local;
+    g[n++] = vos_u_now(&tnow);
+    memcpy(&mem.bytes[512], &tnow, sizeof tnow);
+    g[n++] = vos_u_sleep_until(tnow + vos_us(200).cyc);
+    g[n++] = vos_u_task_state(&peer);                                        /* blocked */
+    g[n++] = vos_u_notify_give(&peer);                                       /* it runs, exits */
+    g[n++] = vos_u_task_state(&peer);
+    g[n++] = vos_u_notify_give(&utask);
+    g[n++] = vos_u_notify_give(&utask);
+    g[n++] = vos_u_notify_take(true, VOS_NO_WAIT, &b[3]);                    /* 2 */
+    g[n++] = vos_u_notify_set(&utask, 0x8);
+    g[n++] = vos_u_notify_wait(0x8, 0x8, VOS_NO_WAIT, &local);
+    mem.d.buf[3] = mem.d.buf[3] * 16 + local;                                /* 2 * 16 + 8 */
+    mem.d.done = n;
+}
+
+static const int ev_want[] = {
+    VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM,
+    VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM,
+    VOS_ERR_INVALID, VOS_ERR_INVALID, VOS_ERR_INVALID, VOS_ERR_INVALID, VOS_ERR_INVALID,
+    VOS_ERR_INVALID, VOS_ERR_INVALID, VOS_ERR_INVALID, VOS_ERR_INVALID,
+    VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM,
+    VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM,
+    VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM,
+    VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM,
+    VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM,
+    VOS_ERR_ARG, VOS_ERR_WOULD_BLOCK, VOS_ERR_TIMEOUT, VOS_ERR_WOULD_BLOCK, VOS_ERR_ARG,
+    VOS_ERR_ARG,
+    VOS_OK, VOS_OK, VOS_OK, VOS_OK, VOS_OK, VOS_OK, VOS_OK,
+    VOS_TASK_BLOCKED, VOS_OK, VOS_TASK_EXITED,
+    VOS_OK, VOS_OK, VOS_OK, VOS_OK, VOS_OK,
+};
+
+VT_TEST(event_notify_time_and_state_calls_check_grants_and_buffers)
+{
+    memset(&mem, 0, sizeof mem);
+    VT_EQ(vos_sem_init(&sem, 0, 1), VOS_OK);
+    VT_EQ(vos_event_init(&ev, 0), VOS_OK);
+    VT_EQ(vos_event_init(&dead_ev, 0), VOS_OK);
+    VT_EQ(vos_event_init(&foreign_ev, 0), VOS_OK);
+    VT_EQ(vos_task_create(&peer, "peer", peer_entry, NULL, 4, peer_stack, sizeof peer_stack),
+          VOS_OK);
+    const vos_region_t regions[] = {
+        { FLASH_BASE, FLASH_SIZE, VOS_MEM_READ | VOS_MEM_EXEC },
+        { &mem, sizeof mem, VOS_MEM_READ | VOS_MEM_WRITE },
+    };
+    VT_EQ(vos_domain_init(&dom, "events", 5, regions, 2, ev_grants, 5), VOS_OK);
+    VT_EQ(vos_event_delete(&dead_ev), VOS_OK);
+    vos_time_t t0 = vos_now();
+    VT_EQ(vos_task_create_in(&dom, &utask, "evprober", event_prober, NULL, 3, ustack,
+                             sizeof ustack), VOS_OK);
+    vos_sleep(vos_ms(5));
+    VT_EQ(mem.d.done, (int)(sizeof ev_want / sizeof ev_want[0]));
+    for (unsigned i = 0; i < sizeof ev_want / sizeof ev_want[0]; i++) {
+        if (mem.d.got[i] != ev_want[i])
+            vt_note("row %u: %d, want %d\n", i, mem.d.got[i], ev_want[i]);
+        VT_EQ(mem.d.got[i], ev_want[i]);
+    }
+    /* What the granted calls did. */
+    VT_EQ(mem.d.buf[0], 0x5u);
+    VT_EQ(mem.d.buf[1], 0x5u);                    /* before the clear */
+    VT_EQ(mem.d.buf[2], 0x0u);                    /* 1 cleared on release, 4 by clear */
+    VT_EQ(mem.d.buf[3], 2u * 16 + 8);
+    vos_time_t tu;
+    memcpy(&tu, &mem.bytes[512], sizeof tu);
+    VT_ASSERT(tu >= t0 && tu <= vos_now());
+    VT_EQ(peer_rc, VOS_OK);
+    VT_EQ(peer_got, 1u);
+    /* Nothing a refused call named was changed. */
+    uint32_t f = 1;
+    VT_EQ(vos_event_get(&foreign_ev, &f), VOS_OK);
+    VT_EQ(f, 0u);
+    VT_EQ(kword, 0u);
+    VT_EQ(vos_task_state(&utask), VOS_TASK_EXITED);
 }
