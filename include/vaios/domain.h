@@ -152,7 +152,8 @@ int vos_task_domain(const vos_task_t *t, vos_domain_t **out);
  * with the access the call needs (read for what is sent, write for what
  * is received), else VOS_ERR_PERM and nothing is done. The kernel's own
  * errors follow. From a privileged task they run with the kernel domain's
- * rights (everything). */
+ * rights (everything). Not yet here: channels and software timers (a
+ * domain reaches them through a privileged task). */
 int vos_u_yield(void);
 int vos_u_sleep(vos_dur_t d);
 int vos_u_sem_give(vos_sem_t *s);
