@@ -24,6 +24,8 @@ vos_domain_t vos__kernel_domain = {
     .ceiling = VOS_PRIO_MAX,
 };
 
+_Static_assert(VOS_TAG_DOMAIN != VOS_TAG_CHAN, "a channel is not a domain");
+
 static bool domain_valid(const vos_domain_t *d)
 {
     return d != NULL && d->tag == VOS_TAG_DOMAIN && d != &vos__kernel_domain;
@@ -40,6 +42,7 @@ static size_t object_size(uint32_t tag)
     case VOS_TAG_EVENT:  return sizeof(vos_event_t);
     case VOS_TAG_HEAP:   return sizeof(vos_heap_t);
     case VOS_TAG_POOL:   return sizeof(vos_pool_t);
+    case VOS_TAG_CHAN:   return sizeof(vos_chan_t);
     default:             return 0;
     }
 }
@@ -174,6 +177,10 @@ int vos_task_domain(const vos_task_t *t, vos_domain_t **out)
 #pragma weak vos_queue_send
 #pragma weak vos_queue_recv
 #pragma weak vos_event_set
+#pragma weak vos_msg_send
+#pragma weak vos_msg_receive
+#pragma weak vos_msg_reply
+#pragma weak vos_msg_signal
 #pragma weak vos_event_clear
 #pragma weak vos_event_get
 #pragma weak vos_event_wait
@@ -193,6 +200,18 @@ static bool granted(const vos_domain_t *d, const void *obj)
         if (d->grants[i] == obj)
             return true;
     return false;
+}
+
+/* obj granted to d (VOS_ERR_PERM if not) and of type tag (VOS_ERR_INVALID
+ * if not, as the call itself would say: another type, or deleted). The
+ * type is checked here, not left to the call, because the call may be a
+ * weak reference that is absent when no object of its type exists: only
+ * an object with its type's tag proves its code is linked. */
+static int typed(const vos_domain_t *d, const void *obj, uint32_t tag)
+{
+    if (!granted(d, obj))
+        return VOS_ERR_PERM;
+    return *(const uint32_t *)obj == tag ? VOS_OK : VOS_ERR_INVALID;
 }
 
 /* [p, p + n) lies in t's stack above its guard, or in one region of t's
@@ -228,26 +247,30 @@ int32_t vos__syscall(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_
     vos_task_t *cur = vos__cur;
     const vos_domain_t *d = cur->domain;
     void *obj = (void *)(uintptr_t)a0;
+    int err;
     switch (num) {
     case VOS__SYS_YIELD:
         return vos_yield();
     case VOS__SYS_SLEEP:
         return vos_sleep(dur(a2, a3));
     case VOS__SYS_SEM_GIVE:
-        return granted(d, obj) ? vos_sem_give(obj) : VOS_ERR_PERM;
+        err = typed(d, obj, VOS_TAG_SEM);
+        return err != VOS_OK ? err : vos_sem_give(obj);
     case VOS__SYS_SEM_TAKE:
-        return granted(d, obj) ? vos_sem_take(obj, dur(a2, a3)) : VOS_ERR_PERM;
+        err = typed(d, obj, VOS_TAG_SEM);
+        return err != VOS_OK ? err : vos_sem_take(obj, dur(a2, a3));
     case VOS__SYS_MUTEX_LOCK:
-        return granted(d, obj) ? vos_mutex_lock(obj, dur(a2, a3)) : VOS_ERR_PERM;
+        err = typed(d, obj, VOS_TAG_MUTEX);
+        return err != VOS_OK ? err : vos_mutex_lock(obj, dur(a2, a3));
     case VOS__SYS_MUTEX_UNLOCK:
-        return granted(d, obj) ? vos_mutex_unlock(obj) : VOS_ERR_PERM;
+        err = typed(d, obj, VOS_TAG_MUTEX);
+        return err != VOS_OK ? err : vos_mutex_unlock(obj);
     case VOS__SYS_QUEUE_SEND:
     case VOS__SYS_QUEUE_RECV: {
-        if (!granted(d, obj))
-            return VOS_ERR_PERM;
+        err = typed(d, obj, VOS_TAG_QUEUE);
+        if (err != VOS_OK)
+            return err;
         vos_queue_t *q = obj;
-        if (q->tag != VOS_TAG_QUEUE)
-            return VOS_ERR_INVALID;
         void *buf = (void *)(uintptr_t)a1;
         bool recv = num == VOS__SYS_QUEUE_RECV;
         if (!reachable(cur, buf, q->item_size, recv))
@@ -268,15 +291,62 @@ int32_t vos__syscall(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_
     case VOS__SYS_TASK_STATE:
         return granted(d, obj) ? vos_task_state(obj) : VOS_ERR_PERM;
     case VOS__SYS_EVENT_SET:
-        return granted(d, obj) ? vos_event_set(obj, a1) : VOS_ERR_PERM;
+        err = typed(d, obj, VOS_TAG_EVENT);
+        return err != VOS_OK ? err : vos_event_set(obj, a1);
     case VOS__SYS_EVENT_CLEAR:
-        return granted(d, obj) ? vos_event_clear(obj, a1) : VOS_ERR_PERM;
+        err = typed(d, obj, VOS_TAG_EVENT);
+        return err != VOS_OK ? err : vos_event_clear(obj, a1);
     case VOS__SYS_EVENT_GET: {
         uint32_t *out = (uint32_t *)(uintptr_t)a1;
-        if (!granted(d, obj) || !reachable(cur, out, sizeof *out, true))
+        err = typed(d, obj, VOS_TAG_EVENT);
+        if (err != VOS_OK)
+            return err;
+        if (!reachable(cur, out, sizeof *out, true))
             return VOS_ERR_PERM;
         return vos_event_get(obj, out);
     }
+    case VOS__SYS_MSG_SEND:
+    case VOS__SYS_MSG_RECEIVE: {
+        /* Each side's buffers are checked against its own memory, here at
+         * its own call: the client's request (read) and reply buffer
+         * (write) at the send, the server's request buffer and client
+         * record (write) at the receive; the kernel then copies between
+         * them, so two domains exchange messages without sharing memory. */
+        const struct vos__sys_msg_args *ap = obj;
+        if (!reachable(cur, ap, sizeof *ap, false))
+            return VOS_ERR_PERM;
+        struct vos__sys_msg_args a = *ap;
+        err = typed(d, a.ch, VOS_TAG_CHAN);
+        if (err != VOS_OK)
+            return err;
+        if (num == VOS__SYS_MSG_SEND) {
+            if ((a.in_len != 0 && !reachable(cur, a.in, a.in_len, false)) ||
+                (a.out_cap != 0 && !reachable(cur, a.out, a.out_cap, true)))
+                return VOS_ERR_PERM;
+            return vos_msg_send(a.ch, a.in, a.in_len, a.out, a.out_cap, dur(a2, a3));
+        }
+        if ((a.out_cap != 0 && !reachable(cur, a.out, a.out_cap, true)) ||
+            !reachable(cur, a.client, sizeof *a.client, true))
+            return VOS_ERR_PERM;
+        return vos_msg_receive(a.ch, a.out, a.out_cap, a.client, dur(a2, a3));
+    }
+    case VOS__SYS_MSG_REPLY: {
+        /* The handle is read once, into kernel memory; the kernel accepts
+         * it only for a client the caller holds (VOS_ERR_NOT_OWNER,
+         * VOS_ERR_STATE), whose reply buffer its send checked. */
+        const vos_msg_client_t *cp = obj;
+        const void *data = (const void *)(uintptr_t)a1;
+        if (!reachable(cur, cp, sizeof *cp, false) ||
+            (a2 != 0 && !reachable(cur, data, a2, false)))
+            return VOS_ERR_PERM;
+        if (vos_msg_reply == NULL)
+            return VOS_ERR_STATE;   /* no channel exists: nobody is held */
+        vos_msg_client_t c = *cp;
+        return vos_msg_reply(&c, data, a2, (int)a3);
+    }
+    case VOS__SYS_MSG_SIGNAL:
+        err = typed(d, obj, VOS_TAG_CHAN);
+        return err != VOS_OK ? err : vos_msg_signal(obj, a1);
     case VOS__SYS_NOTIFY_GIVE:
     case VOS__SYS_NOTIFY_SET:
         if (!granted(d, obj))
@@ -301,9 +371,10 @@ int32_t vos__syscall(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_
         struct vos__sys_wait_args a = *ap;
         if (a.got != NULL && !reachable(cur, a.got, sizeof *a.got, true))
             return VOS_ERR_PERM;
-        if (num == VOS__SYS_EVENT_WAIT)
-            return granted(d, a.obj) ? vos_event_wait(a.obj, a.bits, a.mask, dur(a2, a3), a.got)
-                                     : VOS_ERR_PERM;
+        if (num == VOS__SYS_EVENT_WAIT) {
+            err = typed(d, a.obj, VOS_TAG_EVENT);
+            return err != VOS_OK ? err : vos_event_wait(a.obj, a.bits, a.mask, dur(a2, a3), a.got);
+        }
         if (vos_notify_wait == NULL)
             return VOS_ERR_ARG;
         return vos_notify_wait(a.bits, a.mask, dur(a2, a3), a.got);

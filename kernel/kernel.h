@@ -388,6 +388,18 @@ enum vos__sys {
     VOS__SYS_SLEEP_UNTIL, VOS__SYS_NOW, VOS__SYS_TASK_STATE,
     VOS__SYS_EVENT_SET, VOS__SYS_EVENT_CLEAR, VOS__SYS_EVENT_GET, VOS__SYS_EVENT_WAIT,
     VOS__SYS_NOTIFY_GIVE, VOS__SYS_NOTIFY_SET, VOS__SYS_NOTIFY_TAKE, VOS__SYS_NOTIFY_WAIT,
+    VOS__SYS_MSG_SEND, VOS__SYS_MSG_RECEIVE, VOS__SYS_MSG_REPLY, VOS__SYS_MSG_SIGNAL,
+};
+
+/* The arguments of vos_u_msg_send and vos_u_msg_receive, in a block on the
+ * caller's stack (r0 points at it; the timeout in r2, r3). */
+struct vos__sys_msg_args {
+    void *ch;
+    const void *in;             /* send: the request */
+    size_t in_len;
+    void *out;                  /* send: the reply buffer; receive: the request buffer */
+    size_t out_cap;
+    vos_msg_client_t *client;   /* receive */
 };
 
 /* The arguments of vos_u_event_wait and vos_u_notify_wait beyond what the

@@ -159,6 +159,31 @@ int vos_u_event_wait(vos_event_t *e, uint32_t bits, unsigned options, vos_dur_t 
     return sys(VOS__SYS_EVENT_WAIT, (uint32_t)(uintptr_t)&a, 0, lo(timeout), hi(timeout));
 }
 
+int vos_u_msg_send(vos_chan_t *ch, const void *req, size_t req_len, void *reply,
+                   size_t reply_cap, vos_dur_t timeout)
+{
+    struct vos__sys_msg_args a = { ch, req, req_len, reply, reply_cap, NULL };
+    return sys(VOS__SYS_MSG_SEND, (uint32_t)(uintptr_t)&a, 0, lo(timeout), hi(timeout));
+}
+
+int vos_u_msg_receive(vos_chan_t *ch, void *buf, size_t cap, vos_msg_client_t *client,
+                      vos_dur_t timeout)
+{
+    struct vos__sys_msg_args a = { ch, NULL, 0, buf, cap, client };
+    return sys(VOS__SYS_MSG_RECEIVE, (uint32_t)(uintptr_t)&a, 0, lo(timeout), hi(timeout));
+}
+
+int vos_u_msg_reply(const vos_msg_client_t *client, const void *data, size_t len, int status)
+{
+    return sys(VOS__SYS_MSG_REPLY, (uint32_t)(uintptr_t)client, (uint32_t)(uintptr_t)data,
+               len, (uint32_t)status);
+}
+
+int vos_u_msg_signal(vos_chan_t *ch, uint32_t bits)
+{
+    return sys(VOS__SYS_MSG_SIGNAL, (uint32_t)(uintptr_t)ch, bits, 0, 0);
+}
+
 /* For syscall_notify.c, whose calls are in their own file. */
 int32_t vos__sys(uint32_t num, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
 {

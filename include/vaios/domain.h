@@ -48,6 +48,7 @@
 #include "vaios/queue.h"
 #include "vaios/event.h"
 #include "vaios/notify.h"
+#include "vaios/channel.h"
 
 #if VOS_CFG_MPU
 
@@ -152,8 +153,8 @@ int vos_task_domain(const vos_task_t *t, vos_domain_t **out);
  * with the access the call needs (read for what is sent, write for what
  * is received), else VOS_ERR_PERM and nothing is done. The kernel's own
  * errors follow. From a privileged task they run with the kernel domain's
- * rights (everything). Not yet here: channels and software timers (a
- * domain reaches them through a privileged task). */
+ * rights (everything). Not yet here: software timers (a domain reaches
+ * them through a privileged task). */
 int vos_u_yield(void);
 int vos_u_sleep(vos_dur_t d);
 int vos_u_sem_give(vos_sem_t *s);
@@ -180,6 +181,18 @@ int vos_u_notify_give(vos_task_t *t);
 int vos_u_notify_set(vos_task_t *t, uint32_t bits);
 int vos_u_notify_take(bool clear_on_exit, vos_dur_t timeout, uint32_t *value);
 int vos_u_notify_wait(uint32_t bits, uint32_t clear_mask, vos_dur_t timeout, uint32_t *got);
+/* Channels: the channel must be granted; each side's buffers are checked
+ * against its own task's memory at its own call (the request and reply
+ * buffers at the send, the receive buffer and client record at the
+ * receive, the reply data and the handle at the reply), and the kernel
+ * copies between the two: domains exchange messages without sharing
+ * memory. A reply is accepted only for a client the caller holds. */
+int vos_u_msg_send(vos_chan_t *ch, const void *req, size_t req_len, void *reply,
+                   size_t reply_cap, vos_dur_t timeout);
+int vos_u_msg_receive(vos_chan_t *ch, void *buf, size_t cap, vos_msg_client_t *client,
+                      vos_dur_t timeout);
+int vos_u_msg_reply(const vos_msg_client_t *client, const void *data, size_t len, int status);
+int vos_u_msg_signal(vos_chan_t *ch, uint32_t bits);
 /* End the calling task (its entry's return does the same). */
 void vos_u_task_exit(void) __attribute__((noreturn));
 

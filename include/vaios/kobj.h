@@ -34,7 +34,7 @@
 #define VOS_TAG_HEAP   0x7A5C0006u
 #define VOS_TAG_POOL   0x7A5C0007u
 #define VOS_TAG_TIMER  0x7A5C0008u
-#define VOS_TAG_DOMAIN 0x7A5C0009u   /* vaios/domain.h, with VOS_CFG_MPU */
+#define VOS_TAG_DOMAIN 0x7A5C000Au   /* vaios/domain.h, with VOS_CFG_MPU (9: channels) */
 #define VOS_TAG_DEAD   0x7A5CDEADu
 
 struct vos_task;

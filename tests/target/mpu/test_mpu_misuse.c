@@ -329,3 +329,137 @@ VT_TEST(event_notify_time_and_state_calls_check_grants_and_buffers)
     VT_EQ(kword, 0u);
     VT_EQ(vos_task_state(&utask), VOS_TASK_EXITED);
 }
+
+/* --- Channels: a client domain and a server domain with no memory in
+ * common; the kernel copies between their buffers. -------------------- */
+struct side {
+    volatile int got[24];
+    volatile int n;
+    uint8_t req[8], rep[8];
+    vos_msg_client_t client;
+};
+static union { struct side s; uint8_t bytes[512]; } mem_a __attribute__((aligned(512)));
+static union { struct side s; uint8_t bytes[512]; } mem_b __attribute__((aligned(512)));
+static uint64_t sstack[2048 / 8] __attribute__((aligned(2048)));
+static vos_task_t stask;
+static vos_domain_t dom_b;
+static vos_chan_t ch, dead_ch, foreign_ch;
+static vos_msg_client_t kclient;                 /* kernel memory */
+static const void *const a_grants[] = { &ch, &dead_ch, &sem };
+static const void *const b_grants[] = { &ch };
+
+static void server(void *arg)
+{
+    (void)arg;
+    struct side *m = &mem_b.s;
+    volatile int *g = m->got;
+    int n = 0;
+    g[n++] = vos_u_msg_receive(&foreign_ch, m->req, 8, &m->client, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_receive(NULL, m->req, 8, &m->client, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_receive(&ch, RO, 8, &m->client, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_receive(&ch, &mem_b.bytes[sizeof mem_b - 4], 8, &m->client, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_receive(&ch, m->req, 8, &kclient, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_receive(&ch, m->req, 8, (vos_msg_client_t *)RO, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_receive(&ch, mem_a.s.req, 8, &m->client, VOS_NO_WAIT);   /* the other's */
+    g[n++] = vos_u_msg_receive(&ch, m->req, 8, &m->client, VOS_NO_WAIT);         /* nobody */
+    g[n++] = vos_u_msg_reply(&kclient, m->rep, 4, VOS_OK);
+    g[n++] = vos_u_msg_reply(&m->client, &kword, 4, VOS_OK);
+    g[n++] = vos_u_msg_reply(&m->client, m->rep, 4, VOS_OK);    /* task NULL: no client */
+    g[n++] = vos_u_msg_signal(&ch, 0);
+    /* The exchange: first the client's signal, then its request. */
+    g[n++] = vos_u_msg_receive(&ch, m->req, 8, &m->client, VOS_FOREVER);       /* 12 */
+    g[n++] = (int)m->client.signals;
+    g[n++] = vos_u_msg_receive(&ch, m->req, 8, &m->client, VOS_FOREVER);
+    for (unsigned i = 0; i < 4; i++)
+        m->rep[i] = (uint8_t)(m->req[i] + 1);
+    g[n++] = vos_u_msg_reply(&m->client, m->rep, 4, VOS_OK);
+    g[n++] = vos_u_msg_reply(&m->client, m->rep, 4, VOS_OK);    /* replied already */
+    m->n = n;
+}
+
+static void client(void *arg)
+{
+    (void)arg;
+    struct side *m = &mem_a.s;
+    volatile int *g = m->got;
+    int n = 0;
+    for (unsigned i = 0; i < 4; i++)
+        m->req[i] = (uint8_t)(10 * i);
+    g[n++] = vos_u_msg_send(NULL, m->req, 4, m->rep, 8, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_send(&foreign_ch, m->req, 4, m->rep, 8, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_send((vos_chan_t *)&sem, m->req, 4, m->rep, 8, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_send(&dead_ch, m->req, 4, m->rep, 8, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_send(&ch, &kword, 4, m->rep, 8, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_send(&ch, &mem_a.bytes[sizeof mem_a - 2], 4, m->rep, 8, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_send(&ch, mem_b.s.req, 4, m->rep, 8, VOS_NO_WAIT);        /* the other's */
+    g[n++] = vos_u_msg_send(&ch, m->req, 4, RO, 8, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_send(&ch, m->req, 4, &kclient, 8, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_send(&ch, m->req, 4, mem_b.s.rep, 8, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_send(&ch, m->req, 4, &mem_a.bytes[sizeof mem_a - 4], 8, VOS_NO_WAIT);
+    g[n++] = vos_u_msg_signal(&foreign_ch, 1);
+    g[n++] = vos_u_msg_signal((vos_chan_t *)&sem, 1);
+    g[n++] = vos_u_msg_signal(&ch, 0x2);                       /* the server takes it at once */
+    g[n++] = vos_u_msg_send(&ch, m->req, 4, m->rep, 8, vos_ms(2));
+    m->n = n;
+}
+
+static const int server_want[] = {
+    VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM,
+    VOS_ERR_PERM, VOS_ERR_WOULD_BLOCK, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_INVALID,
+    VOS_ERR_ARG, 0, 0x2, 4, VOS_OK, VOS_ERR_STATE,
+};
+static const int client_want[] = {
+    VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_INVALID, VOS_ERR_INVALID, VOS_ERR_PERM, VOS_ERR_PERM,
+    VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM, VOS_ERR_PERM,
+    VOS_ERR_PERM, VOS_ERR_INVALID, VOS_OK, 4,
+};
+
+static void check_rows(const char *who, const volatile int *got, const int *wanted, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (got[i] != wanted[i])
+            vt_note("%s row %u: %d, want %d\n", who, i, got[i], wanted[i]);
+        VT_EQ(got[i], wanted[i]);
+    }
+}
+
+VT_TEST(channel_calls_exchange_across_domains_without_shared_memory)
+{
+    memset(&mem_a, 0, sizeof mem_a);
+    memset(&mem_b, 0, sizeof mem_b);
+    VT_EQ(vos_sem_init(&sem, 0, 1), VOS_OK);
+    VT_EQ(vos_chan_init(&ch), VOS_OK);
+    VT_EQ(vos_chan_init(&dead_ch), VOS_OK);
+    VT_EQ(vos_chan_init(&foreign_ch), VOS_OK);
+    const vos_region_t ra[] = {
+        { FLASH_BASE, FLASH_SIZE, VOS_MEM_READ | VOS_MEM_EXEC },
+        { &mem_a, sizeof mem_a, VOS_MEM_READ | VOS_MEM_WRITE },
+    };
+    const vos_region_t rb[] = {
+        { FLASH_BASE, FLASH_SIZE, VOS_MEM_READ | VOS_MEM_EXEC },
+        { &mem_b, sizeof mem_b, VOS_MEM_READ | VOS_MEM_WRITE },
+    };
+    VT_EQ(vos_domain_init(&dom, "client", 5, ra, 2, a_grants, 3), VOS_OK);
+    VT_EQ(vos_domain_init(&dom_b, "server", 5, rb, 2, b_grants, 1), VOS_OK);
+    VT_EQ(vos_chan_delete(&dead_ch), VOS_OK);
+    /* A channel is no domain (their tags were once the same). */
+    VT_EQ(vos_domain_set_fault_policy((vos_domain_t *)&ch, VOS_FAULT_STOP_TASK),
+          VOS_ERR_INVALID);
+    VT_EQ(vos_task_create_in(&dom_b, &stask, "server", server, NULL, 4, sstack, sizeof sstack),
+          VOS_OK);
+    VT_EQ(vos_task_create_in(&dom, &utask, "client", client, NULL, 3, ustack, sizeof ustack),
+          VOS_OK);
+    vos_sleep(vos_ms(5));
+    VT_EQ(mem_b.s.n, (int)(sizeof server_want / sizeof server_want[0]));
+    VT_EQ(mem_a.s.n, (int)(sizeof client_want / sizeof client_want[0]));
+    check_rows("server", mem_b.s.got, server_want, sizeof server_want / sizeof server_want[0]);
+    check_rows("client", mem_a.s.got, client_want, sizeof client_want / sizeof client_want[0]);
+    for (unsigned i = 0; i < 4; i++) {
+        VT_EQ(mem_b.s.req[i], (uint8_t)(10 * i));
+        VT_EQ(mem_a.s.rep[i], (uint8_t)(10 * i + 1));
+    }
+    VT_EQ(mem_a.s.rep[4], 0);                                  /* only the reply's 4 bytes */
+    VT_EQ(kword, 0u);
+    VT_EQ(vos_task_state(&stask), VOS_TASK_EXITED);
+    VT_EQ(vos_task_state(&utask), VOS_TASK_EXITED);
+}
