@@ -207,7 +207,7 @@ static bool granted(const vos_domain_t *d, const void *obj)
  * type is checked here, not left to the call, because the call may be a
  * weak reference that is absent when no object of its type exists: only
  * an object with its type's tag proves its code is linked. */
-static int typed(const vos_domain_t *d, const void *obj, uint32_t tag)
+__attribute__((noinline)) static int typed(const vos_domain_t *d, const void *obj, uint32_t tag)
 {
     if (!granted(d, obj))
         return VOS_ERR_PERM;
@@ -216,7 +216,7 @@ static int typed(const vos_domain_t *d, const void *obj, uint32_t tag)
 
 /* [p, p + n) lies in t's stack above its guard, or in one region of t's
  * domain that gives the access (write: VOS_MEM_WRITE; else either). */
-static bool reachable(const vos_task_t *t, const void *p, size_t n, bool write)
+__attribute__((noinline)) static bool reachable(const vos_task_t *t, const void *p, size_t n, bool write)
 {
     const vos_domain_t *d = t->domain;
     if (d == &vos__kernel_domain)
