@@ -88,8 +88,6 @@
 #include "vaios/mutex.h"
 #include "vaios/task.h"
 
-#define VOS_TAG_CHAN 0x7A5C0009u
-
 /* Application reply statuses: a reply status is VOS_OK or at most this,
  * so that a server's own error codes never read as the kernel's. */
 #define VOS_MSG_STATUS_APP (-256)

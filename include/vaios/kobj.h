@@ -24,7 +24,8 @@
 
 #include <stdint.h>
 
-/* Type tags: distinct, unlikely bit patterns; cleared when an object is
+/* Type tags: distinct, unlikely bit patterns, all of them here so that no
+ * two collide (a channel and a domain once did); cleared when an object is
  * deleted so a stale pointer is refused. */
 #define VOS_TAG_TASK   0x7A5C0001u
 #define VOS_TAG_SEM    0x7A5C0002u
@@ -34,7 +35,8 @@
 #define VOS_TAG_HEAP   0x7A5C0006u
 #define VOS_TAG_POOL   0x7A5C0007u
 #define VOS_TAG_TIMER  0x7A5C0008u
-#define VOS_TAG_DOMAIN 0x7A5C000Au   /* vaios/domain.h, with VOS_CFG_MPU (9: channels) */
+#define VOS_TAG_CHAN   0x7A5C0009u   /* vaios/channel.h */
+#define VOS_TAG_DOMAIN 0x7A5C000Au   /* vaios/domain.h, with VOS_CFG_MPU */
 #define VOS_TAG_DEAD   0x7A5CDEADu
 
 struct vos_task;

@@ -37,7 +37,7 @@ import gdb
 TAGS = {
     "task": 0x7A5C0001, "sem": 0x7A5C0002, "mutex": 0x7A5C0003, "queue": 0x7A5C0004,
     "event": 0x7A5C0005, "heap": 0x7A5C0006, "pool": 0x7A5C0007, "timer": 0x7A5C0008,
-    "domain": 0x7A5C0009,
+    "chan": 0x7A5C0009, "domain": 0x7A5C000A,
 }
 TAG_DEAD = 0x7A5CDEAD
 # Stack fill word (kernel/task.c VOS__FILL_WORD), and the mutex owner
