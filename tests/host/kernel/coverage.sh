@@ -17,20 +17,21 @@
 # lines listed in coverage/uncovered.txt. The programs' own results are
 # shown for information: the sanitizer builds are the ones that count.
 #
-# The check: kernel/ lines >= COV_LINES_MIN and branches >= COV_BRANCHES_MIN
-# (percent, below). Ends with "N passed, M failed": one case.
+# The check: lines >= COV_LINES_MIN and branches >= COV_BRANCHES_MIN
+# (percent, below), for kernel/ as a whole and for every file of it (the
+# files below either are printed). Ends with "N passed, M failed": one case.
 set -u
 host=${1:?usage: coverage.sh <host build dir>}
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 top=$host/tests/host
 dir=$top/kernel
 
-# The thresholds reached (issue 21's target is 95 % and 85 %); raise them
-# when tests are added, never lower them without saying why here.
+# Issue 21's target, for the total and for each file; raise them when
+# tests are added, never lower them without saying why here.
 COV_LINES_MIN=${COV_LINES_MIN:-95.0}
 COV_BRANCHES_MIN=${COV_BRANCHES_MIN:-85.0}
 
-kernel_tests="test_sched test_time test_sync test_pi test_ipc test_errors test_port test_task test_timer test_chan test_chan_lend test_slice
+kernel_tests="test_sched test_time test_sync test_pi test_ipc test_errors test_port test_task test_timer test_chan test_chan_lend test_slice test_paths
               test_misuse test_wake test_misuse_nochk test_misuse_cmsis test_misuse_cmsis_nochk"
 
 fail() {
@@ -71,12 +72,22 @@ if ! gcovr -r "$root" -f "$root/kernel/" --print-summary --txt "$out/lines.txt" 
 fi
 gcovr -r "$root" -f "$root/kernel/" --branches --txt "$out/branches.txt" "$top" 2>/dev/null
 
-# Per file: lines and branches side by side.
-echo "     file                 lines              branches"
-awk 'FNR == 1 { f++ }
-     /^kernel\// { if (f == 1) l[$1] = $4 " of " $2; else b[$1] = $4 " of " $2; k[$1] = 1 }
-     END { for (x in k) printf "     %-20s %-18s %s\n", x, l[x], b[x] }' \
-    "$out/lines.txt" "$out/branches.txt" | sort
+# Per file: lines and branches side by side, from the exact counts; the
+# files below either minimum go to coverage/below.txt.
+echo "     file                 lines                  branches"
+awk -v lm="$COV_LINES_MIN" -v bm="$COV_BRANCHES_MIN" -v below="$out/below.txt" '
+     function pct(e, n) { return n > 0 ? 100 * e / n : 100 }
+     FNR == 1 { f++ }
+     /^kernel\// { if (f == 1) { ln[$1] = $2; le[$1] = $3 } else { bn[$1] = $2; be[$1] = $3 }; k[$1] = 1 }
+     END {
+         printf "" >below
+         for (x in k) {
+             lp = pct(le[x], ln[x]); bp = pct(be[x], bn[x])
+             printf "     %-20s %5.1f %% (%4d of %4d) %5.1f %% (%4d of %4d)\n", x, lp, le[x], ln[x], bp, be[x], bn[x]
+             if (lp < lm || bp < bm)
+                 printf "%s (lines %.1f %%, branches %.1f %%)\n", x, lp, bp >below
+         }
+     }' "$out/lines.txt" "$out/branches.txt" | sort
 
 # Every uncovered line with its text, for the list of reasons in
 # tests/host/kernel/coverage.md.
@@ -92,9 +103,18 @@ done >"$out/uncovered.txt"
 lines=$(sed -n 's/^lines: *\([0-9.]*\)%.*/\1/p' "$out/summary.txt")
 branches=$(sed -n 's/^branches: *\([0-9.]*\)%.*/\1/p' "$out/summary.txt")
 port=$(gcovr -r "$root" -f "$root/arch/host/" --print-summary "$top" 2>/dev/null | sed -n 's/^lines: *//p')
-summary="kernel/ lines $lines %, branches $branches % (minimum $COV_LINES_MIN %, $COV_BRANCHES_MIN %); arch/host lines $port"
+summary="kernel/ lines $lines %, branches $branches % (minimum $COV_LINES_MIN %, $COV_BRANCHES_MIN % in total and in every file); arch/host lines $port"
 echo "     uncovered lines: $(wc -l <"$out/uncovered.txt") (listed in $out/uncovered.txt)"
 echo "     report: $out/index.html"
+nfiles=$(grep -c '^kernel/' "$out/lines.txt")
+[ "$nfiles" -gt 0 ] || fail "no file of kernel/ in the report"
+if [ -s "$out/below.txt" ]; then
+    echo "     below the minimum:"
+    sed 's/^/       /' "$out/below.txt"
+    echo "FAIL kernel-coverage: $(wc -l <"$out/below.txt") file(s) below the minimum; $summary"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
 if awk -v l="$lines" -v b="$branches" -v lm="$COV_LINES_MIN" -v bm="$COV_BRANCHES_MIN" \
         'BEGIN { exit !(l + 0 >= lm + 0 && b + 0 >= bm + 0) }'; then
     echo "PASS kernel-coverage: $summary"

@@ -101,6 +101,88 @@ static void case_no_slice_alarm_without_peers(void)
     CHECK_LOG("alone-done");
 }
 
+/* Equals ready when the kernel starts: the first slice is armed by
+ * vos_start itself. */
+static void first(void *arg)
+{
+    CHECK_TIME(host_alarm_at(), 1000);      /* armed before any task ran */
+    worker(arg);
+}
+
+static void case_sliced_from_the_start(void)
+{
+    t_task("A", first, "A", 5);
+    t_task("B", worker, "B", 5);
+    t_task("end", ender, NULL, 1);
+    CHECK_EQ(t_run(NULL, NULL, 0), 0);
+    CHECK_LOG("A+0 B+1000 A-4300 B-4600");
+}
+
+/* A sleeper above the sliced equals: its wake-ups come before the slice
+ * ends and are taken at their exact times; the slices go on around them,
+ * each slice losing the sleeper's share of it (a slice is time, not
+ * the task's own computing). */
+static void sleeper(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < 3; i++) {
+        CHECK_EQ(vos_sleep(vos_cycles(300)), VOS_OK);
+        t_log("S@%llu", (unsigned long long)vos_now());
+        host_advance(100);
+    }
+}
+
+static void sleeper_main(void *arg)
+{
+    (void)arg;
+    t_task("A", worker, "A", 5);
+    t_task("B", worker, "B", 5);
+    t_task("S", sleeper, NULL, 7);
+    t_task("end", ender, NULL, 1);
+}
+
+static void case_sleeper_inside_slices(void)
+{
+    CHECK_EQ(t_run(sleeper_main, NULL, 9), 0);
+    /* A: 800 of its cycles in 0..1000, 1800 by 3000, the rest by 4500;
+     * B: 900 by 2000, 1900 by 4000; all 4900 cycles of work by 4900. */
+    CHECK_LOG("A+0 S@300 S@700 B+1000 S@1100 A-4500 B-4900");
+}
+
+/* A slice that ends while a task above the sliced equals runs (sliced
+ * itself but alone at its level, or not sliced): nothing rotates, and no
+ * slice is armed while it runs; when it ends, the task it preempted gets
+ * a whole new slice. */
+static void high(void *arg)
+{
+    if (arg != NULL)
+        CHECK_EQ(vos_task_set_slicing(vos_self(), false), VOS_OK);
+    CHECK_EQ(vos_sleep(vos_cycles(500)), VOS_OK);
+    t_log("H+%llu", (unsigned long long)vos_now());
+    host_advance(1000);
+    CHECK_TIME(host_alarm_at(), VOS_TIME_NEVER);  /* alone at its level */
+    t_log("H-%llu", (unsigned long long)vos_now());
+}
+
+static void high_main(void *arg)
+{
+    t_task("A", worker, "A", 5);
+    t_task("B", worker, "B", 5);
+    t_task("H", high, arg, 7);
+    t_task("end", ender, NULL, 1);
+}
+
+static void case_slice_ends_under_a_higher_task(void)
+{
+    for (int off = 0; off < 2; off++) {
+        t_scenario_reset();
+        t_log_clear();
+        CHECK_EQ(t_run(high_main, off ? (void *)1 : NULL, 9), 0);
+        /* A: 500 by 500, a new slice 1500..2500 (1500), the rest 3500..4300. */
+        CHECK_LOG("A+0 H+500 H-1500 B+2500 A-4300 B-5600");
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const struct t_case cases[] = {
@@ -108,6 +190,9 @@ int main(int argc, char **argv)
         {"opt_out", case_opt_out},
         {"yield_and_slices", case_yield_and_slices},
         {"no_slice_alarm_without_peers", case_no_slice_alarm_without_peers},
+        {"sliced_from_the_start", case_sliced_from_the_start},
+        {"sleeper_inside_slices", case_sleeper_inside_slices},
+        {"slice_ends_under_a_higher_task", case_slice_ends_under_a_higher_task},
     };
     return t_main(argc, argv, cases, sizeof cases / sizeof cases[0]);
 }
