@@ -861,6 +861,131 @@ static void case_sleep_refused_to_idle(void)
     CHECK_EQ(t_run(idle_main, NULL, DIRECTOR), HOST_IDLE);
 }
 
+/* The calibrated lead never passes VOS_CFG_WAKE_LEAD_MAX: wake-up paths
+ * just below it (switches of 9990, then 9999 cycles) would raise it past
+ * it; it stops there, and the sleep still ends at its deadline. A task
+ * woken by a blocking call's timeout (which takes no part in the
+ * calibration) reads where the alarm is programmed meanwhile. */
+static vos_time_t cap_deadline, cap_alarm;
+static vos_sem_t never_given;
+
+static void alarm_reader(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(vos_sem_take(&never_given, vos_cycles(50000)), VOS_ERR_TIMEOUT);
+    cap_alarm = host_alarm_at();
+}
+
+static void cap_main(void *arg)
+{
+    (void)arg;
+    _Static_assert(VOS_CFG_WAKE_LEAD_MAX == 10000, "the switch costs below are for 10000");
+    CHECK_EQ(vos_sem_init(&never_given, 0, 1), VOS_OK);
+    host_switch_cost(9990);
+    for (int i = 0; i < 4; i++) {
+        if (i == 2)
+            host_switch_cost(9999);
+        vos_time_t t0 = vos_now();
+        CHECK_EQ(vos_sleep(vos_cycles(100000)), VOS_OK);
+        CHECK(vos_now() >= t0 + 100000);            /* never early */
+    }
+    t_task("reader", alarm_reader, NULL, DIRECTOR + 1);
+    cap_deadline = vos_now() + 100000;
+    CHECK_EQ(vos_sleep_until(cap_deadline), VOS_OK);
+    CHECK_TIME(vos_now(), cap_deadline);            /* on time, to the cycle */
+    CHECK(cap_alarm < cap_deadline);
+    CHECK(cap_deadline - cap_alarm > 9990);         /* the lead went up */
+    CHECK(cap_deadline - cap_alarm <= VOS_CFG_WAKE_LEAD_MAX);
+    host_switch_cost(0);
+}
+
+static void case_sleep_lead_capped(void)
+{
+    CHECK_EQ(t_run(cap_main, NULL, DIRECTOR), HOST_IDLE);
+}
+
+/* --- Tasks ------------------------------------------------------------------------- */
+
+/* Two tasks each joining a different task: the end of the second one's
+ * target wakes only its joiner, past the first one (which waits on in the
+ * join queue), whatever their order in it. */
+static vos_sem_t end_x, end_y;
+
+static void joinee(void *arg)
+{
+    CHECK_EQ(vos_sem_take(arg, VOS_FOREVER), VOS_OK);
+    t_log("%s-ends", arg == &end_x ? "X" : "Y");
+}
+
+static vos_task_t *jx, *jy;
+
+static void joiner(void *arg)
+{
+    vos_task_t *t = arg;
+    int r = vos_task_join(t, VOS_FOREVER);
+    t_log("join-%s:%s", t == jx ? "X" : "Y", err(r));
+}
+
+static void join_main(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(vos_sem_init(&end_x, 0, 1), VOS_OK);
+    CHECK_EQ(vos_sem_init(&end_y, 0, 1), VOS_OK);
+    jx = t_task("X", joinee, &end_x, DIRECTOR - 1);
+    jy = t_task("Y", joinee, &end_y, DIRECTOR - 1);
+    vos_task_t *j1 = t_task("J1", joiner, jx, DIRECTOR + 2);   /* first in the queue */
+    vos_task_t *j2 = t_task("J2", joiner, jy, DIRECTOR + 1);
+    CHECK_EQ(vos_task_state(j1), VOS_TASK_BLOCKED);
+    CHECK_EQ(vos_task_state(j2), VOS_TASK_BLOCKED);
+    CHECK(vos__join_q.head == j1);
+    CHECK_EQ(vos_sem_give(&end_y), VOS_OK);
+    vos_sleep(vos_cycles(1));                       /* Y ends: J2 only */
+    CHECK_EQ(vos_task_state(j1), VOS_TASK_BLOCKED);
+    CHECK_EQ(vos_task_state(j2), VOS_TASK_EXITED);
+    t_log("m");
+    CHECK_EQ(vos_sem_give(&end_x), VOS_OK);
+    vos_sleep(vos_cycles(1));
+    CHECK_EQ(vos_task_state(j1), VOS_TASK_EXITED);
+    CHECK_INV();
+}
+
+static void case_join_two_targets(void)
+{
+    CHECK_EQ(t_run(join_main, NULL, DIRECTOR), HOST_IDLE);
+    CHECK_LOG("Y-ends join-Y:ok m X-ends join-X:ok");
+}
+
+/* A task whose stack guard is broken while it is preempted, still ready:
+ * the switch away from it faults it, it leaves the ready list and never
+ * runs again, and the task that preempted it goes on. */
+static void breaks_guard_and_computes(void *arg)
+{
+    (void)arg;
+    *vos_self()->guard = 0;
+    t_log("F-broke");
+    host_advance(1000);                              /* preempted at 50 */
+    t_log("F-after");
+}
+
+static void ready_fault_main(void *arg)
+{
+    (void)arg;
+    vos_task_t *f = t_task("F", breaks_guard_and_computes, NULL, DIRECTOR - 1);
+    vos_sleep(vos_cycles(50));                      /* F runs until then */
+    t_log("m@%llu", (unsigned long long)vos_now());
+    CHECK_EQ(vos_task_state(f), VOS_TASK_FAULTED);
+    CHECK(vos_stack_overflow_task() == f);
+    CHECK_INV();
+    vos_sleep(vos_cycles(5000));                    /* F never runs again */
+    t_log("m-end");
+}
+
+static void case_fault_of_a_ready_task(void)
+{
+    CHECK_EQ(t_run(ready_fault_main, NULL, DIRECTOR), HOST_IDLE);
+    CHECK_LOG("F-broke m@50 m-end");
+}
+
 int main(int argc, char **argv)
 {
     static const struct t_case cases[] = {
@@ -875,6 +1000,9 @@ int main(int argc, char **argv)
         {"sleep_forever", case_sleep_forever},
         {"sleep_spun_interrupted", case_sleep_spun_interrupted},
         {"sleep_refused_to_idle", case_sleep_refused_to_idle},
+        {"sleep_lead_capped", case_sleep_lead_capped},
+        {"join_two_targets", case_join_two_targets},
+        {"fault_of_a_ready_task", case_fault_of_a_ready_task},
     };
     return t_main(argc, argv, cases, sizeof cases / sizeof cases[0]);
 }
