@@ -661,10 +661,12 @@ static void case_queue_before_start(void)
 }
 
 /* A receiver that starts to wait between a send's fast path and its slow
- * path (an item size the fast path does not copy itself, so it leaves the
- * lock; an interrupt at that release wakes the receiver, which runs and
- * waits on the empty queue): the slow path hands the item to it instead
- * of storing it, and the receiver runs at once if it outranks the sender.
+ * path (a 12-byte item, which the fast path does not copy itself, or a 4-
+ * or 8-byte one with the fast path closed by a receiver that timed out: the
+ * send leaves the lock; an interrupt at that release wakes the receiver,
+ * which runs and waits on the empty queue): the slow path hands the item
+ * to it instead of storing it, and the receiver runs at once if it
+ * outranks the sender.
  * Variants: one receiver above; a receiver whose priority a third task
  * lowers below the sender's meanwhile; two receivers (the second keeps
  * the fast paths closed, and the next send hands over to it). */
