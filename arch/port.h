@@ -88,6 +88,16 @@ static inline bool arch_in_isr(void);
 static inline uintptr_t arch_ll(volatile uintptr_t *p);
 static inline bool arch_sc(volatile uintptr_t *p, uintptr_t v);
 
+/* [inline, macros] The same pair on the word at byte offset off from the
+ * object at base, off a constant expression, a multiple of 4, at most
+ * 1020 (a port checks it at compile time):
+ *     arch_ll_at(base, off)     == arch_ll(word)
+ *     arch_sc_at(base, off, v)  == arch_sc(word, v)
+ * with word = (volatile uintptr_t *)((char *)base + off), each argument
+ * evaluated once. They are macros so that the offset reaches the
+ * instruction as a constant (Thumb-2 LDREX/STREX encode [Rn, #imm]): a
+ * fast path then computes no address and keeps one register less live. */
+
 /* --- Context ----------------------------------------------------------- */
 
 /* Build the initial context of a task on its stack so that the first switch

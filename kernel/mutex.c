@@ -85,6 +85,9 @@ _Static_assert(MTX_TRACKED == VOS__MTX_TRACKED, "kernel.h's copy for channel.c")
 
 _Static_assert(_Alignof(vos_task_t) >= 4, "task addresses need two free low bits");
 
+/* The owner word for the fast paths' LL/SC at an offset from m (port.h). */
+#define OWNER_OFF offsetof(vos_mutex_t, owner_word)
+
 static inline vos_task_t *owner_of(const vos_mutex_t *m)
 {
     return (vos_task_t *)(uintptr_t)(m->owner_word & ~MTX_FLAGS);
@@ -341,10 +344,10 @@ int vos_mutex_lock(vos_mutex_t *m, vos_dur_t timeout)
     vos_task_t *cur = vos__cur;
     /* Tag and context inside the window; contention or a failed store go
      * to lock_slow, which reads the tag again under the lock. */
-    uintptr_t w = arch_ll(&m->owner_word);
+    uintptr_t w = arch_ll_at(m, OWNER_OFF);
     if (VOS__UNLIKELY(!MUTEX_TAG_OK(m) || arch_in_isr() || cur == NULL))
         return lock_refused(m);
-    if (w != 0 || VOS__UNLIKELY(!arch_sc(&m->owner_word, (uintptr_t)cur)))
+    if (w != 0 || VOS__UNLIKELY(!arch_sc_at(m, OWNER_OFF, (uintptr_t)cur)))
         return lock_slow(m, timeout);
     VOS_TRACE_MUTEX_LOCK(m, VOS_OK, cur);
     return VOS_OK;
@@ -381,10 +384,12 @@ int vos_mutex_unlock(vos_mutex_t *m)
     vos_task_t *cur = vos__cur;
     if (VOS__UNLIKELY(arch_in_isr() || cur == NULL))
         return VOS_ERR_CONTEXT;
-    do {
-        if (arch_ll(&m->owner_word) != (uintptr_t)cur)
+    for (;;) {
+        if (arch_ll_at(m, OWNER_OFF) != (uintptr_t)cur)
             return unlock_slow(m);
-    } while (!arch_sc(&m->owner_word, 0));
+        if (arch_sc_at(m, OWNER_OFF, 0))
+            break;
+    }
     VOS_TRACE_MUTEX_UNLOCK(m, VOS_OK, NULL);
     return VOS_OK;
 }

@@ -26,6 +26,9 @@
  */
 #include "kernel.h"
 
+/* The count word for the fast paths' LL/SC at an offset from s (port.h). */
+#define COUNT_OFF offsetof(vos_sem_t, count)
+
 static inline bool sem_valid(const vos_sem_t *s)
 {
     return s != NULL && s->tag == VOS_TAG_SEM;
@@ -88,11 +91,11 @@ int vos_sem_give(vos_sem_t *s)
 {
     VOS__CHECK(s != NULL, VOS_ERR_INVALID);
     int err = VOS_OK;
-    uintptr_t c = arch_ll(&s->count);
+    uintptr_t c = arch_ll_at(s, COUNT_OFF);
     if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, false)))
         err = sem_refused(s, false);
     else if (VOS__UNLIKELY(s->waiters.head != NULL || c >= s->max) ||
-             VOS__UNLIKELY(!arch_sc(&s->count, c + 1)))
+             VOS__UNLIKELY(!arch_sc_at(s, COUNT_OFF, c + 1)))
         err = give_slow(s);
     VOS_TRACE_SEM_GIVE(s, err);
     return err;
@@ -102,11 +105,11 @@ int vos_sem_give_isr(vos_sem_t *s)
 {
     VOS__CHECK(s != NULL, VOS_ERR_INVALID);
     int err = VOS_OK;
-    uintptr_t c = arch_ll(&s->count);
+    uintptr_t c = arch_ll_at(s, COUNT_OFF);
     if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, true)))
         err = sem_refused(s, true);
     else if (VOS__UNLIKELY(s->waiters.head != NULL || c >= s->max) ||
-             VOS__UNLIKELY(!arch_sc(&s->count, c + 1)))
+             VOS__UNLIKELY(!arch_sc_at(s, COUNT_OFF, c + 1)))
         err = give_slow(s);
     VOS_TRACE_SEM_GIVE(s, err);
     return err;
@@ -144,10 +147,10 @@ int vos_sem_take(vos_sem_t *s, vos_dur_t timeout)
 {
     VOS__CHECK(s != NULL, VOS_ERR_INVALID);
     int err = VOS_OK;
-    uintptr_t c = arch_ll(&s->count);
+    uintptr_t c = arch_ll_at(s, COUNT_OFF);
     if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, false)))
         err = sem_refused(s, false);
-    else if (VOS__UNLIKELY(c == 0) || VOS__UNLIKELY(!arch_sc(&s->count, c - 1)))
+    else if (VOS__UNLIKELY(c == 0) || VOS__UNLIKELY(!arch_sc_at(s, COUNT_OFF, c - 1)))
         err = take_slow(s, timeout);
     VOS_TRACE_SEM_TAKE(s, err);
     return err;
@@ -157,10 +160,10 @@ int vos_sem_take_isr(vos_sem_t *s)
 {
     VOS__CHECK(s != NULL, VOS_ERR_INVALID);
     int err = VOS_OK;
-    uintptr_t c = arch_ll(&s->count);
+    uintptr_t c = arch_ll_at(s, COUNT_OFF);
     if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, true)))
         err = sem_refused(s, true);
-    else if (VOS__UNLIKELY(c == 0) || VOS__UNLIKELY(!arch_sc(&s->count, c - 1)))
+    else if (VOS__UNLIKELY(c == 0) || VOS__UNLIKELY(!arch_sc_at(s, COUNT_OFF, c - 1)))
         err = take_slow(s, VOS_NO_WAIT);
     VOS_TRACE_SEM_TAKE(s, err);
     return err;

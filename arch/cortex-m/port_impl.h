@@ -56,6 +56,23 @@ static inline bool arch_sc(volatile uintptr_t *p, uintptr_t v)
     return fail == 0;
 }
 
+/* The offset forms (port.h): LDREX/STREX [Rn, #imm], imm a multiple of 4
+ * up to 1020. The same exclusive access as arch_ll/arch_sc on base + off. */
+#define arch_ll_at(base, off) __extension__({                                  \
+    _Static_assert((off) % 4 == 0 && (off) <= 1020, "LDREX offset: 0..1020, 4-aligned"); \
+    uintptr_t arch_v_;                                                         \
+    __asm__ volatile("ldrex %0, [%1, %2]"                                      \
+                     : "=r"(arch_v_) : "r"(base), "n"(off) : "memory");       \
+    arch_v_; })
+
+#define arch_sc_at(base, off, v) __extension__({                               \
+    _Static_assert((off) % 4 == 0 && (off) <= 1020, "STREX offset: 0..1020, 4-aligned"); \
+    uint32_t arch_fail_;                                                       \
+    __asm__ volatile("strex %0, %2, [%1, %3]"                                  \
+                     : "=&r"(arch_fail_) : "r"(base), "r"((uintptr_t)(v)), "n"(off) \
+                     : "memory");                                              \
+    arch_fail_ == 0; })
+
 static inline void arch_switch(void)
 {
     ARCH_SCB_ICSR = ARCH_ICSR_PENDSVSET;

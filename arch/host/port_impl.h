@@ -107,4 +107,16 @@ static inline bool arch_sc(volatile uintptr_t *p, uintptr_t v)
     return true;
 }
 
+/* The offset forms (port.h): the same pair on base + off, with the
+ * Cortex-M port's compile-time check of the offset, so that a kernel
+ * built here uses only offsets that port can encode. */
+#define ARCH_HOST_LL_WORD(base, off) \
+    ((volatile uintptr_t *)(volatile void *)((volatile char *)(base) + (off)))
+#define arch_ll_at(base, off) __extension__({                                  \
+    _Static_assert((off) % 4 == 0 && (off) <= 1020, "LDREX offset: 0..1020, 4-aligned"); \
+    arch_ll(ARCH_HOST_LL_WORD(base, off)); })
+#define arch_sc_at(base, off, v) __extension__({                               \
+    _Static_assert((off) % 4 == 0 && (off) <= 1020, "STREX offset: 0..1020, 4-aligned"); \
+    arch_sc(ARCH_HOST_LL_WORD(base, off), (v)); })
+
 #endif /* VAIOS_ARCH_HOST_PORT_IMPL_H */
