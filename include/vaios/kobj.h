@@ -26,17 +26,20 @@
 
 /* Type tags: distinct, unlikely bit patterns, all of them here so that no
  * two collide (a channel and a domain once did); cleared when an object is
- * deleted so a stale pointer is refused. */
-#define VOS_TAG_TASK   0x7A5C0001u
-#define VOS_TAG_SEM    0x7A5C0002u
-#define VOS_TAG_MUTEX  0x7A5C0003u
-#define VOS_TAG_QUEUE  0x7A5C0004u
-#define VOS_TAG_EVENT  0x7A5C0005u
-#define VOS_TAG_HEAP   0x7A5C0006u
-#define VOS_TAG_POOL   0x7A5C0007u
-#define VOS_TAG_TIMER  0x7A5C0008u
-#define VOS_TAG_CHAN   0x7A5C0009u   /* vaios/channel.h */
-#define VOS_TAG_DOMAIN 0x7A5C000Au   /* vaios/domain.h, with VOS_CFG_MPU */
+ * deleted so a stale pointer is refused. Each is a byte repeated four
+ * times (0xB1..0xBA, no common fill byte: not 0x00, 0xFF, 0xA5, 0x5A,
+ * 0xCD), which Thumb-2 encodes as a compare's immediate: a tag check is a
+ * load and a compare, with no literal and no register to hold it. */
+#define VOS_TAG_TASK   0xB1B1B1B1u
+#define VOS_TAG_SEM    0xB2B2B2B2u
+#define VOS_TAG_MUTEX  0xB3B3B3B3u
+#define VOS_TAG_QUEUE  0xB4B4B4B4u
+#define VOS_TAG_EVENT  0xB5B5B5B5u
+#define VOS_TAG_HEAP   0xB6B6B6B6u
+#define VOS_TAG_POOL   0xB7B7B7B7u
+#define VOS_TAG_TIMER  0xB8B8B8B8u
+#define VOS_TAG_CHAN   0xB9B9B9B9u   /* vaios/channel.h */
+#define VOS_TAG_DOMAIN 0xBABABABAu   /* vaios/domain.h, with VOS_CFG_MPU */
 #define VOS_TAG_DEAD   0x7A5CDEADu
 
 struct vos_task;

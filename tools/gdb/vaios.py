@@ -35,9 +35,9 @@ import gdb
 
 # Type tags (include/vaios/kobj.h; tools/gdb/test_gdb.py checks they agree).
 TAGS = {
-    "task": 0x7A5C0001, "sem": 0x7A5C0002, "mutex": 0x7A5C0003, "queue": 0x7A5C0004,
-    "event": 0x7A5C0005, "heap": 0x7A5C0006, "pool": 0x7A5C0007, "timer": 0x7A5C0008,
-    "chan": 0x7A5C0009, "domain": 0x7A5C000A,
+    "task": 0xB1B1B1B1, "sem": 0xB2B2B2B2, "mutex": 0xB3B3B3B3, "queue": 0xB4B4B4B4,
+    "event": 0xB5B5B5B5, "heap": 0xB6B6B6B6, "pool": 0xB7B7B7B7, "timer": 0xB8B8B8B8,
+    "chan": 0xB9B9B9B9, "domain": 0xBABABABA,
 }
 TAG_DEAD = 0x7A5CDEAD
 # Stack fill word (kernel/task.c VOS__FILL_WORD), and the mutex owner
