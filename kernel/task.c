@@ -438,45 +438,9 @@ vos_task_t *vos_stack_overflow_task(void)
     return overflow_task;
 }
 
-/* Called by the port, in the switch handler, when t's guard word is found
- * overwritten (or, with VOS_CFG_MPU, when the switch would save t's
- * context into its guard, or from the MemManage handler when t touched its
- * guard region, with no kernel lock held): t must never run again. Its
- * wait (if any) and mutexes are released so that the rest of the system
- * goes on. */
-void vos__stack_fault(vos_task_t *t)
-{
-    uint32_t key = vos__lock();
-    overflow_task = t;
-    if (t->state == VOS_TASK_READY)
-        vos__ready_remove(t);
-    else if (t->state == VOS_TASK_BLOCKED) {
-        t->flags &= (uint8_t)~VOS__TF_SUSPEND;
-        vos__wake_abort(t, VOS_ERR_DELETED);
-        vos__ready_remove(t);
-    }
-    vos__mutex_release_all(t);
-    t->state = VOS_TASK_FAULTED;
-    if (t == vos__cur)
-        vos__sched_lock_drop();
-    vos__task_gone(t);
-#if VOS_CFG_MPU
-    stop_domain_of(t);   /* with VOS_FAULT_STOP_DOMAIN: its domain's other tasks */
-#endif
-    VOS__SW_REASON(VOS_TRACE_SW_FAULT);
-    vos_hook_stack_overflow(t);
-    vos__unlock(key);
-}
-
-#if VOS_CFG_MPU
-__attribute__((weak)) void vos_hook_fault(vos_task_t *t, const vos_fault_t *f)
-{
-    (void)t;
-    (void)f;
-}
-
-/* Stop t, which is not running or is the running task that faulted, as a
- * stack fault stops it. Lock held. */
+/* Stop t, which is not running or is the running task that faulted: out
+ * of the ready and wait queues (its wait ends VOS_ERR_DELETED), its
+ * mutexes released, never to run again. Lock held. */
 static void fault_stop(vos_task_t *t)
 {
     if (t->state == VOS_TASK_READY)
@@ -491,6 +455,32 @@ static void fault_stop(vos_task_t *t)
     if (t == vos__cur)
         vos__sched_lock_drop();
     vos__task_gone(t);
+}
+
+/* Called by the port, in the switch handler, when t's guard word is found
+ * overwritten (or, with VOS_CFG_MPU, when the switch would save t's
+ * context into its guard, or from the MemManage handler when t touched its
+ * guard region, with no kernel lock held): t must never run again. Its
+ * wait (if any) and mutexes are released so that the rest of the system
+ * goes on. */
+void vos__stack_fault(vos_task_t *t)
+{
+    uint32_t key = vos__lock();
+    overflow_task = t;
+    fault_stop(t);
+#if VOS_CFG_MPU
+    stop_domain_of(t);   /* with VOS_FAULT_STOP_DOMAIN: its domain's other tasks */
+#endif
+    VOS__SW_REASON(VOS_TRACE_SW_FAULT);
+    vos_hook_stack_overflow(t);
+    vos__unlock(key);
+}
+
+#if VOS_CFG_MPU
+__attribute__((weak)) void vos_hook_fault(vos_task_t *t, const vos_fault_t *f)
+{
+    (void)t;
+    (void)f;
 }
 
 /* With its domain's VOS_FAULT_STOP_DOMAIN policy, stop every other live
