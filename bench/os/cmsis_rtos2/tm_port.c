@@ -29,39 +29,15 @@
  * the create calls check an id.
  */
 #include <stdint.h>
-#include "core.h"
-#include "tm_api.h"
+#include "tm_port.h"      /* the threads and the counts all layers share */
 
-#define TM_QUEUE_MSG   16                       /* bytes of a message */
-#define TM_QUEUE_DEPTH (TM_QUEUE_SIZE / TM_QUEUE_MSG)
-#define TM_OBJECTS     1                        /* one of each kind, as the reference port */
-
-static os_task_t *tm_threads[TM_MAX_THREADS];
-static void (*tm_entries[TM_MAX_THREADS])(void);
 static osSemaphoreId_t tm_semaphores[TM_OBJECTS];
 static osMessageQueueId_t tm_queues[TM_OBJECTS];
 static osMemoryPoolId_t tm_pools[TM_OBJECTS];
 
-_Static_assert(sizeof(unsigned long) * 4 == TM_QUEUE_MSG, "a message is four unsigned longs");
-
 static int tm_status(osStatus_t st)
 {
     return st == osOK ? TM_SUCCESS : TM_ERROR;
-}
-
-static void tm_shell(void *arg)
-{
-    tm_entries[(uintptr_t)arg]();
-}
-
-int tm_thread_create(int thread_id, int priority, void (*entry_function)(void))
-{
-    if (thread_id < 0 || thread_id >= TM_MAX_THREADS || entry_function == NULL)
-        return TM_ERROR;
-    tm_entries[thread_id] = entry_function;
-    tm_threads[thread_id] = vb_spawn(thread_id, "tm_thread", tm_shell,
-                                     (void *)(uintptr_t)thread_id, priority);
-    return TM_SUCCESS;
 }
 
 /* osThreadResume returns osErrorISR in a handler: TM_ERROR. */

@@ -26,41 +26,17 @@
  * create calls check an id.
  */
 #include <stdint.h>
-#include "core.h"
-#include "tm_api.h"
+#include "tm_port.h"      /* the threads and the counts all layers share */
 
-#define TM_QUEUE_MSG   16                       /* bytes of a message */
-#define TM_QUEUE_DEPTH (TM_QUEUE_SIZE / TM_QUEUE_MSG)
-#define TM_OBJECTS     1                        /* one of each kind, as the reference port */
-
-static os_task_t *tm_threads[TM_MAX_THREADS];
-static void (*tm_entries[TM_MAX_THREADS])(void);
 static StaticSemaphore_t tm_sem_buf[TM_OBJECTS];
 static SemaphoreHandle_t tm_semaphores[TM_OBJECTS];
 static StaticQueue_t tm_queue_buf[TM_OBJECTS];
 static uint8_t tm_queue_area[TM_OBJECTS][TM_QUEUE_DEPTH * TM_QUEUE_MSG];
 static QueueHandle_t tm_queues[TM_OBJECTS];
 
-_Static_assert(sizeof(unsigned long) * 4 == TM_QUEUE_MSG, "a message is four unsigned longs");
-
 static int tm_status(BaseType_t ok)
 {
     return ok == pdPASS ? TM_SUCCESS : TM_ERROR;
-}
-
-static void tm_shell(void *arg)
-{
-    tm_entries[(uintptr_t)arg]();
-}
-
-int tm_thread_create(int thread_id, int priority, void (*entry_function)(void))
-{
-    if (thread_id < 0 || thread_id >= TM_MAX_THREADS || entry_function == NULL)
-        return TM_ERROR;
-    tm_entries[thread_id] = entry_function;
-    tm_threads[thread_id] = vb_spawn(thread_id, "tm_thread", tm_shell,
-                                     (void *)(uintptr_t)thread_id, priority);
-    return TM_SUCCESS;
 }
 
 int tm_thread_resume(int thread_id)

@@ -13,23 +13,13 @@
  * only the create calls check an id. Queue and semaphore calls never
  * wait (VOS_NO_WAIT), as in that port.
  *
- * Threads are created in the harness's task slots (vb_spawn) so that the
- * harness can join them when a test ends; each runs a shell that calls the
- * test's entry function, as the suite's porting layers do.
+ * Threads are created in the harness's task slots, the same for every
+ * layer (bench/tm_threads.c); the thread calls here are VAIOS's.
  */
 #include <stdint.h>
 #include "vaios/vaios.h"
-#include "core.h"
-#include "tm_api.h"
+#include "tm_port.h"      /* the threads and the counts all layers share */
 
-#define TM_QUEUE_MSG   16                       /* bytes of a message */
-#define TM_QUEUE_DEPTH (TM_QUEUE_SIZE / TM_QUEUE_MSG)
-
-static vos_task_t *tm_threads[TM_MAX_THREADS];
-static void (*tm_entries[TM_MAX_THREADS])(void);
-/* One object of each kind, as in the suite's reference port; still an
- * array indexed by the suite's id, so each call pays the lookup. */
-#define TM_OBJECTS 1
 static vos_sem_t tm_semaphores[TM_OBJECTS];
 static vos_queue_t tm_queues[TM_OBJECTS];
 static uint32_t tm_queue_area[TM_OBJECTS][TM_QUEUE_DEPTH * TM_QUEUE_MSG / 4];
@@ -44,26 +34,10 @@ _Static_assert(TM_OBJECTS * TM_POOL_SIZE + 4096 <= VB_ARENA_SIZE,
 
 _Static_assert(VOS_POOL_BLOCK(TM_BLOCK_SIZE) == TM_BLOCK_SIZE,
                "a pool block must be exactly the suite's 128 bytes");
-_Static_assert(sizeof(unsigned long) * 4 == TM_QUEUE_MSG, "a message is four unsigned longs");
 
 static int tm_status(int err)
 {
     return err == VOS_OK ? TM_SUCCESS : TM_ERROR;
-}
-
-static void tm_shell(void *arg)
-{
-    tm_entries[(uintptr_t)arg]();
-}
-
-int tm_thread_create(int thread_id, int priority, void (*entry_function)(void))
-{
-    if (thread_id < 0 || thread_id >= TM_MAX_THREADS || entry_function == NULL)
-        return TM_ERROR;
-    tm_entries[thread_id] = entry_function;
-    tm_threads[thread_id] = vb_spawn(thread_id, "tm_thread", tm_shell,
-                                     (void *)(uintptr_t)thread_id, priority);
-    return TM_SUCCESS;
 }
 
 int tm_thread_resume(int thread_id)
