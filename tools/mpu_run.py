@@ -23,18 +23,14 @@ import re
 import subprocess
 import sys
 
+if not __package__:
+    sys.exit("mpu_run: run it from the repository root as python3 -m tools.mpu_run")
+
+from .cases import Cases, symbol  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GUARD = 1024            # VOS_CFG_STACK_GUARD of the MPU build (CMakeLists.txt, VAIOS_MPU)
 EXIT_KERNEL_HALT = 5
-
-
-def symbol(image, name):
-    out = subprocess.run(["arm-none-eabi-nm", image], stdout=subprocess.PIPE, text=True).stdout
-    for line in out.splitlines():
-        f = line.split()
-        if len(f) == 3 and f[2] == name:
-            return int(f[0], 16)
-    return None
 
 
 def qemu(image, timeout):
@@ -54,18 +50,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=120)
     args = ap.parse_args()
     d = os.path.join(args.build, args.board + "-mpu-test")
-    passed = failed = 0
-
-    def case(name, ok, why="", out=""):
-        nonlocal passed, failed
-        if ok:
-            passed += 1
-            print("PASS " + name)
-        else:
-            failed += 1
-            print("FAIL %s: %s" % (name, why))
-            for l in out.strip().splitlines()[-10:]:
-                print("    | " + l)
+    cases = Cases()
+    case = cases.check
 
     r = subprocess.run("cmake -S . -B %s -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake "
                        "-DCMAKE_BUILD_TYPE=Release -DVAIOS_BOARD=%s -DVAIOS_MPU=ON >/dev/null && "
@@ -73,8 +59,7 @@ def main():
                        shell=True, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     case("mpu build (VAIOS_MPU=ON) builds", r.returncode == 0, "exit %d" % r.returncode, r.stdout)
     if r.returncode != 0:
-        print("%d passed, %d failed" % (passed, failed))
-        return 1
+        return cases.summary()
     images = os.path.join(ROOT, d, "tests", "target", "mpu")
 
     suites = sorted(glob.glob(os.path.join(images, "test_*.elf")))
@@ -100,8 +85,7 @@ def main():
          base <= addr < base + GUARD and "survived" not in out,
          "exit %d, address %s, guard at %s" % (rc, addr, base), out)
 
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return cases.summary()
 
 
 if __name__ == "__main__":

@@ -11,12 +11,17 @@ status (4):
                    stacking error, and every later field is printed.
 Prints PASS/FAIL per case and "N passed, M failed".
 
-usage: tools/test_fault.py TARGET_BUILD_DIR
+usage (from the repository root): python3 -m tools.test_fault TARGET_BUILD_DIR
 """
 import os
 import re
 import subprocess
 import sys
+
+if not __package__:
+    sys.exit("test_fault: run it from the repository root as python3 -m tools.test_fault")
+
+from .cases import Cases, symbol  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEX = r"0x[0-9a-f]{8}"
@@ -31,30 +36,11 @@ def run(image):
     return p.returncode, p.stdout
 
 
-def symbol(image, name):
-    out = subprocess.run(["arm-none-eabi-nm", image], stdout=subprocess.PIPE, text=True).stdout
-    for line in out.splitlines():
-        f = line.split()
-        if len(f) == 3 and f[2] == name:
-            return int(f[0], 16)
-    return None
-
-
 def main():
     target = sys.argv[1] if len(sys.argv) > 1 else "build/netduinoplus2"
     d = os.path.join(ROOT, target, "tests", "target")
-    passed = failed = 0
-
-    def check(name, ok, why, out):
-        nonlocal passed, failed
-        if ok:
-            passed += 1
-            print("PASS " + name)
-        else:
-            failed += 1
-            print("FAIL %s: %s" % (name, why))
-            for l in out.strip().splitlines()[-10:]:
-                print("    | " + l)
+    cases = Cases()
+    check = cases.check
 
     image = os.path.join(d, "fault_plain.elf")
     rc, out = run(image)
@@ -76,8 +62,7 @@ def main():
           rc == EXIT_HARD_FAULT and m is not None and (cfsr & CFSR_STACKING) != 0,
           "exit %d, report %s, cfsr %#x" % (rc, "found" if m else "incomplete or missing", cfsr), out)
 
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return cases.summary()
 
 
 if __name__ == "__main__":

@@ -34,6 +34,11 @@ import subprocess
 import sys
 import tempfile
 
+if not __package__:
+    sys.exit("test_package: run it from the repository root as python3 -m tools.test_package")
+
+from .cases import Cases  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLCHAIN_MSG = ("VAIOS's cortex-m port needs an arm-none-eabi toolchain: "
                  "pass -DCMAKE_TOOLCHAIN_FILE=")
@@ -94,29 +99,13 @@ def built_things(bdir):
     return elfs, libs, sorted(targets)
 
 
-class Cases:
-    def __init__(self):
-        self.passed = self.failed = 0
-
-    def check(self, name, ok, why="", out=""):
-        if ok:
-            self.passed += 1
-            print("PASS " + name)
-        else:
-            self.failed += 1
-            print("FAIL %s: %s" % (name, why))
-            tail = out.strip().splitlines()[-25:]
-            for l in tail:
-                print("    | " + l)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory")
     args = ap.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="vaios-package-")
-    c = Cases()
+    c = Cases(tail=25)
     try:
         vaios = os.path.join(tmp, "vaios")
         clean_copy(vaios)
@@ -205,8 +194,7 @@ def main():
             print("kept " + tmp)
         else:
             shutil.rmtree(tmp, ignore_errors=True)
-    print("%d passed, %d failed" % (c.passed, c.failed))
-    return 1 if c.failed else 0
+    return c.summary()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: MIT
+"""What the check tools (tools/test_fault.py, tools/mpu_run.py,
+tools/test_package.py) share: the PASS/FAIL lines with their count
+("N passed, M failed", the form tools/run_tests.py reads), and a symbol's
+address in an image.
+"""
+import subprocess
+
+
+def symbol(image, name):
+    """The address of symbol name in the ELF image, or None."""
+    out = subprocess.run(["arm-none-eabi-nm", image], stdout=subprocess.PIPE, text=True).stdout
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[2] == name:
+            return int(f[0], 16)
+    return None
+
+
+class Cases:
+    """Prints PASS or FAIL per case, a failed case with why and the last
+    tail lines of its output; summary() prints the count and gives the exit
+    status (1 if any failed)."""
+
+    def __init__(self, tail=10):
+        self.passed = 0
+        self.failed = 0
+        self.tail = tail
+
+    def check(self, name, ok, why="", out=""):
+        if ok:
+            self.passed += 1
+            print("PASS " + name)
+        else:
+            self.failed += 1
+            print("FAIL %s: %s" % (name, why))
+            for line in out.strip().splitlines()[-self.tail:]:
+                print("    | " + line)
+        return ok
+
+    def summary(self):
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        return 1 if self.failed else 0
