@@ -279,8 +279,8 @@ static bool storm_trial(uint32_t period)
     storm_period = period;
     storm_limit = STORM_N * period;
     os_sem_give(&storm_go);             /* the starter runs once this task blocks: */
-    /* without a timeout, so no kernel timer interrupt competes with the
-     * storm while it lasts (only the time base's wrap, every 4.29 s). */
+    /* without a timeout, so the kernel arms no alarm while the storm lasts
+     * (VAIOS: the alarm and the time base's wrap are below STORM_PRIO). */
     os_sem_take(&storm_end);
     uint32_t due = (storm_due_last - storm_t_start + period - 1u) / period;
     do

@@ -123,9 +123,11 @@
  * NVIC priorities for the board's test sources (boards/include/board.h),
  * relative to the kernel's masking level, which only the backend knows:
  *   OSAL_IRQ_PRIO_KERNEL      a kernel-level interrupt that may call the
- *                             _isr functions, at the level of the kernel's
- *                             own timer interrupt
- *   OSAL_IRQ_PRIO_KERNEL_LOW  kernel level, below the kernel's own timer
+ *                             _isr functions (an application's interrupt)
+ *   OSAL_IRQ_PRIO_KERNEL_LOW  kernel level, less urgent than
+ *                             OSAL_IRQ_PRIO_KERNEL
+ *   (where the kernel's own timer interrupt sits is the kernel's choice:
+ *   below both on VAIOS and FreeRTOS, docs/porting.md)
  *   OSAL_HAS_ZERO_LATENCY, OSAL_IRQ_PRIO_ZERO_LATENCY
  *                             above the kernel's masking level (never delayed
  *                             by it; calls no kernel function); without it

@@ -31,10 +31,7 @@
 
 #define ALARM_MAX_DELTA   (1u << 31)
 #define ALARM_MIN_DELTA   16u      /* nearer than this: pend the IRQ at once */
-#define ALARM_IRQ_PRIO    0x80u    /* a kernel-level interrupt */
 #define ALARM_WRITE_SKEW  2u       /* instructions from the TIM2 read to the ARR write */
-
-_Static_assert(ALARM_IRQ_PRIO >= VOS_CFG_KERNEL_IRQ_PRIO, "alarm must be masked by the kernel lock");
 
 /* arch_time_lo (arch/port.h): the low word of arch_now() is TIM2's
  * counter itself, so the symbol is that register's address. */
@@ -48,11 +45,11 @@ void arch_time_init(void)
     REG32(TIM2_BASE + TIM_DIER) = TIM_DIER_UIE;   /* once per wrap: keep-alive */
     REG32(TIM2_BASE + TIM_CR1) = TIM_CR1_CEN;
     REG32(TIM2_BASE + TIM_ARR) = 0xFFFFFFFFu;
-    nvic_set_priority(IRQ_TIM2, ALARM_IRQ_PRIO);
+    nvic_set_priority(IRQ_TIM2, VOS_CFG_ALARM_IRQ_PRIO);
     nvic_enable(IRQ_TIM2);
     REG32(TIM5_BASE + TIM_CR1) = 0;
     REG32(TIM5_BASE + TIM_DIER) = TIM_DIER_UIE;
-    nvic_set_priority(IRQ_TIM5, ALARM_IRQ_PRIO);
+    nvic_set_priority(IRQ_TIM5, VOS_CFG_ALARM_IRQ_PRIO);
     nvic_enable(IRQ_TIM5);
 }
 

@@ -49,10 +49,7 @@
 
 #define ALARM_MAX_DELTA   (1u << 31)   /* 25.6 s at 84 MHz: half the wrap */
 #define ALARM_MIN_DELTA   32u          /* nearer than this: pend the IRQ at once */
-#define ALARM_IRQ_PRIO    0x80u        /* a kernel-level interrupt */
 #define TIM_ARR_FREE_RUN  0xFFFFFFFFu
-
-_Static_assert(ALARM_IRQ_PRIO >= VOS_CFG_KERNEL_IRQ_PRIO, "alarm must be masked by the kernel lock");
 
 /* arch_time_lo (arch/port.h): the low word of arch_now() is TIM2's
  * counter itself, so the symbol is that register's address. */
@@ -94,7 +91,7 @@ void arch_time_init(void)
     REG32(DBGMCU_BASE + DBGMCU_APB1_FZ) |= DBGMCU_TIM2_STOP;
     TIM2(TIM_DIER) = TIM_DIER_CC1IE;
     nvic_unpend(IRQ_TIM2);
-    nvic_set_priority(IRQ_TIM2, ALARM_IRQ_PRIO);
+    nvic_set_priority(IRQ_TIM2, VOS_CFG_ALARM_IRQ_PRIO);
     nvic_enable(IRQ_TIM2);
     TIM2(TIM_CR1) = TIM_CR1_URS | TIM_CR1_CEN;
 }

@@ -4,10 +4,12 @@
  * timer keeps its phase exactly (every callback within a bound of its due
  * time, none late by a period), a task-context timer runs in the service
  * task, a starved service task turns missed expiries into overruns, timers
- * started and stopped from a real interrupt, and no alarm interrupt at all
- * while no timer is armed.
+ * started and stopped from a real interrupt, an application interrupt
+ * preempting the alarm handler, and no alarm interrupt at all while no
+ * timer is armed.
  */
 #include "vtest.h"
+#include "port_config.h"   /* VOS_CFG_ALARM_IRQ_PRIO */
 
 static uint64_t svc_stack[1024 / 8];
 static vos_timer_t tm;
@@ -132,6 +134,45 @@ VT_TEST(start_and_stop_from_an_interrupt)
     VT_EQ(n_fired, 1);
     VT_EQ(vos_timer_delete(&tm), VOS_OK);
     VT_EQ(vos_timer_start(&tm, vos_us(1), vos_cycles(0)), VOS_ERR_INVALID);
+}
+
+/* The alarm is the least urgent kernel-level interrupt
+ * (VOS_CFG_ALARM_IRQ_PRIO, docs/porting.md): an application interrupt at
+ * 0x80 pended by an interrupt-context timer's callback, which runs in the
+ * alarm's handler, runs at once, before the callback goes on, and may call
+ * the kernel there. */
+#define APP_IRQ_PRIO 0x80u
+_Static_assert(VOS_CFG_ALARM_IRQ_PRIO > APP_IRQ_PRIO, "the alarm must be less urgent than 0x80");
+static vos_sem_t nest_sem;
+static volatile bool nest_ran, nest_ran_inside, nest_in_isr;
+
+static void nest_swi(void)
+{
+    nest_ran = true;
+    VT_EQ(vos_sem_give_isr(&nest_sem), VOS_OK);
+}
+
+static void nest_cb(vos_timer_t *t, void *arg)
+{
+    (void)t;
+    (void)arg;
+    nest_in_isr = vos_in_isr();
+    board_swi_pend(1);
+    board_barrier();
+    nest_ran_inside = nest_ran;
+}
+
+VT_TEST(an_application_interrupt_preempts_the_alarm_handler)
+{
+    nest_ran = nest_ran_inside = nest_in_isr = false;
+    VT_EQ(vos_sem_init(&nest_sem, 0, 1), VOS_OK);
+    board_swi_init(1, APP_IRQ_PRIO, nest_swi);
+    VT_EQ(vos_timer_init(&tm, "n", nest_cb, NULL, VOS_TIMER_ISR), VOS_OK);
+    VT_EQ(vos_timer_start(&tm, vos_us(50), vos_cycles(0)), VOS_OK);
+    VT_EQ(vos_sem_take(&nest_sem, vos_ms(5)), VOS_OK);
+    VT_ASSERT(nest_in_isr);
+    VT_ASSERT(nest_ran_inside);
+    VT_EQ(vos_timer_delete(&tm), VOS_OK);
 }
 
 VT_TEST(next_event_sees_a_timer_only_while_armed)

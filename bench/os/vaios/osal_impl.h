@@ -139,13 +139,14 @@ static inline void os_trace_marker(uint32_t id, uint32_t value) { vos_trace_mark
 #endif
 
 /* Interrupt levels (bench/osal.h): VOS_CFG_KERNEL_IRQ_PRIO is the
- * kernel's BASEPRI level; the board's alarm (the kernel's timer) runs at
- * 0x80, so 0x80 is "kernel level" and 0xC0 below it. */
+ * kernel's BASEPRI level; 0x80 is "kernel level" and 0xC0 below it, both
+ * above the board's alarm (the kernel's timer, VOS_CFG_ALARM_IRQ_PRIO). */
 #define OSAL_IRQ_PRIO_KERNEL       0x80
 #define OSAL_IRQ_PRIO_KERNEL_LOW   0xC0
 #define OSAL_HAS_ZERO_LATENCY      1
 #define OSAL_IRQ_PRIO_ZERO_LATENCY 0x00
 _Static_assert(OSAL_IRQ_PRIO_KERNEL >= VOS_CFG_KERNEL_IRQ_PRIO &&
+               OSAL_IRQ_PRIO_KERNEL_LOW < VOS_CFG_ALARM_IRQ_PRIO &&
                OSAL_IRQ_PRIO_ZERO_LATENCY < VOS_CFG_KERNEL_IRQ_PRIO,
                "the bench's interrupt levels do not match the kernel's mask level");
 
