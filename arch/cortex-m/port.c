@@ -61,11 +61,57 @@ void arch_start(void)
  * the time base's own low word, counted from the caller's read, so that
  * it ends at the cycle the caller computed and a preemption in the middle
  * (however long, also past a 32-bit wrap) can only lengthen it. */
+#if VOS_CFG_TIME_AT_CPU_CLOCK
+/* Exact to the cycle where an instruction takes one: a polling loop alone
+ * would end anywhere within its own length (6 instructions) after the
+ * deadline. It polls until at most SPIN_FINE cycles are left, then burns
+ * exactly what is left minus SPIN_K in single-cycle instructions (a jump
+ * into a run of them) and returns. Never early: the board says its time
+ * base counts at most one per CPU cycle (VOS_CFG_TIME_AT_CPU_CLOCK), every
+ * instruction takes at least a cycle, and from the read that saw `left`
+ * cycles to go until the return there are SPIN_K + (left - SPIN_K)
+ * instructions: the 12 of the path below, so SPIN_K <= 12. SPIN_K = 11
+ * makes the return come one instruction after the deadline, which puts a
+ * sleeper that waited here at the same instant as one that arrived at its
+ * deadline to the cycle (kernel/time.c: that one's check is two
+ * instructions, this one's return is its last). An interrupt inside the
+ * wait lengthens it only by what it takes after the deadline. */
+#define SPIN_K    11   /* instructions of the exact stage that are not the run */
+#define SPIN_FINE 18   /* > SPIN_K + 6: the poll (6 instructions) lands in range */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+__attribute__((naked)) void arch_spin(uint32_t from, uint32_t n)
+{
+    (void)from;
+    (void)n;
+    __asm__ volatile(
+        "    movw  r2, #:lower16:arch_time_lo  @ r2: the time base's low word\n"
+        "    movt  r2, #:upper16:arch_time_lo\n"
+        "1:  ldr   r3, [r2]                    @ now (instruction 0 of the exact stage)\n"
+        "    subs  r3, r3, r0                  @ cycles since from\n"
+        "    subs  r3, r1, r3                  @ left = n - elapsed; borrow if past n\n"
+        "    bls   3f                          @ none left, or past: return\n"
+        "    cmp   r3, #" STR(SPIN_FINE) "      @ near enough for the exact stage?\n"
+        "    bhi   1b                          @ no: poll again\n"
+        "    subs  r3, r3, #" STR(SPIN_K) "     @ the run's length: left - SPIN_K\n"
+        "    blo   1b                          @ too near for it (entered late): poll\n"
+        "    adr.w r12, 2f                     @ the end of the run\n"
+        "    sub   r12, r12, r3, lsl #1        @ back one 2-byte instruction per cycle\n"
+        "    orr   r12, r12, #1                @ Thumb state\n"
+        "    bx    r12                         @ into the run\n"
+        "    .rept " STR(SPIN_FINE) " - " STR(SPIN_K) "\n"
+        "    mov   r0, r0                      @ one cycle, never folded (unlike nop)\n"
+        "    .endr\n"
+        "2:  bx    lr                          @ instruction 12 + left - SPIN_K\n"
+        "3:  bx    lr\n");
+}
+#else
 void arch_spin(uint32_t from, uint32_t n)
 {
     while ((uint32_t)(arch_time_lo - from) < n) {
     }
 }
+#endif
 
 /* Weak: an image may supply its own idle body. The emulated board's
  * benchmark and test images do (boards/netduinoplus2/idle_exact.c): a

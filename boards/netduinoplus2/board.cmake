@@ -5,3 +5,5 @@ set(VAIOS_CLOCK_HZ 1000000000)
 set(VAIOS_BOARD_LINKER_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/linker.ld)
 set(VAIOS_BOARD_UNIT "insn")
 set(VAIOS_BOARD_RUNNABLE ON)   # runs here, in QEMU
+# TIM2 never counts more than once per instruction (arch_spin's exact stage).
+set(VAIOS_BOARD_DEFAULTS VOS_CFG_TIME_AT_CPU_CLOCK=1)

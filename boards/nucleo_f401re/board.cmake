@@ -6,3 +6,5 @@ set(VAIOS_CLOCK_HZ 84000000)
 set(VAIOS_BOARD_LINKER_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/linker.ld)
 set(VAIOS_BOARD_UNIT "cycles")
 set(VAIOS_BOARD_RUNNABLE OFF)  # real hardware only: build here, flash and run on the board
+# TIM2 counts at SYSCLK, never faster than instructions run (arch_spin's exact stage).
+set(VAIOS_BOARD_DEFAULTS VOS_CFG_TIME_AT_CPU_CLOCK=1)

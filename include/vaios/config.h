@@ -138,6 +138,16 @@
 #define VOS_CFG_WAKE_LEAD VOS_WAKE_LEAD_AUTO
 #endif
 
+/* The board's time base never counts faster than the CPU clock (one count
+ * per cycle at most): then the port can end the final wait to the cycle
+ * (arch/cortex-m/port.c, arch_spin: a run of single-cycle instructions
+ * after the poll) instead of within the poll's own length. A board whose
+ * time base is at its CPU clock sets it in its board.cmake
+ * (VAIOS_BOARD_DEFAULTS); 0, the default, is right for any board. */
+#ifndef VOS_CFG_TIME_AT_CPU_CLOCK
+#define VOS_CFG_TIME_AT_CPU_CLOCK 0
+#endif
+
 /* Bound of the lead and of the final wait, in time-base cycles (default
  * 10 us); a calibrated wake-up path longer than this is not taken. */
 #ifndef VOS_CFG_WAKE_LEAD_MAX
