@@ -77,6 +77,16 @@ _Static_assert(offsetof(vos_heap_t, tag) == 0, "heap tag first");
 _Static_assert(offsetof(vos_pool_t, tag) == 0, "pool tag first");
 _Static_assert(offsetof(vos_timer_t, tag) == 0, "timer tag first");
 
+/* ... and no object is smaller than the two words a check may read before
+ * refusing it (the sem and mutex fast paths' second word, asserted in
+ * sem.c and mutex.c). */
+#define VOS__TWO_WORDS (2 * sizeof(uintptr_t))
+_Static_assert(sizeof(vos_task_t) >= VOS__TWO_WORDS && sizeof(vos_sem_t) >= VOS__TWO_WORDS &&
+               sizeof(vos_mutex_t) >= VOS__TWO_WORDS && sizeof(vos_queue_t) >= VOS__TWO_WORDS &&
+               sizeof(vos_event_t) >= VOS__TWO_WORDS && sizeof(vos_heap_t) >= VOS__TWO_WORDS &&
+               sizeof(vos_pool_t) >= VOS__TWO_WORDS && sizeof(vos_timer_t) >= VOS__TWO_WORDS,
+               "every kernel object holds the two words a refused call may read");
+
 /* The layout the ports' assembly reads (arch/port_offsets.h). */
 _Static_assert(offsetof(vos_task_t, tag) == VOS__TASK_TAG, "task tag offset");
 _Static_assert(offsetof(vos_task_t, sp) == VOS__TASK_SP, "task sp offset");

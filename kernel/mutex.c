@@ -87,6 +87,7 @@ _Static_assert(_Alignof(vos_task_t) >= 4, "task addresses need two free low bits
 
 /* The owner word for the fast paths' LL/SC at an offset from m (port.h). */
 #define OWNER_OFF offsetof(vos_mutex_t, owner_word)
+_Static_assert(OWNER_OFF + sizeof(uintptr_t) <= 2 * sizeof(uintptr_t), "the fast path reads its owner word before the tag: within the two words kobj.h promises");
 
 static inline vos_task_t *owner_of(const vos_mutex_t *m)
 {

@@ -28,6 +28,7 @@
 
 /* The count word for the fast paths' LL/SC at an offset from s (port.h). */
 #define COUNT_OFF offsetof(vos_sem_t, count)
+_Static_assert(COUNT_OFF + sizeof(uintptr_t) <= 2 * sizeof(uintptr_t), "the fast path reads its count before the tag: within the two words kobj.h promises");
 
 static inline bool sem_valid(const vos_sem_t *s)
 {

@@ -8,10 +8,15 @@
  * The guarantee, exactly: every kernel object type (vos_task_t, vos_sem_t,
  * vos_mutex_t, vos_queue_t, vos_event_t, vos_heap_t, vos_pool_t) begins
  * with `uint32_t tag` at offset 0 (checked at compile time in
- * kernel/kernel.h), and no object is smaller than that word. With
- * VOS_CFG_CHECKS, a call on an object reads its tag, and only its tag,
- * before anything else of it: an object of another type, however small,
- * is refused after a read of its first 4 bytes, never beyond its end.
+ * kernel/kernel.h), and no object is smaller than two words (pointer
+ * words: 8 bytes on the target; also checked there). With VOS_CFG_CHECKS,
+ * a call on an object reads nothing of it beyond its first two words
+ * before its tag: most read the tag first; the lock-free fast paths of
+ * semaphores and mutexes read their count or owner word (the second word,
+ * checked in sem.c and mutex.c) by load-linked and then the tag inside
+ * the same window. So an object of another kernel type is refused after a
+ * read of at most its first two words, never beyond its end, and nothing
+ * of it is written.
  * The check cannot tell a live object from memory that happens to hold
  * the right tag value (chance about 2^-32 for random data).
  *
