@@ -9,7 +9,8 @@
 #   make BOARD=nucleo_f401re   build every image for the real board (no run)
 #   make trace       the inversion scenario with tracing: CTF + timeline
 #   make soak        the flight pipeline for SOAK_SECONDS of flight (default
-#                    86400: 24 h; about 2.5 min of real time per hour):
+#                    86400: 24 h; 24 h took about 3 h of real time on a
+#                    busy two-core machine, docs/flight.md):
 #                    misses, heap leak and drift, build/soak-report/
 #
 # Both main commands install what is missing from Debian's packages when
