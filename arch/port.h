@@ -154,7 +154,13 @@ uint32_t arch_cycles(void);
  * interrupts or other tasks take the CPU meanwhile, by at most n after the
  * task runs again, however long it was away. The final wait of a sleep
  * woken before its deadline (n <= VOS_CFG_WAKE_LEAD_MAX). Thread mode,
- * kernel lock not held. */
+ * kernel lock not held.
+ * [port_impl.h] ARCH_SPIN_MARGIN: how many cycles before the deadline the
+ * caller's read (from) must come for the wait to end at the deadline to
+ * the cycle rather than somewhere within the port's polling loop: the
+ * port's own set-up plus the kernel's instructions between its read and
+ * the call. A calibrated lead (kernel/time.c) is the wake-up path plus
+ * this margin. 0 for a spin that only polls. */
 void arch_spin(uint32_t from, uint32_t n);
 
 /* --- Idle and faults --------------------------------------------------- */
@@ -188,5 +194,9 @@ void arch_mpu_task_init(struct vos_task *t, const uint32_t *stack_region);
 void vos__alarm_isr(void);
 
 #include "port_impl.h"
+
+#ifndef ARCH_SPIN_MARGIN
+#define ARCH_SPIN_MARGIN 0u   /* a port that does not say: its spin only polls */
+#endif
 
 #endif /* VAIOS_ARCH_PORT_H */

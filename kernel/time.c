@@ -216,12 +216,17 @@ int vos_next_event(vos_time_t *at)
  *
  * The lead. Fixed (VOS_CFG_WAKE_LEAD > 0), or calibrated (the default):
  * every sleeper woken by its alarm measures its own path, from the time
- * its alarm was programmed for to its check. The first measurement is the
- * lead; after it, a longer path raises the lead by VOS__WAKE_STEP_UP cycles and
- * a shorter one lowers it by one, so the lead settles where fifteen wakes
- * in sixteen (VOS__WAKE_STEP_UP / (VOS__WAKE_STEP_UP + 1)) find their path covered.
- * On an undisturbed system that is the path itself, exact to the cycle on
- * the emulated board from the first wake on. Under a load that holds the
+ * its alarm was programmed for to its check, and adds the port's
+ * ARCH_SPIN_MARGIN (arch/port.h: the room its final wait needs to end at
+ * the deadline to the cycle; without it a wake a few cycles early ends
+ * within the port's polling loop, up to a loop's length late). The first
+ * measurement is the lead; after it, a longer one raises the lead by
+ * VOS__WAKE_STEP_UP cycles and a shorter one lowers it by one, so the lead
+ * settles where fifteen wakes in sixteen (VOS__WAKE_STEP_UP /
+ * (VOS__WAKE_STEP_UP + 1)) find their path covered. On an undisturbed
+ * system that is the path plus the margin, exact to the cycle on the
+ * emulated board from the first wake on; a lead coming down from a load's
+ * higher one stays exact all the way. Under a load that holds the
  * alarm interrupt off now and then (other code's critical sections, other
  * interrupts) the lead grows to cover most of the delays, and the wakes it
  * covers wait them out on the time base instead of arriving late; an
@@ -304,13 +309,15 @@ static inline __attribute__((always_inline)) int sleep_to(vos_time_t t, vos_time
     int err = vos__block(NULL, alarm, key, VOS_TRACE_WAIT_DELAY, NULL);
     if (VOS__LIKELY(err == VOS_ERR_TIMEOUT)) {
         /* e: cycles before the deadline's low word; 0 at the deadline to
-         * the cycle. Otherwise the path is noted for the calibration, and
-         * an early wake waits out the rest; an e beyond any lead is a wake
-         * later than the deadline (by 2^32 - e, or more): nothing to wait. */
+         * the cycle, which needs no wait and, without a margin, teaches the
+         * calibration nothing. Otherwise the path is noted for the
+         * calibration, and an early wake waits out the rest; an e beyond
+         * any lead is a wake later than the deadline (by 2^32 - e, or
+         * more): nothing to wait. */
         uint32_t c0 = arch_time_lo;
         uint32_t e = (uint32_t)t - c0;
-        if (VOS__UNLIKELY(e != 0)) {
-            wake_sample_put(c0 - (uint32_t)alarm);
+        if (ARCH_SPIN_MARGIN != 0 || VOS__UNLIKELY(e != 0)) {
+            wake_sample_put(c0 - (uint32_t)alarm + ARCH_SPIN_MARGIN);
             if (e <= VOS_CFG_WAKE_LEAD_MAX)
                 arch_spin(c0, e);
         }

@@ -18,6 +18,19 @@
 #define ARCH_SCB_ICSR        (*(volatile uint32_t *)0xE000ED04u)
 #define ARCH_ICSR_PENDSVSET  (1u << 28)
 
+/* The room the exact final wait needs (arch/port.h, ARCH_SPIN_MARGIN):
+ * its exact stage ends at the deadline when its first read of the time
+ * base, two instructions after its entry, finds at least SPIN_K (11)
+ * cycles left (port.c), and the kernel's check between its own read and
+ * the call is about a dozen instructions at -O2 (kernel/time.c); 32
+ * leaves the rest for other optimisation levels. The plain poll has
+ * nothing to make room for. */
+#if VOS_CFG_TIME_AT_CPU_CLOCK
+#define ARCH_SPIN_MARGIN 32u
+#else
+#define ARCH_SPIN_MARGIN 0u
+#endif
+
 static inline uint32_t arch_lock(void)
 {
     uint32_t prev;

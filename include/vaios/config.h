@@ -126,7 +126,9 @@
  *     first timed wake on: each woken sleeper measures its path, a longer
  *     one raises the lead by VOS__WAKE_STEP_UP (16) cycles, a shorter one
  *     lowers it by one, so it covers fifteen wakes in sixteen (on an
- *     undisturbed system: the path itself, to the cycle);
+ *     undisturbed system: the path itself, to the cycle, plus the room
+ *     the port's final wait needs to end to the cycle, ARCH_SPIN_MARGIN:
+ *     32 cycles on Cortex-M with VOS_CFG_TIME_AT_CPU_CLOCK, else 0);
  *   0: off, the alarm at the deadline (no final wait);
  *   N > 0: a fixed lead of N cycles (a board whose path varies: a lead
  *     that covers the variation buys exactness with a longer final wait).
