@@ -493,6 +493,15 @@ class ReadmeTable(unittest.TestCase):
                       block)
         self.assertIn("not the same", block)
 
+    def test_an_unlike_scenario_is_marked_and_the_others_compared(self):
+        root = self.harness_root({"idle": (30, [[30, 10]]), "busy": (44, [[44, 10]])},
+                                 unlike={"ctx_yield (busy)": "another load"})
+        block = update_readme.render_block(update_readme.snapshot_of(self.results), root)
+        self.assertIn("| ctx_yield (busy) | insn | 44 | 90 | 44 %s | - |" % vaios_report.NOT_COMPARABLE,
+                      block)
+        self.assertIn("| ctx_yield (idle) | insn | 37 | 50 | 30 | Other |", block)
+        self.assertIn("another load", block)
+
     def test_a_harness_run_without_provenance_is_refused(self):
         root = self.harness_root({"idle": (40, [[40, 10]])}, provenance=False)
         with self.assertRaises(update_readme.Refused):

@@ -159,7 +159,12 @@ def readme_table(results, runs, catalogue, peers):
                 if st is None:
                     run_cells.append("-")
                     continue
-                why = run["provenance"].get("unlike", {}).get(metric_id)
+                # A run's provenance may mark a whole metric unlike, or one
+                # scenario of it ("irq_latency (loaded)").
+                run_unlike = run["provenance"].get("unlike", {})
+                rscen = scen if scen is not None else \
+                    (run["results"]["metrics"].get(metric_id) or {}).get("scenario")
+                why = run_unlike.get("%s (%s)" % (metric_id, rscen)) or run_unlike.get(metric_id)
                 text = fmt(st["p50"])
                 if st["unit"] != unit:
                     run_cells.append(text + "*")
