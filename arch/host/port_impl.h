@@ -40,8 +40,11 @@
 #endif
 
 /* The final wait polls the virtual clock, which stands still between two
- * of the test's steps: it ends at its deadline from any entry (port.h). */
+ * of the test's steps: it ends at its deadline from any entry (port.h).
+ * A test build may set one (test_wake_margin) to check the calibration. */
+#ifndef ARCH_SPIN_MARGIN
 #define ARCH_SPIN_MARGIN 0u
+#endif
 
 #define ARCH_HOST_PENDING    0x80000000u
 #define ARCH_HOST_DEPTH_MASK 0x7FFFFFFFu

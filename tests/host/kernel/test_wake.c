@@ -6,6 +6,10 @@
  *   test_wake       VOS_CFG_WAKE_LEAD=500 (a fixed lead)
  *   test_wake_auto  the default, calibrated from the wakes themselves
  *   test_wake_off   VOS_CFG_WAKE_LEAD=0: the alarm at the deadline
+ *   test_wake_margin  calibrated, with ARCH_SPIN_MARGIN=32 (arch/port.h),
+ *                   as on Cortex-M with the exact final wait: the lead is
+ *                   the path plus the margin, so every undisturbed wake is
+ *                   early by the margin and waits it out
  * The host port's kernel code takes no time, so the wake-up path is what
  * host_switch_cost() says: the clock moves on by that much at every switch.
  */
@@ -15,6 +19,7 @@
 #if VOS_CFG_WAKE_LEAD > 0
 #define FIXED_LEAD ((uint64_t)VOS_CFG_WAKE_LEAD)
 #endif
+#define MARGIN ((uint64_t)ARCH_SPIN_MARGIN)   /* added to a calibrated lead only */
 
 /* The lead the kernel applies now, seen from outside: the alarm of a
  * sleeper of a higher priority against its deadline. */
@@ -56,8 +61,11 @@ static void exact_main(void *arg)
     CHECK_EQ(lead_now(), FIXED_LEAD);
     CHECK(host_spin_max() <= 2 * FIXED_LEAD);
     CHECK(host_spin_max() > 0);
+#elif VOS_CFG_WAKE_LEAD < 0
+    CHECK_EQ(lead_now(), MARGIN);        /* no path: the margin alone */
+    CHECK_EQ(host_spin_max(), MARGIN);   /* every wake early by it, then exact */
 #else
-    CHECK_EQ(lead_now(), 0);             /* no path: nothing to anticipate */
+    CHECK_EQ(lead_now(), 0);             /* off: nothing to anticipate */
     CHECK_EQ(host_spin_max(), 0);
 #endif
 }
@@ -102,22 +110,23 @@ static void path_main(void *arg)
 #endif
     }
 #if VOS_CFG_WAKE_LEAD < 0
-    CHECK_EQ(host_spin_max(), 0);                /* exact: nothing to wait out */
+    CHECK_EQ(host_spin_max(), MARGIN);           /* exact: the margin waited out */
     /* A shorter path: the wakes come early and wait; the lead comes down
-     * by one cycle a wake until it is the path again. */
+     * by one cycle a wake until it is the path (plus the margin) again,
+     * every wake exact on the way down. */
     host_switch_cost(100);
     for (int i = 0; i < 40; i++) {
         t = vos_now() + 100000;
         CHECK_EQ(vos_sleep_until(t), VOS_OK);
         CHECK_TIME(vos_now(), t);
     }
-    CHECK_EQ(host_spin_max(), 37);
-    CHECK_EQ(lead_now(), 100);
-    /* A longer one: late (never early), the lead rises by
-     * VOS__WAKE_STEP_UP a wake until it covers the path, then comes down
-     * to it by one a wake. */
+    CHECK_EQ(host_spin_max(), 37 + MARGIN);
+    CHECK_EQ(lead_now(), 100 + MARGIN);
+    /* A longer one: late (never early) while the lead is below the path,
+     * which rises by VOS__WAKE_STEP_UP a wake until it covers the path
+     * plus the margin, then comes down to it by one a wake, exact. */
     host_switch_cost(150);
-    uint64_t lead = 100;
+    uint64_t lead = 100 + MARGIN;
     for (int i = 0; lead < 150; i++) {
         t = vos_now() + 100000;
         CHECK_EQ(vos_sleep_until(t), VOS_OK);
@@ -129,7 +138,7 @@ static void path_main(void *arg)
         CHECK_EQ(vos_sleep_until(t), VOS_OK);
         CHECK_TIME(vos_now(), t);
     }
-    CHECK_EQ(lead_now(), 150);
+    CHECK_EQ(lead_now(), 150 + MARGIN);
     /* A wake held up far beyond VOS_CFG_WAKE_LEAD_MAX is no path length:
      * the lead stays. */
     host_switch_cost(VOS_CFG_WAKE_LEAD_MAX + 1000);
@@ -137,7 +146,7 @@ static void path_main(void *arg)
     CHECK_EQ(vos_sleep_until(t), VOS_OK);
     CHECK(vos_now() > t);
     host_switch_cost(0);
-    CHECK_EQ(lead_now(), 150);
+    CHECK_EQ(lead_now(), 150 + MARGIN);
 #endif
     host_switch_cost(0);
 }
