@@ -287,8 +287,14 @@ static __attribute__((noinline)) void wait_until(vos_time_t t)
         arch_spin(c0, e);
 }
 
-/* Sleep until t (t > now, now read under the lock held as key); returns
- * with the lock released: VOS_OK, or the result of an aborted wait. */
+/* Sleep until t (t > now, now read just before the lock held as key was
+ * taken); returns with the lock released: VOS_OK, or the result of an
+ * aborted wait. The time is read outside the lock so that the sleep's
+ * masked section (the interrupt latency it can cause) does not hold the
+ * 64-bit read too: a now that went stale meanwhile (the caller preempted
+ * between the two) is only earlier, so a deadline passed in between is
+ * either found passed here or blocks with an alarm already due, which the
+ * board fires at once (arch_alarm_set). */
 static inline __attribute__((always_inline)) int sleep_to(vos_time_t t, vos_time_t now,
                                                           uint32_t key)
 {
@@ -334,8 +340,8 @@ int vos_sleep_until(vos_time_t t)
     if (vos__is_idle(vos__cur))
         return VOS_ERR_CONTEXT;
 
-    uint32_t key = vos__lock();
     vos_time_t now = arch_now();
+    uint32_t key = vos__lock();
     if (t <= now) {
         vos__unlock(key);
         return VOS_OK;
@@ -357,8 +363,8 @@ static __attribute__((noinline)) int sleep_from(vos_dur_t d, uint32_t start)
     if (vos__is_idle(vos__cur))
         return VOS_ERR_CONTEXT;
 
-    uint32_t key = vos__lock();
     vos_time_t now = arch_now();
+    uint32_t key = vos__lock();
     vos_time_t t = VOS_TIME_NEVER;
     if (vos_dur_cycles(d) < vos_dur_cycles(VOS_DUR_MAX))
         t = vos_time_add(now - (uint32_t)((uint32_t)now - start), d);
