@@ -17,10 +17,8 @@ extern const char vb_idle_mode[] __attribute__((weak));
 
 #if VB_QUICK || !OSAL_HAS_HEAP || !OSAL_HAS_CMSIS_ROWS || !VB_HAS_FLIGHT || !OSAL_HAS_TM_PORT || \
     !OSAL_HAS_CHANNEL
-/* A skip line for each of n metrics (families this image does not run).
- * Unused in the images that run one family only (MPU, trace, critical
- * sections, soak), whatever else their build sets. */
-static __attribute__((unused)) void skip_all(const char *const *ids, unsigned n, const char *why)
+/* A skip line for each of n metrics (families this image does not run). */
+static void skip_all(const char *const *ids, unsigned n, const char *why)
 {
     for (unsigned i = 0; i < n; i++)
         vb_skip(ids[i], why);
@@ -28,7 +26,7 @@ static __attribute__((unused)) void skip_all(const char *const *ids, unsigned n,
 #endif
 #if VB_QUICK || !OSAL_HAS_HEAP
 /* The metrics of the families that need a heap. */
-static const char *const heap_ids[] __attribute__((unused)) = { "alloc_8", "alloc_64", "alloc_512", "alloc_4k", "free",
+static const char *const heap_ids[] = { "alloc_8", "alloc_64", "alloc_512", "alloc_4k", "free",
                                         "alloc_frag", "alloc_throughput", "imu_pipeline",
                                         "imu_pipeline_misses", "soak" };
 #endif
