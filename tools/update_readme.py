@@ -142,10 +142,11 @@ def readme_table(results, runs, catalogue, peers):
             own = entry["scenarios"].get(scen)
             peer_figs = [next((p.figures[(metric_id, k)] for k in lookup
                                if (metric_id, k) in p.figures), None) for p in instrument]
-            run_stats = []
+            run_stats, run_scens = [], []
             for run in runs:
                 rentry = run["results"]["metrics"].get(metric_id) or {}
                 rscen = scen if scen is not None else rentry.get("scenario")
+                run_scens.append(rscen)
                 run_stats.append((rentry.get("scenarios") or {}).get(rscen))
             unit = own["unit"] if own else next(
                 (s["unit"] for s in run_stats if s), next((f["unit"] for f in peer_figs if f), None))
@@ -155,15 +156,13 @@ def readme_table(results, runs, catalogue, peers):
             if own:
                 candidates["VAIOS"], errors["VAIOS"] = own["p50"], own_error(own, own_layout)
             run_cells = []
-            for run, rlabel, st, layout in zip(runs, labels, run_stats, run_layouts):
+            for run, rlabel, st, rscen, layout in zip(runs, labels, run_stats, run_scens, run_layouts):
                 if st is None:
                     run_cells.append("-")
                     continue
                 # A run's provenance may mark a whole metric unlike, or one
                 # scenario of it ("irq_latency (loaded)").
                 run_unlike = run["provenance"].get("unlike", {})
-                rscen = scen if scen is not None else \
-                    (run["results"]["metrics"].get(metric_id) or {}).get("scenario")
                 why = run_unlike.get("%s (%s)" % (metric_id, rscen)) or run_unlike.get(metric_id)
                 text = fmt(st["p50"])
                 if st["unit"] != unit:
