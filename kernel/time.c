@@ -287,14 +287,14 @@ static __attribute__((noinline)) void wait_until(vos_time_t t)
         arch_spin(c0, e);
 }
 
-/* Sleep until t, with the kernel lock held as key; returns with it
- * released: VOS_OK, or the result of an aborted wait. now (< t) was read
- * by the caller before it took the lock, so that the sleep's masked
- * section (the interrupt latency it can cause) does not hold the 64-bit
- * read too. A now that went stale meanwhile (the caller preempted between
- * the read and the lock) is only earlier: a deadline that passed in
- * between blocks with an alarm already due, which the board fires at once
- * (arch_alarm_set), or is spun for nothing (wait_until). */
+/* Sleep until t (t > now, now read just before the lock held as key was
+ * taken); returns with the lock released: VOS_OK, or the result of an
+ * aborted wait. The time is read outside the lock so that the sleep's
+ * masked section (the interrupt latency it can cause) does not hold the
+ * 64-bit read too: a now that went stale meanwhile (the caller preempted
+ * between the two) is only earlier, so a deadline passed in between is
+ * either found passed here or blocks with an alarm already due, which the
+ * board fires at once (arch_alarm_set). */
 static inline __attribute__((always_inline)) int sleep_to(vos_time_t t, vos_time_t now,
                                                           uint32_t key)
 {
@@ -341,9 +341,12 @@ int vos_sleep_until(vos_time_t t)
         return VOS_ERR_CONTEXT;
 
     vos_time_t now = arch_now();
-    if (t <= now)
+    uint32_t key = vos__lock();
+    if (t <= now) {
+        vos__unlock(key);
         return VOS_OK;
-    return sleep_to(t, now, vos__lock());
+    }
+    return sleep_to(t, now, key);
 }
 
 /* vos_sleep's body, from start, the low word of the time base read at
@@ -361,12 +364,15 @@ static __attribute__((noinline)) int sleep_from(vos_dur_t d, uint32_t start)
         return VOS_ERR_CONTEXT;
 
     vos_time_t now = arch_now();
+    uint32_t key = vos__lock();
     vos_time_t t = VOS_TIME_NEVER;
     if (vos_dur_cycles(d) < vos_dur_cycles(VOS_DUR_MAX))
         t = vos_time_add(now - (uint32_t)((uint32_t)now - start), d);
-    if (t <= now)               /* preempted for longer than d since start */
+    if (t <= now) {             /* preempted for longer than d since start */
+        vos__unlock(key);
         return VOS_OK;
-    return sleep_to(t, now, vos__lock());
+    }
+    return sleep_to(t, now, key);
 }
 
 /* The time read comes first, before the checks and the call's own frame:
