@@ -9,11 +9,13 @@ A budget line is
 
     <id> [scenario] <stat> <= <value> [unit]   # note
 
-(">=" for metrics where higher is better). Without a scenario the metric's
-default scenario is checked (the top-level figures of results.json). With a
-unit, the figure must be in that unit: a budget in instructions is never
-checked against a real-board run in cycles. <stat> is one of min, p50, p99,
-p999, max, n, overhead ("median" means p50, "p99.9" means p999).
+(">=" for metrics where higher is better), at most 200 characters: the
+note is the budget's current reason, its history is in git. Without a
+scenario the metric's default scenario is checked (the top-level figures of
+results.json). With a unit, the figure must be in that unit: a budget in
+instructions is never checked against a real-board run in cycles. <stat> is
+one of min, p50, p99, p999, max, n, overhead ("median" means p50, "p99.9"
+means p999).
 
 Every check prints one line; a failure also says which metric, which budget
 and what the new figure is. A budgeted metric that is missing or null fails.
@@ -39,6 +41,9 @@ REPO = Path(__file__).resolve().parent.parent
 STAT_NAMES = {"min": "min", "p50": "p50", "median": "p50", "p99": "p99", "p999": "p999",
               "p99.9": "p999", "max": "max", "n": "n", "overhead": "overhead"}
 COMPARISONS = {"<=": operator.le, ">=": operator.ge}
+# A budget's line holds its current reason only (the history is in git): a
+# longer line is refused as malformed, so every run of the check enforces it.
+MAX_LINE = 200
 # Budgets are exact figures (the instrument is deterministic): a figure any
 # distance inside its budget earns a hint that the budget can be tightened.
 TIGHTEN_HINT = 0.0
@@ -102,6 +107,10 @@ def load_budgets(path):
     budgets, errors = [], []
     for number, text in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
         where = f"{path}:{number}"
+        if len(text) > MAX_LINE:
+            errors.append(f"{where}: line of {len(text)} characters, over {MAX_LINE}: keep one "
+                          "current reason on the line; the budget's history is in git")
+            continue
         try:
             budget = parse_budget_line(text, where)
         except ValueError as err:

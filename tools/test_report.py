@@ -390,11 +390,21 @@ class Budgets(unittest.TestCase):
         self.assertIn("not comparable", proc.stdout)
         self.assertIn("malformed budget line", proc.stdout)
 
+    def test_line_over_200_characters_fails(self):
+        """A budget line over 200 characters is malformed, even when its budget holds."""
+        line = "ctx_yield p50 <= 40 insn  # " + "x" * 172
+        self.assertEqual(len(line), 200)
+        self.assertEqual(self.check(line + "\n").returncode, 0)
+        proc = self.check(line + "x\n")
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("line of 201 characters, over 200", proc.stdout)
+
     def test_higher_is_better(self):
         self.assertEqual(self.check("ctx_yield p50 >= 30\n").returncode, 0)
         self.assertEqual(self.check("ctx_yield max >= 51\n").returncode, 1)
 
     def test_repository_budgets_parse(self):
+        """bench/budgets.txt parses, every line within 200 characters, every id catalogued."""
         budgets, errors = check_budgets.load_budgets(REPO / "bench" / "budgets.txt")
         self.assertEqual(errors, [])
         for budget in budgets:
