@@ -26,47 +26,69 @@ bool os2_suspended(void)
     return suspended;
 }
 
+/* The CMSIS state of a started kernel, from the kernel's lock and the
+ * suspension flag: the one place the lock calls read it, so they agree with
+ * osKernelGetState. */
+static osKernelState_t lock_state(void)
+{
+    if (!vos_running())
+        return osKernelInactive;
+    if (suspended)
+        return osKernelSuspended;
+    return vos_sched_lock_depth() > 0 ? osKernelLocked : osKernelRunning;
+}
+
+/* Lock, unlock and restore act only on a running or locked kernel: before
+ * the start there is nothing to lock, and while suspended the lock is the
+ * suspension's (osKernelResume drops it), so they return osError and leave
+ * it alone. */
 int32_t osKernelLock(void)
 {
     if (os2_isr())
         return osErrorISR;
-    if (!vos_running())
-        return osError;
-    if (vos_sched_lock_depth() > 0)
+    switch (lock_state()) {
+    case osKernelLocked:
         return 1;
-    return vos_sched_lock() == VOS_OK ? 0 : osError;
+    case osKernelRunning:
+        return vos_sched_lock() == VOS_OK ? 0 : osError;
+    default:
+        return osError;
+    }
 }
 
 int32_t osKernelUnlock(void)
 {
     if (os2_isr())
         return osErrorISR;
-    if (!vos_running())
-        return osError;
-    if (vos_sched_lock_depth() == 0)
+    switch (lock_state()) {
+    case osKernelRunning:
         return 0;
-    return vos_sched_unlock() == VOS_OK ? 1 : osError;
+    case osKernelLocked:
+        return vos_sched_unlock() == VOS_OK ? 1 : osError;
+    default:
+        return osError;
+    }
 }
 
 int32_t osKernelRestoreLock(int32_t lock)
 {
     if (os2_isr())
         return osErrorISR;
-    if (!vos_running() || (lock != 0 && lock != 1))
+    osKernelState_t st = lock_state();
+    if ((st != osKernelRunning && st != osKernelLocked) || (lock != 0 && lock != 1))
         return osError;
-    int depth = vos_sched_lock_depth();
-    if (lock == 1 && depth == 0)
+    if (lock == 1 && st == osKernelRunning)
         return vos_sched_lock() == VOS_OK ? 1 : osError;
-    if (lock == 0 && depth > 0)
+    if (lock == 0 && st == osKernelLocked)
         return vos_sched_unlock() == VOS_OK ? 0 : osError;
     return lock;
 }
 
 uint32_t osKernelSuspend(void)
 {
-    if (os2_isr() || !vos_running() || suspended)
-        return 0;
-    if (vos_sched_lock_depth() == 0 && vos_sched_lock() != VOS_OK)
+    /* Only a running kernel is suspended: a locked one belongs to its
+     * locker, whose lock osKernelResume would otherwise drop. */
+    if (os2_isr() || lock_state() != osKernelRunning || vos_sched_lock() != VOS_OK)
         return 0;
     suspended = true;
     vos_time_t at;

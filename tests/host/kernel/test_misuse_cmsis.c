@@ -73,8 +73,9 @@ static const char *const cls_name[C_COUNT] = {
     "timeout", "state", "small-cb",
 };
 
-enum ctx { T, I, B, L };
-static const char *const ctx_name[] = { "thread", "isr", "before-start", "kernel-locked" };
+enum ctx { T, I, B, L, S };
+static const char *const ctx_name[] = { "thread", "isr", "before-start", "kernel-locked",
+                                        "kernel-suspended" };
 
 /* cmsis/src/kernel.c: bytes free in the layer's heap (0 if it is damaged). */
 size_t vos_cmsis_heap_free(void);
@@ -594,12 +595,20 @@ static const struct row rows[] = {
     R(osKernelGetState, VALID, I, osKernelRunning),
     R(osKernelGetState, BEFORE, B, osKernelReady),
     R(osKernelGetState, LOCKED, L, osKernelLocked),
+    R(osKernelGetState, STATE, S, osKernelSuspended),
     R(osKernelStart, STATE, T, osError),
     R(osKernelStart, IN_ISR, I, osErrorISR),
     R(osKernelLock, VALID, T, 0),
     R(osKernelLock, IN_ISR, I, osErrorISR),
     R(osKernelLock, STATE, L, 1),                        /* already locked */
     R(osKernelLock, BEFORE, B, osError),
+    R(osKernelLock, STATE, S, osError),                  /* the lock is the suspension's */
+    R(osKernelUnlock, STATE, S, osError),
+    R(osKernelUnlock, BEFORE, B, osError),
+    R(osKernelRestoreLock, STATE, S, osError),
+    R(osKernelRestoreLock, BEFORE, B, osError),
+    R(osKernelSuspend, LOCKED, L, 0),                    /* only a running kernel */
+    R(osKernelSuspend, STATE, S, 0),
     R(osKernelUnlock, VALID, T, 0),
     R(osKernelUnlock, STATE, L, 1),
     R(osKernelUnlock, IN_ISR, I, osErrorISR),
@@ -1103,6 +1112,16 @@ static void prober(void *arg)
             fail("lock around the probe", 1, 0);
         result = cur->fn(cur->cls);
         osKernelUnlock();
+    } else if (cur->ctx == S) {
+        (void)osKernelSuspend();
+        if (osKernelGetState() != osKernelSuspended)
+            fail("suspend around the probe", osKernelGetState(), osKernelSuspended);
+        result = cur->fn(cur->cls);
+        if (osKernelGetState() != osKernelSuspended)
+            fail("still suspended after the probe", osKernelGetState(), osKernelSuspended);
+        osKernelResume(0);
+        if (osKernelGetState() != osKernelRunning)
+            fail("running after osKernelResume", osKernelGetState(), osKernelRunning);
     } else if (cur->ctx == I) {
         host_irq(probe_isr);
     }
