@@ -128,7 +128,9 @@ typedef struct os2_timer {
     uint8_t pad[3];
 } os2_timer_t;
 
-/* Sizes for the cb_size attribute. cb_mem must be 8-byte aligned. */
+/* Sizes for the cb_size attribute. cb_mem needs the alignment of its type
+ * and no more: 8 bytes for a thread and a timer (they hold 64-bit times),
+ * 4 for the other objects (docs/cmsis-rtos2.md). */
 #define VOS_CMSIS_THREAD_CB_SIZE    sizeof(os2_thread_t)
 #define VOS_CMSIS_EVFLAGS_CB_SIZE   sizeof(os2_evflags_t)
 #define VOS_CMSIS_MUTEX_CB_SIZE     sizeof(os2_mutex_t)
@@ -137,10 +139,11 @@ typedef struct os2_timer {
 #define VOS_CMSIS_MSGQUEUE_CB_SIZE  sizeof(os2_msgq_t)
 #define VOS_CMSIS_TIMER_CB_SIZE     sizeof(os2_timer_t)
 
-/* Bytes of mp_mem for a pool of count blocks of size bytes (8-byte
- * aligned memory), and of mq_mem for a queue of count messages (4-byte
- * aligned; a 4-byte header per message). */
-#define VOS_CMSIS_MEMPOOL_MEM_SIZE(count, size)  VOS_POOL_MEM_SIZE((size), (count))
+/* Bytes of mp_mem for a pool of count blocks of size bytes (4-byte aligned
+ * memory: the blocks start at its first 8-byte boundary, so 4 bytes are
+ * added for memory that is not 8-byte aligned), and of mq_mem for a queue
+ * of count messages (4-byte aligned; a 4-byte header per message). */
+#define VOS_CMSIS_MEMPOOL_MEM_SIZE(count, size)  (VOS_POOL_MEM_SIZE((size), (count)) + 4u)
 #define VOS_CMSIS_MSGQUEUE_MEM_SIZE(count, size) \
     ((size_t)(count) * (4u + (((size_t)(size) + 3u) & ~(size_t)3u)))
 

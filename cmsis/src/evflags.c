@@ -21,7 +21,7 @@ osEventFlagsId_t osEventFlagsNew(const osEventFlagsAttr_t *attr)
     if (attr == NULL)
         attr = &defaults;
     uint8_t alloc;
-    os2_evflags_t *e = os2_cb(attr->cb_mem, attr->cb_size, sizeof *e, &alloc);
+    os2_evflags_t *e = OS2_CB(attr, e, &alloc);
     if (e == NULL)
         return NULL;
     e->h.alloc = alloc;

@@ -70,7 +70,7 @@ void os2_free(void *p)
         vos_heap_free(heap, p);
 }
 
-void *os2_cb(void *cb_mem, uint32_t cb_size, size_t need, uint8_t *alloc)
+void *os2_cb(void *cb_mem, uint32_t cb_size, size_t need, size_t align, uint8_t *alloc)
 {
     *alloc = 0;
     if (cb_mem == NULL) {
@@ -83,7 +83,7 @@ void *os2_cb(void *cb_mem, uint32_t cb_size, size_t need, uint8_t *alloc)
         }
         return p;
     }
-    if (cb_size < need || ((uintptr_t)cb_mem & 7u) != 0)
+    if (cb_size < need || ((uintptr_t)cb_mem & (align - 1u)) != 0)
         return NULL;
     /* A block still holding a live object of any type is refused. */
     uint32_t tag = ((struct os2_head *)cb_mem)->tag;

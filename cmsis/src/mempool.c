@@ -7,6 +7,7 @@
  * the unit, handing it to the highest-priority waiting allocator. Blocks
  * are VOS_POOL_ALIGN (8) aligned and block_size is rounded up to 8 inside
  * the pool (the size the caller asked for is what GetBlockSize reports).
+ * The caller's mp_mem need only be 4-byte aligned (see osMemoryPoolNew).
  */
 #include "os2.h"
 
@@ -22,17 +23,25 @@ osMemoryPoolId_t osMemoryPoolNew(uint32_t block_count, uint32_t block_size,
     uint64_t need = (uint64_t)VOS_POOL_BLOCK((uint64_t)block_size) * block_count;
     if (need >= 0x80000000u)
         return NULL;
-    void *mem = attr->mp_mem;
-    if (mem != NULL && (attr->mp_size < need || ((uintptr_t)mem & (VOS_POOL_ALIGN - 1u))))
-        return NULL;
+    /* The caller's memory needs 4-byte alignment only: the kernel's pool
+     * (8-byte aligned blocks) starts at its first 8-byte boundary, which
+     * costs 4 bytes when it is not one (VOS_CMSIS_MEMPOOL_MEM_SIZE counts
+     * them). */
+    uint8_t *mem = attr->mp_mem;
+    if (mem != NULL) {
+        size_t skip = (uintptr_t)mem & (VOS_POOL_ALIGN - 1u);
+        if (((uintptr_t)mem & 3u) != 0 || attr->mp_size < skip || attr->mp_size - skip < need)
+            return NULL;
+        mem += skip;
+    }
     if (mem == NULL && attr->mp_size != 0)
         return NULL;
     uint8_t alloc;
-    os2_mempool_t *p = os2_cb(attr->cb_mem, attr->cb_size, sizeof *p, &alloc);
+    os2_mempool_t *p = OS2_CB(attr, p, &alloc);
     if (p == NULL)
         return NULL;
     if (mem == NULL) {
-        mem = os2_alloc((size_t)need);
+        mem = os2_alloc((size_t)need);     /* the heap's blocks are 8-byte aligned */
         if (mem == NULL) {
             if (alloc & OS2_ALLOC_CB)
                 os2_free(p);

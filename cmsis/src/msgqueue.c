@@ -74,7 +74,7 @@ osMessageQueueId_t osMessageQueueNew(uint32_t msg_count, uint32_t msg_size,
     if (mem == NULL && attr->mq_size != 0)
         return NULL;
     uint8_t alloc;
-    os2_msgq_t *q = os2_cb(attr->cb_mem, attr->cb_size, sizeof *q, &alloc);
+    os2_msgq_t *q = OS2_CB(attr, q, &alloc);
     if (q == NULL)
         return NULL;
     if (mem == NULL) {

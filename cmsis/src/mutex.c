@@ -30,7 +30,7 @@ osMutexId_t osMutexNew(const osMutexAttr_t *attr)
                             osSafetyClass_Msk | osSafetyClass_Valid))
         return NULL;
     uint8_t alloc;
-    os2_mutex_t *m = os2_cb(attr->cb_mem, attr->cb_size, sizeof *m, &alloc);
+    os2_mutex_t *m = OS2_CB(attr, m, &alloc);
     if (m == NULL)
         return NULL;
     m->h.alloc = alloc;

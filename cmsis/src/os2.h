@@ -114,9 +114,12 @@ void *os2_alloc(size_t size);
 void os2_free(void *p);
 
 /* Memory for a control block: the caller's (cb_mem, checked for size and
- * alignment) or the heap's. Returns NULL on a bad attribute or no memory;
- * *alloc gets OS2_ALLOC_CB when the heap gave it. */
-void *os2_cb(void *cb_mem, uint32_t cb_size, size_t need, uint8_t *alloc);
+ * for the alignment its type needs, no more) or the heap's. Returns NULL on
+ * a bad attribute or no memory; *alloc gets OS2_ALLOC_CB when the heap gave
+ * it. OS2_CB(attr, p, &alloc) passes the size and alignment of *p. */
+void *os2_cb(void *cb_mem, uint32_t cb_size, size_t need, size_t align, uint8_t *alloc);
+#define OS2_CB(attr, p, alloc) \
+    os2_cb((attr)->cb_mem, (attr)->cb_size, sizeof *(p), _Alignof(__typeof__(*(p))), (alloc))
 
 /* True between osKernelInitialize (or a native vos_start) and forever:
  * objects may be created. */

@@ -17,7 +17,7 @@ osSemaphoreId_t osSemaphoreNew(uint32_t max_count, uint32_t initial_count,
     if (attr == NULL)
         attr = &defaults;
     uint8_t alloc;
-    os2_sem_t *s = os2_cb(attr->cb_mem, attr->cb_size, sizeof *s, &alloc);
+    os2_sem_t *s = OS2_CB(attr, s, &alloc);
     if (s == NULL)
         return NULL;
     s->h.alloc = alloc;

@@ -160,7 +160,7 @@ osThreadId_t osThreadNew(osThreadFunc_t func, void *argument, const osThreadAttr
     }
 
     uint8_t alloc;
-    os2_thread_t *th = os2_cb(attr->cb_mem, attr->cb_size, sizeof *th, &alloc);
+    os2_thread_t *th = OS2_CB(attr, th, &alloc);
     if (th == NULL)
         return NULL;
     if (stack == NULL) {
@@ -265,6 +265,30 @@ osStatus_t osThreadSetPriority(osThreadId_t thread_id, osPriority_t priority)
     return os2_status(vos_task_set_priority(&th->task, level));
 }
 
+/* The CMSIS priority th runs at: its own, or the highest of the CMSIS
+ * threads that wait, directly or down a chain of owners (at most depth
+ * links, the kernel's VOS_CFG_PI_DEPTH), on a mutex it holds. The kernel's
+ * inheritance raises th to that thread's level; as two CMSIS priorities
+ * share a level, only the waiter tells which of the two it is.
+ * O(threads x waiters in the chain). Scheduler locked (nothing waits or
+ * is released meanwhile). */
+static unsigned prio_inherited(const os2_thread_t *th, unsigned depth)
+{
+    unsigned p = th->prio;
+    if (depth == 0)
+        return p;
+    for (const os2_thread_t *w = registry; w != NULL; w = w->next) {
+        const vos_mutex_t *m = w->task.wait_mutex;
+        if (w == th || m == NULL || m->tag != VOS_TAG_MUTEX ||
+            (const vos_task_t *)(m->owner_word & ~(uintptr_t)3) != &th->task)
+            continue;
+        unsigned q = prio_inherited(w, depth - 1u);
+        if (q > p)
+            p = q;
+    }
+    return p;
+}
+
 osPriority_t osThreadGetPriority(osThreadId_t thread_id)
 {
     os2_thread_t *th = thread_id;
@@ -273,7 +297,17 @@ osPriority_t osThreadGetPriority(osThreadId_t thread_id)
     int eff = vos_task_priority(&th->task);
     if ((unsigned)eff == vos_cmsis_prio((osPriority_t)th->prio))
         return (osPriority_t)th->prio;
-    /* Raised by inheritance: the highest CMSIS priority of that level. */
+    /* Raised by inheritance: the priority of the CMSIS thread it inherits
+     * from, the one whose level it runs at. */
+    if (vos_sched_lock() == VOS_OK) {
+        unsigned p = prio_inherited(th, VOS_CFG_PI_DEPTH);
+        eff = vos_task_priority(&th->task);
+        (void)vos_sched_unlock();
+        if (vos_cmsis_prio((osPriority_t)p) == (unsigned)eff)
+            return (osPriority_t)p;
+    }
+    /* Raised by a native task (no CMSIS priority): the highest CMSIS
+     * priority of the level it runs at. */
     for (int p = osPriorityISR; p >= osPriorityIdle; p--)
         if (vos_cmsis_prio((osPriority_t)p) == (unsigned)eff)
             return (osPriority_t)p;

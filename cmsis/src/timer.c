@@ -35,7 +35,7 @@ osTimerId_t osTimerNew(osTimerFunc_t func, osTimerType_t type, void *argument,
         service_started = true;
     }
     uint8_t alloc;
-    os2_timer_t *t = os2_cb(attr->cb_mem, attr->cb_size, sizeof *t, &alloc);
+    os2_timer_t *t = OS2_CB(attr, t, &alloc);
     if (t == NULL)
         return NULL;
     t->h.alloc = alloc;

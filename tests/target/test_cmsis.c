@@ -650,14 +650,71 @@ static void mx_block(void *arg)
         osMutexRelease(mx);
 }
 
+static osMutexId_t mx2;
+
+/* Holds mx2, then waits for mx: a link of an owner chain. */
+static void mx_chain(void *arg)
+{
+    (void)arg;
+    osMutexAcquire(mx2, osWaitForever);
+    osMutexAcquire(mx, osWaitForever);
+    osMutexRelease(mx);
+    osMutexRelease(mx2);
+}
+
+static void mx_block_forever(void *arg)
+{
+    osMutexId_t m = arg;
+    osMutexAcquire(m, osWaitForever);
+    osMutexRelease(m);
+}
+
+/* An owner reports the CMSIS priority it inherits, not the highest of the
+ * kernel level it runs at (two CMSIS priorities share one below Realtime). */
+CT(mutex_owner_reports_the_priority_it_inherits)
+{
+    osThreadId_t self = osThreadGetId();
+    mx = osMutexNew(NULL);
+    mx2 = osMutexNew(NULL);
+    VT_EQ(osMutexAcquire(mx, 0), osOK);
+    spawn(mx_block_forever, mx, osPriorityAboveNormal);
+    VT_EQ(osThreadGetPriority(self), osPriorityAboveNormal);
+    spawn(mx_block_forever, mx, osPriorityAboveNormal1);
+    osThreadYield();                        /* it shares the level self runs at now */
+    VT_EQ(osThreadGetPriority(self), osPriorityAboveNormal1);
+    spawn(mx_block_forever, mx, osPriorityHigh2);
+    VT_EQ(osThreadGetPriority(self), osPriorityHigh2);
+    VT_EQ(osMutexRelease(mx), osOK);        /* the three take it in turn and end */
+    VT_EQ(osThreadGetPriority(self), osPriorityNormal);
+    /* Down a chain: self holds mx; c (BelowNormal) holds mx2 and waits for
+     * mx; an AboveNormal thread waits for mx2: both report AboveNormal. */
+    VT_EQ(osMutexAcquire(mx, 0), osOK);
+    osThreadId_t c = osThreadNew(mx_chain, NULL, &(osThreadAttr_t){ .priority = osPriorityBelowNormal,
+                                                                   .attr_bits = osThreadJoinable,
+                                                                   .stack_size = 1024 });
+    VT_ASSERT(c != NULL);
+    osDelay(1);                             /* c takes mx2 and waits for mx */
+    VT_EQ(osThreadGetPriority(c), osPriorityBelowNormal);
+    spawn(mx_block_forever, mx2, osPriorityAboveNormal);
+    VT_EQ(osThreadGetPriority(c), osPriorityAboveNormal);
+    VT_EQ(osThreadGetPriority(self), osPriorityAboveNormal);
+    VT_EQ(osMutexRelease(mx), osOK);
+    VT_EQ(osThreadJoin(c), osOK);
+    VT_EQ(osThreadGetPriority(self), osPriorityNormal);
+    osDelay(1);
+    VT_EQ(osMutexDelete(mx), osOK);
+    VT_EQ(osMutexDelete(mx2), osOK);
+}
+
 CT(mutex_timeout_and_priority_inheritance)
 {
     mx = osMutexNew(&(osMutexAttr_t){ .attr_bits = osMutexPrioInherit });
     VT_EQ(osMutexAcquire(mx, 0), osOK);
     wait_ret = 1;
     spawn(mx_block, (void *)3, osPriorityHigh);
-    /* the waiter lends its priority to the owner */
-    VT_EQ(osThreadGetPriority(osThreadGetId()), osPriorityHigh1);
+    /* the waiter lends its priority to the owner: exactly its priority,
+     * though High and High1 share a kernel level */
+    VT_EQ(osThreadGetPriority(osThreadGetId()), osPriorityHigh);
     uint32_t t0 = osKernelGetTickCount();
     while (wait_ret == 1)
         ;   /* spin: the waiter times out at its third tick */
@@ -819,6 +876,11 @@ CT(memory_pool_alloc_free_counts)
 }
 
 static uint64_t mp_mem[VOS_CMSIS_MEMPOOL_MEM_SIZE(3, 16) / 8];
+
+static void on_timer_noop(void *arg)
+{
+    (void)arg;
+}
 static uint64_t mp_cb[(VOS_CMSIS_MEMPOOL_CB_SIZE + 7) / 8];
 
 static void isr_pool(void)
@@ -851,6 +913,63 @@ CT(memory_pool_user_memory_and_isr)
     VT_EQ(osMemoryPoolDelete(mp), osOK);
     a.mp_size = 8;
     VT_ASSERT(osMemoryPoolNew(3, 16, &a) == NULL);   /* memory too small */
+}
+
+/* Control blocks and pool memory that are 4-byte but not 8-byte aligned:
+ * every object but a thread and a timer (64-bit times inside) needs 4. */
+static uint32_t cb4[64 + 1] __attribute__((aligned(8)));
+static uint32_t mem4[(VOS_CMSIS_MEMPOOL_MEM_SIZE(3, 16) + 8) / 4] __attribute__((aligned(8)));
+
+CT(control_blocks_need_only_their_alignment)
+{
+    void *at4 = &cb4[1];                            /* 4 mod 8 */
+    _Static_assert(VOS_CMSIS_MSGQUEUE_CB_SIZE <= 64 * 4 && VOS_CMSIS_MEMPOOL_CB_SIZE <= 64 * 4,
+                   "cb4 holds every control block");
+    osSemaphoreId_t s = osSemaphoreNew(1, 1, &(osSemaphoreAttr_t){ .cb_mem = at4,
+                                                                     .cb_size = VOS_CMSIS_SEMAPHORE_CB_SIZE });
+    VT_ASSERT(s == at4);
+    VT_EQ(osSemaphoreAcquire(s, 0), osOK);
+    VT_EQ(osSemaphoreDelete(s), osOK);
+    osMutexId_t m = osMutexNew(&(osMutexAttr_t){ .cb_mem = at4, .cb_size = VOS_CMSIS_MUTEX_CB_SIZE });
+    VT_ASSERT(m == at4);
+    VT_EQ(osMutexAcquire(m, 0), osOK);
+    VT_EQ(osMutexRelease(m), osOK);
+    VT_EQ(osMutexDelete(m), osOK);
+    osEventFlagsId_t e = osEventFlagsNew(&(osEventFlagsAttr_t){ .cb_mem = at4,
+                                                                .cb_size = VOS_CMSIS_EVFLAGS_CB_SIZE });
+    VT_ASSERT(e == at4);
+    VT_EQ(osEventFlagsSet(e, 3u), 3u);
+    VT_EQ(osEventFlagsDelete(e), osOK);
+    osMessageQueueId_t q = osMessageQueueNew(2, 4, &(osMessageQueueAttr_t){ .cb_mem = at4,
+                                                                             .cb_size = VOS_CMSIS_MSGQUEUE_CB_SIZE });
+    VT_ASSERT(q == at4);
+    uint32_t v = 7, w = 0;
+    VT_EQ(osMessageQueuePut(q, &v, 0, 0), osOK);
+    VT_EQ(osMessageQueueGet(q, &w, NULL, 0), osOK);
+    VT_EQ(w, 7u);
+    VT_EQ(osMessageQueueDelete(q), osOK);
+    /* A pool: control block and memory both 4 mod 8; its blocks are still
+     * 8-byte aligned and inside the memory given. */
+    uint8_t *pm = (uint8_t *)&mem4[1];
+    osMemoryPoolId_t p = osMemoryPoolNew(3, 16, &(osMemoryPoolAttr_t){
+        .cb_mem = at4, .cb_size = VOS_CMSIS_MEMPOOL_CB_SIZE,
+        .mp_mem = pm, .mp_size = VOS_CMSIS_MEMPOOL_MEM_SIZE(3, 16) });
+    VT_ASSERT(p == at4);
+    for (int i = 0; i < 3; i++) {
+        uint8_t *b = osMemoryPoolAlloc(p, 0);
+        VT_ASSERT(b != NULL && ((uintptr_t)b & 7u) == 0);
+        VT_ASSERT(b >= pm && b + 16 <= pm + VOS_CMSIS_MEMPOOL_MEM_SIZE(3, 16));
+    }
+    VT_ASSERT(osMemoryPoolAlloc(p, 0) == NULL);
+    VT_EQ(osMemoryPoolDelete(p), osOK);
+    /* Still refused: 2-byte alignment, and 4-aligned memory one byte short. */
+    VT_ASSERT(osSemaphoreNew(1, 1, &(osSemaphoreAttr_t){ .cb_mem = (uint8_t *)at4 + 2,
+                                                           .cb_size = VOS_CMSIS_SEMAPHORE_CB_SIZE }) == NULL);
+    VT_ASSERT(osMemoryPoolNew(3, 16, &(osMemoryPoolAttr_t){ .mp_mem = pm,
+                                                              .mp_size = VOS_CMSIS_MEMPOOL_MEM_SIZE(3, 16) - 1u }) == NULL);
+    /* A thread and a timer hold 64-bit times: 8 bytes. */
+    VT_ASSERT(osTimerNew(on_timer_noop, osTimerOnce, NULL, &(osTimerAttr_t){ .cb_mem = at4,
+                                                                             .cb_size = VOS_CMSIS_TIMER_CB_SIZE }) == NULL);
 }
 
 /* --- Message queues ---------------------------------------------------------------------- */
