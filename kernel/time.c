@@ -29,6 +29,7 @@ static vos_task_t *tq_head, *tq_tail;   /* sorted by deadline, NULL-terminated *
  * timer.c. */
 vos_time_t vos__timer_due = VOS_TIME_NEVER;
 uint32_t vos__timer_expire(vos_time_t now, uint32_t key) __attribute__((weak));
+void vos__timer_shift(uint64_t by) __attribute__((weak));
 
 #if VOS_CFG_TIMESLICE > 0
 static vos_time_t slice_end;           /* end of the current slice, 0: none */
@@ -195,6 +196,31 @@ int vos_next_event(vos_time_t *at)
     if (next == VOS_TIME_NEVER)
         return VOS_ERR_WOULD_BLOCK;
     *at = next;
+    return VOS_OK;
+}
+
+/* Bring every pending event by cycles closer (vos_time_skip): a constant
+ * subtracted from every deadline keeps the list's order; one brought to or
+ * before the start of time is 1 (0 would mean "not on the list"), after
+ * every later one as before, so the order still holds. */
+int vos_time_skip(vos_dur_t slept)
+{
+    if (arch_in_isr())
+        return VOS_ERR_CONTEXT;
+    uint64_t by = vos_dur_cycles(slept);
+    if (by == 0)
+        return VOS_OK;
+    uint32_t key = vos__lock();
+    for (vos_task_t *t = tq_head; t != NULL; t = t->tnext)
+        t->deadline = t->deadline > by ? t->deadline - by : 1u;
+    if (vos__timer_shift != NULL)
+        vos__timer_shift(by);
+#if VOS_CFG_TIMESLICE > 0
+    if (slice_end != 0)
+        slice_end = slice_end > by ? slice_end - by : 1u;
+#endif
+    alarm_program();    /* an event now passed: the alarm fires at once */
+    vos__unlock(key);
     return VOS_OK;
 }
 

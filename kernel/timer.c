@@ -202,6 +202,33 @@ uint32_t vos__timer_expire(vos_time_t now, uint32_t key)
     return key;
 }
 
+/* vos_time_skip's half (kernel/time.c): every armed timer's expiry comes
+ * by cycles closer. The same constant off every key keeps the heap's
+ * order; an expiry clamped at 1 stays at or below every later one. A walk
+ * of the whole heap along the parent links (no recursion). Lock held. */
+void vos__timer_shift(uint64_t by);
+void vos__timer_shift(uint64_t by)
+{
+    vos_timer_t *t = root;
+    while (t != NULL) {
+        t->due = t->due > by ? t->due - by : 1u;
+        if (t->left != NULL) {
+            t = t->left;
+        } else if (t->right != NULL) {
+            t = t->right;
+        } else {
+            /* Up to the first ancestor whose right subtree is still to do. */
+            vos_timer_t *p = t->parent;
+            while (p != NULL && (p->right == t || p->right == NULL)) {
+                t = p;
+                p = p->parent;
+            }
+            t = p != NULL ? p->right : NULL;
+        }
+    }
+    vos__timer_due = root != NULL ? root->due : VOS_TIME_NEVER;
+}
+
 void vos__timer_reset(void)
 {
     root = q_head = q_tail = NULL;

@@ -105,7 +105,18 @@ size_t vos_cmsis_heap_free(void)
 
 /* --- Time ------------------------------------------------------------------ */
 
+/* Ticks osKernelResume added for sleeps the time base did not count
+ * (lock.c): the CMSIS tick count is the time base's plus these. Kernel
+ * times (deadlines, vos_now) stay on the time base; a tick boundary is at
+ * the same point of both, as the offset is whole ticks. */
+uint64_t os2_skipped_ticks;
+
 uint64_t os2_tick64(void)
+{
+    return os2_ktick() + os2_skipped_ticks;
+}
+
+uint64_t os2_ktick(void)
 {
     return vos_now() / VOS_CMSIS_TICK_CYCLES;
 }
@@ -125,7 +136,7 @@ osStatus_t osDelay(uint32_t ticks)
         return osErrorParameter;
     if (!vos_running())
         return osError;
-    vos_time_t end = (os2_tick64() + ticks) * VOS_CMSIS_TICK_CYCLES;
+    vos_time_t end = (os2_ktick() + ticks) * VOS_CMSIS_TICK_CYCLES;
     int err = vos_sleep_until(end);
     return err == VOS_OK || err == VOS_ERR_ABORTED ? osOK : osError;   /* ended by osThreadResume */
 }
@@ -136,8 +147,8 @@ osStatus_t osDelayUntil(uint32_t ticks)
         return osErrorISR;
     if (!vos_running())
         return osError;
-    uint64_t now = os2_tick64();
-    uint32_t delta = ticks - (uint32_t)now;
+    uint64_t now = os2_ktick();
+    uint32_t delta = ticks - (uint32_t)(now + os2_skipped_ticks);
     if (delta == 0 || delta > 0x7FFFFFFFu)
         return osErrorParameter;
     int err = vos_sleep_until((now + delta) * VOS_CMSIS_TICK_CYCLES);
@@ -156,7 +167,7 @@ uint32_t osKernelGetTickFreq(void)
 
 uint32_t osKernelGetSysTimerCount(void)
 {
-    return (uint32_t)vos_now();
+    return (uint32_t)(vos_now() + os2_skipped_ticks * VOS_CMSIS_TICK_CYCLES);
 }
 
 uint32_t osKernelGetSysTimerFreq(void)

@@ -12,14 +12,14 @@
  * the scheduler locked), polls work.
  *
  * osKernelSuspend takes the same lock (nothing is scheduled while the
- * system sleeps) and reports how many ticks remain until the next kernel
- * event; osKernelResume drops it. The time base keeps counting across the
- * sleep (VAIOS reads time only from it), so the ticks slept need not be
- * added back: sleep_ticks is accepted and not needed.
+ * system sleeps) and reports how many ticks remain until the next thread
+ * becomes ready; osKernelResume adds the ticks slept that the time base
+ * did not count, and drops the lock.
  */
 #include "os2.h"
 
 static bool suspended;
+static uint64_t suspend_tick;   /* the time base's tick at osKernelSuspend */
 
 bool os2_suspended(void)
 {
@@ -84,6 +84,14 @@ int32_t osKernelRestoreLock(int32_t lock)
     return lock;
 }
 
+/* Ticks until the next thread becomes ready (or a timer expires), from
+ * the tick now. A sleep's event is its alarm, which wake on time programs
+ * up to VOS_CFG_WAKE_LEAD_MAX cycles before its deadline; a CMSIS delay's
+ * deadline is a tick boundary, so an event within that margin before a
+ * boundary is counted at the boundary (the lead must not take a tick off
+ * the answer). An event of a native task's own timeout that falls in that
+ * margin is counted the same way: at most VOS_CFG_WAKE_LEAD_MAX cycles
+ * later than it is. */
 uint32_t osKernelSuspend(void)
 {
     /* Only a running kernel is suspended: a locked one belongs to its
@@ -91,20 +99,37 @@ uint32_t osKernelSuspend(void)
     if (os2_isr() || lock_state() != osKernelRunning || vos_sched_lock() != VOS_OK)
         return 0;
     suspended = true;
+    suspend_tick = os2_ktick();
     vos_time_t at;
     if (vos_next_event(&at) != VOS_OK)
         return osWaitForever;
-    uint64_t now = os2_tick64(), then = at / VOS_CMSIS_TICK_CYCLES;
+#if VOS_CFG_WAKE_LEAD != 0
+    at += VOS_CFG_WAKE_LEAD_MAX;
+#endif
+    uint64_t now = suspend_tick, then = at / VOS_CMSIS_TICK_CYCLES;
     if (then <= now)
         return 0;
     return then - now >= osWaitForever ? osWaitForever - 1u : (uint32_t)(then - now);
 }
 
+/* sleep_ticks is how long the system slept (the reference: with its timer
+ * stopped). The time base's ticks since osKernelSuspend already count: only
+ * the rest is added to the kernel's time (vos_time_skip: delays, timeouts
+ * and timers that fall due are processed at once) and to the CMSIS tick
+ * count. On a board whose counter kept running through the sleep that rest
+ * is 0, so passing the time slept is right on both kinds of board. */
 void osKernelResume(uint32_t sleep_ticks)
 {
-    (void)sleep_ticks;
     if (os2_isr() || !suspended)
         return;
+    uint64_t seen = os2_ktick() - suspend_tick;
+    if (sleep_ticks > seen) {
+        uint64_t add = sleep_ticks - seen;
+        uint32_t k = arch_lock();       /* a 64-bit word handlers read */
+        os2_skipped_ticks += add;
+        arch_unlock(k);
+        (void)vos_time_skip(vos_cycles(add * VOS_CMSIS_TICK_CYCLES));
+    }
     suspended = false;
     vos_sched_unlock();
 }

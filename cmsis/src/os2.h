@@ -106,8 +106,14 @@ static inline vos_dur_t os2_timeout(uint32_t ticks)
     return vos_cycles(os2_timeout_cycles(ticks));
 }
 
-/* The current tick, 64 bits wide. Any context. */
+/* The current CMSIS tick, 64 bits wide: the time base's tick plus the
+ * ticks osKernelResume added (os2_skipped_ticks). Any context. */
 uint64_t os2_tick64(void);
+extern uint64_t os2_skipped_ticks;
+
+/* The time base's tick (vos_now() / VOS_CMSIS_TICK_CYCLES): what kernel
+ * deadlines are computed from. Any context. */
+uint64_t os2_ktick(void);
 
 /* The layer's heap. os2_free(NULL) does nothing. Thread context. */
 void *os2_alloc(size_t size);

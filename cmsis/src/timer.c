@@ -67,7 +67,7 @@ osStatus_t osTimerStart(osTimerId_t timer_id, uint32_t ticks)
         return osErrorParameter;
     vos_dur_t period = t->periodic ? vos_cycles((uint64_t)ticks * VOS_CMSIS_TICK_CYCLES)
                                    : VOS_NO_WAIT;
-    vos_time_t first = (os2_tick64() + ticks) * VOS_CMSIS_TICK_CYCLES;
+    vos_time_t first = (os2_ktick() + ticks) * VOS_CMSIS_TICK_CYCLES;
     return vos_timer_start_at(&t->tm, first, period) == VOS_OK ? osOK : osErrorResource;
 }
 

@@ -66,4 +66,17 @@ int vos_sched_lock_depth(void);
  * happen until an interrupt), VOS_ERR_INVALID (at NULL). */
 int vos_next_event(vos_time_t *at);
 
+/* Account for time the time base did not count: slept is how long the
+ * system was stopped with its counter stopped too (a deep sleep that stops
+ * the timer). Every pending timeout, sleep and software timer comes slept
+ * closer; those that fall due are processed at once, by the alarm
+ * interrupt this brings forward. vos_now() is not changed (it reads the
+ * time base): an absolute time a task waits for is reached slept sooner on
+ * it. A board whose counter kept running needs no call (its time is
+ * already right). O(pending timeouts + armed timers) with interrupts
+ * masked.
+ * Context: thread (scheduler locked or not) or before start.
+ * Errors: VOS_ERR_CONTEXT (interrupt). */
+int vos_time_skip(vos_dur_t slept);
+
 #endif /* VAIOS_SCHED_H */

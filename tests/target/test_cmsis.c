@@ -1282,6 +1282,16 @@ static void sleeper(void *arg)
     counter++;
 }
 
+static volatile uint32_t slept_at;
+
+/* Records the tick its delay starts in, then sleeps. */
+static void sleeper_at(void *arg)
+{
+    slept_at = osKernelGetTickCount();
+    osDelay((uint32_t)(uintptr_t)arg);
+    counter++;
+}
+
 CT(kernel_suspend_resume)
 {
     counter = 0;
@@ -1289,14 +1299,107 @@ CT(kernel_suspend_resume)
     uint32_t t0 = osKernelGetTickCount();
     uint32_t ticks = osKernelSuspend();
     VT_EQ(osKernelGetState(), osKernelSuspended);
-    /* The sleeper's event is its alarm, which wake on time puts its
-     * wake-up path before the end of its delay, a tick boundary: in the
-     * tick before it. */
-    VT_EQ(ticks, (VOS_CFG_WAKE_LEAD != 0 ? 9u : 10u) - (osKernelGetTickCount() - t0));
+    VT_EQ(ticks, 10u - (osKernelGetTickCount() - t0));
     osKernelResume(0);
     VT_EQ(osKernelGetState(), osKernelRunning);
     osDelay(12);
     VT_EQ(counter, 1);
+}
+
+/* osKernelSuspend's answer is the exact number of ticks until the next
+ * thread becomes ready: a delay of n started in tick t ends at the start
+ * of tick t + n (wake on time's alarm before it does not shorten it). */
+CT(kernel_suspend_counts_every_tick_of_a_delay)
+{
+    static const uint32_t delays[] = { 1, 2, 3, 50 };
+    for (unsigned i = 0; i < sizeof delays / sizeof delays[0]; i++) {
+        counter = 0;
+        osDelay(1);                         /* start on a tick boundary */
+        spawn(sleeper_at, (void *)(uintptr_t)delays[i], osPriorityHigh);
+        uint32_t before = osKernelGetTickCount();
+        uint32_t ticks = osKernelSuspend();
+        uint32_t after = osKernelGetTickCount();
+        osKernelResume(0);
+        VT_EQ(before, slept_at);            /* one tick is ample on the board */
+        VT_EQ(after, before);
+        VT_EQ(ticks, delays[i]);
+        osDelay(delays[i] + 1u);
+        VT_EQ(counter, 1);
+    }
+}
+
+static volatile uint32_t high_ran;
+
+static void mark_high(void *arg)
+{
+    (void)arg;
+    high_ran = osKernelGetTickCount() + 1u;
+}
+
+/* While suspended nothing is scheduled, and the lock calls neither report
+ * a lock state nor release the suspension's lock. */
+CT(kernel_suspended_holds_its_lock)
+{
+    high_ran = 0;
+    VT_ASSERT(osKernelSuspend() != 0);
+    spawn(mark_high, NULL, osPriorityHigh);
+    VT_EQ(osKernelLock(), osError);
+    VT_EQ(osKernelUnlock(), osError);
+    VT_EQ(osKernelRestoreLock(0), osError);
+    VT_EQ(osKernelRestoreLock(1), osError);
+    VT_EQ(high_ran, 0u);
+    VT_EQ(osKernelGetState(), osKernelSuspended);
+    osKernelResume(0);
+    VT_ASSERT(high_ran != 0u);              /* ran at the resume */
+    VT_EQ(osKernelGetState(), osKernelRunning);
+    /* A locked kernel is not suspended, and its lock is left alone. */
+    VT_EQ(osKernelLock(), 0);
+    VT_EQ(osKernelSuspend(), 0u);
+    osKernelResume(0);
+    VT_EQ(osKernelGetState(), osKernelLocked);
+    VT_EQ(osKernelUnlock(), 1);
+}
+
+static volatile uint32_t resume_fired;
+
+static void on_resume_timer(void *arg)
+{
+    (void)arg;
+    resume_fired = osKernelGetTickCount();
+}
+
+/* osKernelResume(sleep_ticks): the kernel's time moves on by the ticks
+ * slept that the time base did not count: delays end and timers expire
+ * at once when they fell in the sleep, the tick count includes them. */
+CT(kernel_resume_advances_time_by_the_ticks_slept)
+{
+    counter = 0;
+    resume_fired = 0;
+    osDelay(1);
+    spawn(sleeper_at, (void *)40, osPriorityHigh);
+    osTimerId_t tm = osTimerNew(on_resume_timer, osTimerOnce, NULL, NULL);
+    VT_EQ(osTimerStart(tm, 30), osOK);
+    uint32_t t0 = osKernelGetTickCount();
+    uint32_t ticks = osKernelSuspend();
+    VT_EQ(ticks, 30u - (osKernelGetTickCount() - t0));
+    osKernelResume(ticks);                  /* as if the counter stopped for them */
+    uint32_t t1 = osKernelGetTickCount();
+    VT_ASSERT(t1 - t0 >= 30u && t1 - t0 <= 31u);
+    osDelay(1);                             /* the timer thread runs */
+    VT_ASSERT(resume_fired != 0u && resume_fired - t0 >= 30u && resume_fired - t0 <= 31u);
+    VT_EQ(counter, 0);                      /* 10 ticks of its delay left */
+    VT_EQ(osKernelSuspend(), 40u - (osKernelGetTickCount() - slept_at));
+    osKernelResume(50);                     /* beyond its end */
+    VT_EQ(counter, 1);                      /* ran at the resume */
+    VT_EQ(osTimerDelete(tm), osOK);
+    /* A board whose counter kept running: the ticks it counted are not
+     * added twice. */
+    t0 = osKernelGetTickCount();
+    VT_ASSERT(osKernelSuspend() > 5u);     /* the runner's own timeout, seconds away */
+    while (osKernelGetTickCount() - t0 < 5u)
+        ;
+    osKernelResume(5);
+    VT_ASSERT(osKernelGetTickCount() - t0 <= 6u);
 }
 
 /* --- Termination, join, resume of a wait --------------------------------------------------- */

@@ -752,6 +752,10 @@ static int p_next_event(int c)
     return err;
 }
 
+/* valid: a skip of 0 cycles (a longer one would make the world's armed
+ * timers due within the probe). */
+static int p_time_skip(int c) { (void)c; return vos_time_skip(vos_cycles(0)); }
+
 /* timer.h. A timer of a class: tm (stopped) when the call needs a stopped
  * one, ta (armed) otherwise; foreign: a semaphore. */
 static vos_timer_t *TM(int c)
@@ -1341,6 +1345,10 @@ static const struct mm_row rows[] = {
     R(next_event, VALID, B, OK, A),
     R(next_event, NULL_ARG, T, INVALID, P),
     R(next_event, STATE, T, WOULD_BLOCK, A),   /* nothing pending */
+    R(time_skip, VALID, T, OK, A),
+    R(time_skip, VALID, L, OK, A),
+    R(time_skip, VALID, B, OK, A),
+    R(time_skip, IN_ISR, I, CONTEXT, A),
     /* Calls that must wait, with the scheduler locked; what need not wait works. */
     R(sem_take, LOCKED, L, CONTEXT, A),
     R(sem_take, VALID, L, OK, A),

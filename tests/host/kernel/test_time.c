@@ -300,6 +300,60 @@ static void case_alarm_after_slow_handler(void)
     CHECK_LOG("isr@300 S@300 m");
 }
 
+/* --- Time the time base did not count (vos_time_skip) ---------------------------------- */
+
+static vos_time_t skip_base;
+
+static void sleep_log(void *arg)
+{
+    vos_sleep(vos_us((uint32_t)(uintptr_t)arg));
+    t_log("%s@%llu", vos_self()->name, (unsigned long long)((vos_now() - skip_base) / 1000u));
+}
+
+static void skip_tick(vos_timer_t *tm, void *arg)
+{
+    (void)tm;
+    (void)arg;
+    t_log("T@%llu", (unsigned long long)((vos_now() - skip_base) / 1000u));
+}
+
+static void skip_in_isr(void)
+{
+    CHECK_EQ(vos_time_skip(vos_us(5)), VOS_ERR_CONTEXT);
+}
+
+static void skip_main(void *arg)
+{
+    (void)arg;
+    static vos_timer_t tm;
+    host_advance(10000000);     /* 10 ms: the events stay after the start of time */
+    skip_base = vos_now();
+    CHECK_EQ(vos_timer_init(&tm, "T", skip_tick, NULL, VOS_TIMER_ISR), VOS_OK);
+    t_watch_timer(&tm);
+    t_task("A", sleep_log, (void *)1000, 9);
+    t_task("B", sleep_log, (void *)2000, 9);
+    t_task("C", sleep_log, (void *)3000, 9);
+    CHECK_EQ(vos_timer_start(&tm, vos_us(1500), vos_us(1000)), VOS_OK);
+    host_irq(skip_in_isr);
+    CHECK_INV();
+    /* 1.8 ms slept with the counter stopped: A's sleep and the timer's
+     * first period are over, the rest 1.8 ms nearer. */
+    CHECK_EQ(vos_time_skip(vos_us(1800)), VOS_OK);
+    CHECK_INV();
+    CHECK_EQ(vos_time_skip(vos_cycles(0)), VOS_OK);
+    vos_sleep(vos_us(2900));
+    CHECK_EQ(vos_timer_stop(&tm), VOS_OK);
+    CHECK_TIME((vos_now() - skip_base) / 1000u, 2900);
+    CHECK_INV();
+}
+
+static void case_time_skip(void)
+{
+    CHECK_EQ(vos_time_skip(vos_us(1)), VOS_OK);     /* before start: nothing pending */
+    CHECK_EQ(t_run(skip_main, NULL, 5), HOST_IDLE);
+    CHECK_LOG("T@0 A@0 B@200 T@700 C@1200 T@1700 T@2700");
+}
+
 int main(int argc, char **argv)
 {
     static const struct t_case cases[] = {
@@ -313,6 +367,7 @@ int main(int argc, char **argv)
         {"sleep_until_past_and_zero", case_sleep_until_past_and_zero},
         {"sleep_context", case_sleep_context},
         {"alarm_after_slow_handler", case_alarm_after_slow_handler},
+        {"time_skip", case_time_skip},
     };
     return t_main(argc, argv, cases, sizeof cases / sizeof cases[0]);
 }
