@@ -1585,3 +1585,59 @@ CT(timer_create_delete_cycles_do_not_leak)
     }
     VT_EQ(vos_cmsis_heap_free(), before);
 }
+
+/* --- The smallest stack -------------------------------------------------------------- */
+
+static osSemaphoreId_t small_sem;
+static osMutexId_t small_mx;
+
+/* Every kind of wait a thread makes, each ended differently (time, a give,
+ * a flag, a handler meanwhile), never touching the FPU. */
+static void small_body(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < 3; i++) {
+        osDelay(1);
+        osSemaphoreAcquire(small_sem, osWaitForever);
+        osThreadFlagsWait(1, osFlagsWaitAny, 2);
+        osMutexAcquire(small_mx, osWaitForever);
+        osMutexRelease(small_mx);
+        osThreadYield();
+    }
+    osThreadFlagsWait(2, osFlagsWaitAny, osWaitForever);
+}
+
+static uint64_t small_stack[VOS_CFG_STACK_MIN / 8];
+
+/* VOS_CFG_STACK_MIN (guard included) holds a thread that does not use the
+ * FPU and waits in the layer's calls, with interrupts coming meanwhile;
+ * a smaller stack is refused. What it used is printed (docs/cmsis-rtos2.md
+ * quotes it). */
+CT(thread_stack_minimum_holds_a_thread_that_waits)
+{
+    small_sem = osSemaphoreNew(4, 0, NULL);
+    small_mx = osMutexNew(NULL);
+    VT_ASSERT(osThreadNew(small_body, NULL, &(osThreadAttr_t){ .stack_mem = small_stack,
+                                                               .stack_size = VOS_CFG_STACK_MIN - 8 }) == NULL);
+    osThreadId_t t = osThreadNew(small_body, NULL, &(osThreadAttr_t){
+        .priority = osPriorityHigh, .stack_mem = small_stack, .stack_size = sizeof small_stack,
+        .attr_bits = osThreadJoinable });
+    VT_ASSERT(t != NULL);
+    for (int i = 0; i < 3; i++) {
+        osDelay(2);
+        vt_run_in_isr(isr_lock);
+        VT_EQ(osSemaphoreRelease(small_sem), osOK);
+        VT_ASSERT((int32_t)osThreadFlagsSet(t, 1) >= 0);
+    }
+    osDelay(5);
+    VT_EQ(osThreadGetState(t), osThreadBlocked);
+    uint32_t space = osThreadGetStackSpace(t);
+    vt_note("a thread that waits used %lu of its %u-byte stack (guard %u)\n",
+            (unsigned long)(sizeof small_stack - VOS_CFG_STACK_GUARD - space),
+            (unsigned)sizeof small_stack, (unsigned)VOS_CFG_STACK_GUARD);
+    VT_ASSERT(space > 0);
+    osThreadFlagsSet(t, 2);
+    VT_EQ(osThreadJoin(t), osOK);
+    VT_EQ(osSemaphoreDelete(small_sem), osOK);
+    VT_EQ(osMutexDelete(small_mx), osOK);
+}
