@@ -21,7 +21,12 @@ boards/netduinoplus2. Then, one case each:
   config_mismatch_fails_link  one application file compiled with another
       option than the kernel fails to link, naming the configuration;
   board_none_builds_kernel_alone  VAIOS_BOARD=none builds the kernel
-      library and defines no board library.
+      library and defines no board library;
+  trace_from_a_project  the template's project configured with
+      -DVAIOS_TRACE=ON and an application that emits its trace with
+      vos_trace_emit(board_console_line), as docs/tracing.md shows: the
+      run's console log is a dump the decoder (tools/vtrace) reads, with
+      the application's tasks and marker in it.
 
 Prints PASS/FAIL per case and "N passed, M failed"; exit status 1 on any
 failure.
@@ -42,6 +47,37 @@ from .cases import Cases  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLCHAIN_MSG = ("VAIOS's cortex-m port needs an arm-none-eabi toolchain: "
                  "pass -DCMAKE_TOOLCHAIN_FILE=")
+
+
+# The application of trace_from_a_project: one named task, a marker, the
+# dump written with the board's line writer.
+TRACED_MAIN = r"""/* SPDX-License-Identifier: MIT */
+#include "vaios/vaios.h"
+#include "board.h"
+
+static vos_task_t sampler;
+static uint64_t sampler_stack[512 / 8];
+
+static void sampler_entry(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < 3; i++)
+        vos_sleep(vos_ms(1));
+    vos_trace_marker(7, 42);
+    vos_trace_stop();
+    int err = vos_trace_emit(board_console_line);
+    board_exit(err == VOS_OK ? 0 : 1);
+}
+
+int main(void)
+{
+    vos_trace_start();
+    vos_task_create(&sampler, "sampler", sampler_entry, NULL, 5, sampler_stack,
+                    sizeof sampler_stack);
+    vos_start();
+    return 1;
+}
+"""
 
 
 def sh(cmd, cwd=None, timeout=900):
@@ -189,6 +225,29 @@ def main():
         c.check("board_none_builds_kernel_alone",
                 rc == 0 and elfs == [] and libs == ["libvaios.a"] and targets == ["vaios"],
                 "exit %d; images %s, libraries %s, compiled targets %s" % (rc, elfs, libs, targets), out)
+
+        # Tracing from a project outside the tree.
+        app4 = new_project(tmp, "traced", vaios)
+        with open(os.path.join(app4, "main.c"), "w") as f:
+            f.write(TRACED_MAIN)
+        b4 = os.path.join(app4, "build")
+        rc, out = configure(app4, vaios, b4, extra=["-DVAIOS_TRACE=ON"])
+        if rc == 0:
+            rc, bout = sh(["cmake", "--build", b4, "-j2"])
+            out += bout
+        image = os.path.join(b4, "firmware.elf")
+        listing = ""
+        if rc == 0 and os.path.exists(image):
+            rc, out = sh([os.path.join(vaios, "tools", "qemu-run"), image, "60"], timeout=90)
+            log = os.path.join(tmp, "traced.log")
+            with open(log, "w") as f:
+                f.write(out)
+            if rc == 0:
+                rc, listing = sh([sys.executable, "-m", "tools.vtrace", log, "--list", "-q"], cwd=vaios)
+                out += listing
+        c.check("trace_from_a_project",
+                rc == 0 and '"sampler"' in listing and "id=7 value=42" in listing,
+                "exit %d; the decoder's listing lacks the task or the marker" % rc, out)
     finally:
         if args.keep:
             print("kept " + tmp)

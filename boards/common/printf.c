@@ -147,3 +147,9 @@ int board_printf(const char *fmt, ...)
     va_end(ap);
     return n;
 }
+
+void board_console_line(const char *s)
+{
+    board_console_write(s);
+    board_console_write("\n");
+}

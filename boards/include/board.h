@@ -23,6 +23,12 @@ extern const char board_cycle_unit[];
  * slow: never inside a measurement window. */
 void board_console_write(const char *s);
 
+/* Write s and a line end: a line writer for vos_trace_emit, whose lines
+ * carry none (vos_trace_emit(board_console_line) writes a dump the trace
+ * tool reads). Any context where board_console_write may be called
+ * (boards/common/printf.c). */
+void board_console_line(const char *s);
+
 /* Start board_cycles() for a kernel that does not use the board's time
  * driver (VAIOS's timebase.c starts it, with its wrap interrupt): the
  * FreeRTOS backend calls it before the scheduler starts. No interrupt;
