@@ -16,6 +16,7 @@
 #include "board.h"
 #include "kernel.h"
 #include "vaios/vaios.h"
+#include "os2_vaios.h"
 
 #define STACK 1024
 #define LONG_WAIT vos_ms(60000)   /* far beyond the run: never expires */
@@ -32,6 +33,17 @@ static vos_queue_t q_full, q_empty;
 static uint32_t q_full_buf[3], q_empty_buf[2];
 static vos_event_t ev;
 static vos_heap_t heap;
+
+/* The CMSIS layer's heap, in memory this image gives it (the layer keeps
+ * its control block at the start): reachable only through the layer's
+ * pointer to it, which `vaios heap` must follow. */
+static uint64_t cmsis_area[2048 / 8];
+
+void vos_cmsis_heap_area(void **mem, size_t *size)
+{
+    *mem = cmsis_area;
+    *size = sizeof cmsis_area;
+}
 static uint64_t heap_mem[4096 / 8];
 
 #if __has_include("vaios/timer.h")
@@ -200,6 +212,12 @@ static void check_entry(void *arg)
     expect(r0 == VOS_OK && ra == VOS_OK && blk[0] && blk[2], "heap");
     vos_heap_stats_t hs;
     vos_heap_stats(&heap, &hs);
+    /* Two CMSIS objects from the layer's heap, the first freed again. */
+    osSemaphoreId_t s1 = osSemaphoreNew(1, 0, NULL);
+    osMutexId_t m1 = osMutexNew(NULL);
+    expect(s1 != NULL && m1 != NULL && osSemaphoreDelete(s1) == osOK, "cmsis objects");
+    vos_heap_stats_t cs;
+    expect(vos_heap_stats((vos_heap_t *)(void *)cmsis_area, &cs) == VOS_OK, "cmsis heap");
 
     print_task(&t_sem, "sem:sem_never", false);
     print_task(&t_owner, "queue:q_empty", true);
@@ -223,6 +241,8 @@ static void check_entry(void *arg)
     board_printf("@GDB event name=ev waiters=event\n");
     board_printf("@GDB heap name=heap free=%u largest=%u free_blocks=%u\n",
                  (unsigned)hs.free_bytes, (unsigned)hs.largest_free, (unsigned)hs.free_blocks);
+    board_printf("@GDB heap name=*heap free=%u largest=%u free_blocks=%u\n",
+                 (unsigned)cs.free_bytes, (unsigned)cs.largest_free, (unsigned)cs.free_blocks);
 #ifdef HAVE_TIMERS
     expect(vos_timer_init(&tms[0], "blink", timer_fn, NULL, VOS_TIMER_ISR) == VOS_OK &&
            vos_timer_init(&tms[1], "spare", timer_fn, NULL, VOS_TIMER_ISR) == VOS_OK &&

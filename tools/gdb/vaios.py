@@ -25,7 +25,9 @@ the CPU for the time of the backtrace and restores every one of them.
 Finding tasks and objects: the kernel keeps no list of objects, so the
 extension collects every variable whose type is or contains a kernel
 object (static and global, arrays and structure members included) and
-then follows the kernel's own links: the running task, the ready lists,
+and every object a pointer variable points to (named *variable: the
+CMSIS layer's heap is reached only so), then follows the kernel's own
+links: the running task, the ready lists,
 the timeout list, every object's wait queue, mutex owners and each task's
 list of held mutexes. A task or object that lives only in heap memory and
 is linked nowhere is therefore not seen (a task registry, when the kernel
@@ -231,6 +233,7 @@ def collect():
     if "task" not in kinds:
         raise gdb.GdbError("no vos_task_t in this image: is it a VAIOS image built with -g?")
     seen_syms = set()
+    pointed = []
     for name, sym in _variables():
         key = (name, sym.symtab.filename if sym.symtab else "")
         if key in seen_syms:
@@ -243,6 +246,21 @@ def collect():
             continue
         for path, kind, off in _contains(sym.type, kinds):
             found.add(kind, addr + off, name + path)
+        # A pointer variable to an object (the CMSIS layer's heap is one,
+        # kept at the start of its own area): the object it points to.
+        t = sym.type.strip_typedefs()
+        if t.code == gdb.TYPE_CODE_PTR:
+            for kind, kt in kinds.items():
+                if t.target().strip_typedefs() == kt:
+                    try:
+                        p = _ptr(v)
+                    except (gdb.error, gdb.MemoryError):
+                        break
+                    if p and _tag_ok(kind, p):
+                        pointed.append((kind, p, "*" + name))
+                    break
+    for kind, p, name in pointed:    # after the variables: their names win
+        found.add(kind, p, name)
     for t in _registry_tasks():
         found.add("task", t)
     sched = gdb.lookup_global_symbol("vos__s")
