@@ -49,8 +49,11 @@
  * under the lock before every piece (served()) is the whole condition.
  *
  * Costs: send and receive O(1) plus one priority-ordered queue insertion;
- * reply O(1) plus the recomputation of the server (its mutexes and
- * message holds) and of the chain above it.
+ * reply, by a task, the search of its held list for the client's hold
+ * (its mutexes and holds, the latest received first: the one place a
+ * reply finds its client, so that a handle is never followed), plus the
+ * recomputation of the server (the same list) and of the chain above it;
+ * from an interrupt O(1) plus the same recomputation.
  */
 #include <string.h>
 #include "kernel.h"
@@ -426,26 +429,69 @@ out:
     return res;
 }
 
+/* The hold by which holder holds client c, found in holder's held list:
+ * the kernel's own record, in which c is only compared, never followed
+ * (a handle from a domain's memory may name any address). NULL: holder
+ * holds no such client. Lock held. O(holder's mutexes and holds); the
+ * most recent receive is first. */
+static vos_mutex_t *hold_of(const vos_task_t *holder, const vos_task_t *c)
+{
+    for (vos_mutex_t *m = holder->held; m != NULL; m = m->next_held)
+        if (m->reserved == VOS__MTX_MSG_HOLD && m->waiters.head == c)
+            return m;
+    return NULL;
+}
+
+static inline struct msg_send *send_of(vos_mutex_t *h)
+{
+    return (struct msg_send *)((char *)h - offsetof(struct msg_send, hold));
+}
+
+/* Why holder cannot reply to c, which it does not hold: c is a task
+ * (checked by the caller) and may be followed. Lock held. */
+static int not_held(const vos_task_t *c, const vos_msg_client_t *cl, const vos_task_t *holder)
+{
+    const vos_mutex_t *h = c->state == VOS_TASK_BLOCKED ? c->wait_mutex : NULL;
+    const struct msg_send *d =
+        h != NULL && h->reserved == VOS__MTX_MSG_HOLD ? c->wait_data : NULL;
+    if (d == NULL || d->seq != cl->seq)
+        return VOS_ERR_STATE;      /* replied, timed out, aborted, gone */
+    return d->server != holder ? VOS_ERR_NOT_OWNER : VOS_ERR_STATE;
+}
+
 /* The reply, by the holder (holder == the caller) or from an interrupt
- * (holder NULL: any server). Takes the lock itself. */
+ * (holder NULL: any server). A holder's client is found in its held list
+ * (hold_of), so cl->task is followed only from an interrupt or, to tell
+ * VOS_ERR_NOT_OWNER from VOS_ERR_STATE, when follow is set (a privileged
+ * caller, whose handle is trusted and whose task was type-checked); a
+ * domain's reply (vos__msg_reply_held) never follows it. Takes the lock
+ * itself. */
 static int reply(const vos_msg_client_t *cl, const void *data, size_t len, int status,
-                 const vos_task_t *holder)
+                 const vos_task_t *holder, bool follow)
 {
     VOS__CHECK(cl != NULL && (data != NULL || len == 0), VOS_ERR_ARG);
     VOS__CHECK(status == VOS_OK || status <= VOS_MSG_STATUS_APP, VOS_ERR_ARG);
     VOS__CHECK(len <= INT32_MAX, VOS_ERR_ARG);
     vos_task_t *c = cl->task;
-    VOS__CHECK(c != NULL && c->tag == VOS_TAG_TASK, VOS_ERR_INVALID);
+    VOS__CHECK(c != NULL && (!follow || c->tag == VOS_TAG_TASK), VOS_ERR_INVALID);
 
     uint32_t key = vos__lock();
-    vos_mutex_t *h = c->state == VOS_TASK_BLOCKED ? c->wait_mutex : NULL;
-    struct msg_send *d = h != NULL && h->reserved == VOS__MTX_MSG_HOLD ? c->wait_data : NULL;
-    vos_task_t *s = d != NULL ? d->server : NULL;
+    struct msg_send *d;
     int err = VOS_OK;
-    if (d == NULL || d->seq != cl->seq) {
+    if (holder != NULL) {
+        vos_mutex_t *h = hold_of(holder, c);
+        d = h != NULL ? send_of(h) : NULL;
+        if (d == NULL)
+            err = follow ? not_held(c, cl, holder) : VOS_ERR_STATE;
+    } else {
+        vos_mutex_t *h = c->state == VOS_TASK_BLOCKED ? c->wait_mutex : NULL;
+        d = h != NULL && h->reserved == VOS__MTX_MSG_HOLD ? c->wait_data : NULL;
+    }
+    vos_task_t *s = d != NULL ? d->server : NULL;
+    if (err != VOS_OK) {
+        /* not held by the caller */
+    } else if (d == NULL || d->seq != cl->seq) {
         err = VOS_ERR_STATE;       /* replied, timed out, aborted, gone */
-    } else if (holder != NULL && s != holder) {
-        err = VOS_ERR_NOT_OWNER;
     } else {
         int res = status;
         if (status == VOS_OK) {
@@ -475,7 +521,18 @@ int vos_msg_reply(const vos_msg_client_t *client, const void *data, size_t len, 
 {
     if (VOS__UNLIKELY(arch_in_isr() || vos__cur == NULL))
         return VOS_ERR_CONTEXT;
-    return reply(client, data, len, status, vos__cur);
+    return reply(client, data, len, status, vos__cur, true);
+}
+
+/* vos_u_msg_reply's (kernel/domain.c): as vos_msg_reply, from a task of a
+ * domain whose handle (a copy in kernel memory) may name any address: the
+ * client must be one the caller holds, found in its held list; any other
+ * is VOS_ERR_STATE (also one held by another server: the kernel does not
+ * look at a task it does not find there). */
+int vos__msg_reply_held(const vos_msg_client_t *client, const void *data, size_t len,
+                        int status)
+{
+    return reply(client, data, len, status, vos__cur, false);
 }
 
 int vos_msg_reply_isr(const vos_msg_client_t *client, const void *data, size_t len,
@@ -483,7 +540,7 @@ int vos_msg_reply_isr(const vos_msg_client_t *client, const void *data, size_t l
 {
     if (VOS__UNLIKELY(!arch_in_isr()))
         return VOS_ERR_CONTEXT;
-    return reply(client, data, len, status, NULL);
+    return reply(client, data, len, status, NULL, true);
 }
 
 static int signal_chan(vos_chan_t *ch, uint32_t bits)

@@ -179,7 +179,7 @@ int vos_task_domain(const vos_task_t *t, vos_domain_t **out)
 #pragma weak vos_event_set
 #pragma weak vos_msg_send
 #pragma weak vos_msg_receive
-#pragma weak vos_msg_reply
+#pragma weak vos__msg_reply_held
 #pragma weak vos_msg_signal
 #pragma weak vos_event_clear
 #pragma weak vos_event_get
@@ -331,18 +331,19 @@ int32_t vos__syscall(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_
         return vos_msg_receive(a.ch, a.out, a.out_cap, a.client, dur(a2, a3));
     }
     case VOS__SYS_MSG_REPLY: {
-        /* The handle is read once, into kernel memory; the kernel accepts
-         * it only for a client the caller holds (VOS_ERR_NOT_OWNER,
-         * VOS_ERR_STATE), whose reply buffer its send checked. */
+        /* The handle is read once, into kernel memory, and its task is
+         * never followed: the kernel looks for it among the caller's own
+         * holds (vos__msg_reply_held), so only a client the caller holds
+         * is replied to, into the reply buffer its send checked. */
         const vos_msg_client_t *cp = obj;
         const void *data = (const void *)(uintptr_t)a1;
         if (!reachable(cur, cp, sizeof *cp, false) ||
             (a2 != 0 && !reachable(cur, data, a2, false)))
             return VOS_ERR_PERM;
-        if (vos_msg_reply == NULL)
+        if (vos__msg_reply_held == NULL)
             return VOS_ERR_STATE;   /* no channel exists: nobody is held */
         vos_msg_client_t c = *cp;
-        return vos_msg_reply(&c, data, a2, (int)a3);
+        return vos__msg_reply_held(&c, data, a2, (int)a3);
     }
     case VOS__SYS_MSG_SIGNAL:
         err = typed(d, obj, VOS_TAG_CHAN);

@@ -338,6 +338,13 @@ void vos__mutex_waiter_left(struct vos_mutex *m);
 #define VOS__MTX_MSG_HOLD 0x1u   /* in vos_mutex_t.reserved */
 void vos__msg_left(struct vos_mutex *m) __attribute__((weak));
 
+/* vos_msg_reply for a task of a domain (kernel/channel.c; called by
+ * kernel/domain.c's dispatch, a weak reference there): the client is
+ * looked for among the caller's holds and client->task is never
+ * followed. Thread context. */
+int vos__msg_reply_held(const vos_msg_client_t *client, const void *data, size_t len,
+                        int status);
+
 /* Channel lends (VOS_CFG_MSG_LEND_QUEUED only; kernel/channel.c): the
  * mutex in a channel whose waiters are its queued clients and whose owner
  * (tracked) is the channel's server, the last task to receive on it;

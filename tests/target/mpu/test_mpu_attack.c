@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Attacks on the protection boundary (VOS_CFG_MPU; docs/api.md, "Threat
+ * model"), on the emulated board: an attacker task runs unprivileged in
+ * domain A and tries to reach the kernel's memory, the victim domain B's
+ * memory, or privilege, through every vos_u_* call that takes a handle or
+ * a pointer (forged objects in its own memory with valid tags, forged
+ * channel handles whose pointers lead into the kernel and into B, raw
+ * SVCs with forged argument blocks), through SVCs made inside IT blocks,
+ * and with its stack pointer where it may not write. Each attack must be
+ * refused or contained: nothing outside A changes, A never runs
+ * privileged, and B's task keeps its period throughout (the containment
+ * check of every case).
+ *
+ * The attacker reports what its calls returned in A's memory; the
+ * privileged runner compares. Fake kernel structures are built with the
+ * kernel's own layouts (kernel.h), as an attacker would from the headers.
+ */
+#include <stddef.h>
+#include <string.h>
+#include "vtest.h"
+#include "kernel.h"
+
+_Static_assert(VOS_CFG_MPU == 1, "the MPU suites run in the MPU build");
+
+#define FLASH_BASE ((const void *)0x08000000u)
+#define FLASH_SIZE (1024u * 1024u)
+#define ROWS 96
+
+/* --- Hooks ------------------------------------------------------------- */
+
+static vos_task_t *volatile so_task, *volatile ft_task;
+static volatile int so_calls, ft_calls;
+static vos_fault_t ft_info;
+
+void vos_hook_stack_overflow(vos_task_t *t)
+{
+    so_task = t;
+    so_calls++;
+}
+
+void vos_hook_fault(vos_task_t *t, const vos_fault_t *f)
+{
+    ft_task = t;
+    ft_info = *f;
+    ft_calls++;
+}
+
+/* --- The attacker's domain A and the victim's domain B ----------------- */
+
+/* A client's send descriptor as kernel/channel.c lays it out (struct
+ * msg_send): what a forged handle's "task" points its wait data at. */
+struct fake_send {
+    const void *req;
+    size_t req_len;
+    void *reply;
+    size_t reply_cap;
+    uint32_t seq;
+    vos_task_t *server;
+    vos_mutex_t hold;
+};
+
+struct a_data {
+    volatile int got[ROWS];
+    volatile int n;
+    volatile int escaped;          /* set by code that ran privileged */
+    volatile uint32_t control;     /* CONTROL as the attacker read it after an attack */
+    volatile int after;            /* reached the instruction after a refused SVC */
+    uint8_t buf[64];
+    vos_task_t ftask;              /* forged objects, each with its type's tag */
+    struct fake_send fsend;
+    vos_sem_t fsem;
+    vos_mutex_t fmutex;
+    vos_queue_t fqueue;
+    vos_event_t fevent;
+    vos_chan_t fchan;
+    vos_msg_client_t h;
+    struct vos__sys_msg_args margs;
+    struct vos__sys_wait_args wargs;
+};
+static union {
+    struct a_data d;
+    uint8_t bytes[2048];
+} amem __attribute__((aligned(2048)));
+_Static_assert(sizeof(struct a_data) <= 2048, "A's data fits its region");
+
+struct b_data {
+    volatile unsigned ticks;
+    volatile int stop;
+    volatile uint32_t secret[8];   /* what the attacker tries to write */
+    volatile int64_t late_max;
+};
+static union {
+    struct b_data d;
+    uint8_t bytes[256];
+} bmem __attribute__((aligned(256)));
+
+static uint64_t astack[2048 / 8] __attribute__((aligned(2048)));
+static uint64_t bstack[2048 / 8] __attribute__((aligned(2048)));
+static vos_task_t atask, btask;
+static vos_domain_t dom_a, dom_b;
+
+/* Kernel memory the attacks aim at. */
+static volatile uint32_t kword;
+static volatile uint32_t ktag;     /* holds the task tag: a read oracle's probe */
+
+static vos_sem_t sem, bsem;
+static vos_mutex_t mtx;
+static vos_queue_t q;
+static uint32_t qbuf[2];
+static vos_event_t ev;
+static vos_chan_t ch;
+static const void *const a_grants[] = { &sem, &mtx, &q, &ev, &ch, &btask };
+static const void *const b_grants[] = { &bsem };
+
+#define SECRET 0x5EC12E7u
+
+/* B's task: a 200 us period, its lateness in B's memory. */
+static void victim(void *arg)
+{
+    (void)arg;
+    struct b_data *b = &bmem.d;
+    vos_time_t next = 0;
+    if (vos_u_now(&next) != VOS_OK)
+        return;
+    while (!b->stop) {
+        next += vos_dur_cycles(vos_us(200));
+        vos_u_sleep_until(next);
+        vos_time_t now = 0;
+        vos_u_now(&now);
+        if ((int64_t)(now - next) > b->late_max)
+            b->late_max = (int64_t)(now - next);
+        b->ticks++;
+    }
+}
+
+/* Kernel objects, both domains, B's task; then the attacker's entry in A
+ * at priority 3 (B's task runs at 6, above it). */
+static void arena(vos_entry_t attacker, void *arg)
+{
+    memset(&amem, 0, sizeof amem);
+    memset(&bmem, 0, sizeof bmem);
+    for (unsigned i = 0; i < 8; i++)
+        bmem.d.secret[i] = SECRET + i;
+    kword = 0;
+    ktag = VOS_TAG_TASK;
+    so_task = ft_task = NULL;
+    so_calls = ft_calls = 0;
+    VT_EQ(vos_sem_init(&sem, 0, 1), VOS_OK);
+    VT_EQ(vos_sem_init(&bsem, 0, 1), VOS_OK);
+    VT_EQ(vos_mutex_init(&mtx), VOS_OK);
+    VT_EQ(vos_queue_init(&q, qbuf, sizeof qbuf[0], 2), VOS_OK);
+    VT_EQ(vos_event_init(&ev, 0), VOS_OK);
+    VT_EQ(vos_chan_init(&ch), VOS_OK);
+    const vos_region_t ra[] = {
+        { FLASH_BASE, FLASH_SIZE, VOS_MEM_READ | VOS_MEM_EXEC },
+        { &amem, sizeof amem, VOS_MEM_READ | VOS_MEM_WRITE },
+    };
+    const vos_region_t rb[] = {
+        { FLASH_BASE, FLASH_SIZE, VOS_MEM_READ | VOS_MEM_EXEC },
+        { &bmem, sizeof bmem, VOS_MEM_READ | VOS_MEM_WRITE },
+    };
+    VT_EQ(vos_domain_init(&dom_b, "victim", 7, rb, 2, b_grants, 1), VOS_OK);
+    VT_EQ(vos_task_create_in(&dom_b, &btask, "victim", victim, NULL, 6, bstack, sizeof bstack),
+          VOS_OK);
+    VT_EQ(vos_domain_init(&dom_a, "attacker", 5, ra, 2, a_grants,
+                          sizeof a_grants / sizeof a_grants[0]), VOS_OK);
+    VT_EQ(vos_task_create_in(&dom_a, &atask, "attacker", attacker, arg, 3, astack,
+                             sizeof astack), VOS_OK);
+}
+
+/* After an attack: nothing outside A changed, and B kept its period
+ * (each of its wakes within 50 us of its deadline) and goes on. */
+static void contained(void)
+{
+    unsigned before = bmem.d.ticks;
+    vos_sleep(vos_ms(2));
+    VT_ASSERT(bmem.d.ticks >= before + 5);
+    VT_LE(bmem.d.late_max, (int64_t)vos_dur_cycles(vos_us(50)));
+    for (unsigned i = 0; i < 8; i++)
+        VT_EQ(bmem.d.secret[i], SECRET + i);
+    VT_EQ(kword, 0u);
+    VT_EQ(ktag, VOS_TAG_TASK);
+    VT_EQ(amem.d.escaped, 0);
+    bmem.d.stop = 1;
+    vos_sleep(vos_ms(1));
+    VT_EQ(vos_task_state(&btask), VOS_TASK_EXITED);
+}
+
+static void check_rows(const int *want, unsigned n)
+{
+    VT_EQ(amem.d.n, (int)n);
+    for (unsigned i = 0; i < n; i++) {
+        if (amem.d.got[i] != want[i])
+            vt_note("row %u: %d, want %d\n", i, amem.d.got[i], want[i]);
+        VT_EQ(amem.d.got[i], want[i]);
+    }
+}
+
+/* A fake client in A's memory, as a forged handle names it: blocked in a
+ * send held by server (the attacker itself), whose reply buffer is
+ * target. */
+static void forge_client(struct a_data *m, vos_task_t *server, void *target, uint32_t seq)
+{
+    memset(&m->ftask, 0, sizeof m->ftask);
+    memset(&m->fsend, 0, sizeof m->fsend);
+    m->ftask.tag = VOS_TAG_TASK;
+    m->ftask.state = VOS_TASK_BLOCKED;
+    m->ftask.prio = m->ftask.base_prio = 1;
+    m->ftask.wait_mutex = &m->fsend.hold;
+    m->ftask.wait_data = &m->fsend;
+    m->fsend.hold.tag = VOS_TAG_MUTEX;
+    m->fsend.hold.reserved = VOS__MTX_MSG_HOLD;
+    m->fsend.hold.owner_word = (uintptr_t)server | 1u;
+    m->fsend.reply = target;
+    m->fsend.reply_cap = 64;
+    m->fsend.seq = seq;
+    m->fsend.server = server;
+    m->h = (vos_msg_client_t){ .task = &m->ftask, .seq = seq, .reply_cap = 64 };
+}
+
+/* --- Finding 1: a forged reply handle ---------------------------------- */
+
+/* The handle's task is forged (its wait data names the attacker as the
+ * server), or is any kernel word: the reply must be refused without the
+ * kernel reading through it. Rows that would not write anything even
+ * when accepted, so that the old acceptance shows as a wrong code. */
+static void reply_probe(void *self)
+{
+    struct a_data *m = &amem.d;
+    volatile int *g = m->got;
+    int n = 0;
+    forge_client(m, self, (void *)&kword, 7);
+    g[n++] = vos_u_msg_reply(&m->h, m->buf, 65, VOS_OK);       /* beyond the fake's cap */
+    /* Read oracle: a word equal to the task tag, and one that is not. */
+    m->h = (vos_msg_client_t){ .task = (vos_task_t *)(uintptr_t)&ktag, .seq = 1 };
+    g[n++] = vos_u_msg_reply(&m->h, m->buf, 4, VOS_OK);
+    m->h = (vos_msg_client_t){ .task = (vos_task_t *)(uintptr_t)&kword, .seq = 1 };
+    g[n++] = vos_u_msg_reply(&m->h, m->buf, 4, VOS_OK);
+    m->n = n;
+}
+
+VT_TEST(a_forged_reply_handle_is_refused_and_tells_nothing)
+{
+    arena(reply_probe, &atask);
+    vos_sleep(vos_ms(2));
+    static const int want[] = { VOS_ERR_STATE, VOS_ERR_STATE, VOS_ERR_STATE };
+    check_rows(want, sizeof want / sizeof want[0]);
+    VT_EQ(vos_task_state(&atask), VOS_TASK_EXITED);
+    contained();
+}
+
+/* The forged client's reply buffer in the kernel's memory, in B's, and in
+ * A's own code: accepted, the reply would be a privileged write there. */
+static void reply_write(void *self)
+{
+    struct a_data *m = &amem.d;
+    volatile int *g = m->got;
+    int n = 0;
+    memset(m->buf, 0xEE, sizeof m->buf);
+    forge_client(m, self, (void *)&kword, 9);
+    g[n++] = vos_u_msg_reply(&m->h, m->buf, 4, VOS_OK);
+    forge_client(m, self, (void *)&bmem.d.secret[0], 10);
+    g[n++] = vos_u_msg_reply(&m->h, m->buf, 32, VOS_OK);
+    forge_client(m, self, (void *)&dom_a, 11);                  /* A's own domain object */
+    g[n++] = vos_u_msg_reply(&m->h, m->buf, 64, VOS_OK);
+    forge_client(m, self, (void *)&kword, 12);
+    g[n++] = vos_u_msg_reply(&m->h, NULL, 0, VOS_MSG_STATUS_APP);   /* a status: no copy */
+    /* A real task that the attacker does not hold: B's. */
+    m->h = (vos_msg_client_t){ .task = &btask, .seq = 1 };
+    g[n++] = vos_u_msg_reply(&m->h, m->buf, 4, VOS_OK);
+    m->h = (vos_msg_client_t){ .task = self, .seq = 1 };
+    g[n++] = vos_u_msg_reply(&m->h, m->buf, 4, VOS_OK);
+    m->n = n;
+}
+
+VT_TEST(a_forged_reply_handle_writes_nowhere)
+{
+    vos_domain_t before;
+    arena(reply_write, &atask);
+    memcpy(&before, &dom_a, sizeof before);
+    vos_sleep(vos_ms(2));
+    static const int want[] = { VOS_ERR_STATE, VOS_ERR_STATE, VOS_ERR_STATE, VOS_ERR_STATE,
+                                VOS_ERR_STATE, VOS_ERR_STATE };
+    check_rows(want, sizeof want / sizeof want[0]);
+    VT_ASSERT(memcmp(&before, &dom_a, sizeof before) == 0);
+    VT_EQ(vos_task_state(&atask), VOS_TASK_EXITED);
+    contained();
+}
