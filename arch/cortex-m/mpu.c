@@ -73,6 +73,14 @@
 #define RASR_SRD(mask)      ((uint32_t)(mask) << 8)
 #define SHCSR_BUSFAULTENA   (1u << 17)
 #define SHCSR_USGFAULTENA   (1u << 18)
+#define SHCSR_USGFAULTPENDED (1u << 12)
+#define SHCSR_MEMFAULTPENDED (1u << 13)
+#define SHCSR_BUSFAULTPENDED (1u << 14)
+#define SHCSR_SVCALLPENDED   (1u << 15)
+/* The exceptions a task's own instructions raise; pending when a fault
+ * stops the task, they are the stopped task's (nothing else ran since). */
+#define SHCSR_TASK_PENDED   (SHCSR_USGFAULTPENDED | SHCSR_MEMFAULTPENDED | \
+                             SHCSR_BUSFAULTPENDED | SHCSR_SVCALLPENDED)
 #define CFSR_BFARVALID      (1u << 15)
 #define SCB_BFAR   (*(volatile uint32_t *)0xE000ED38u)
 
@@ -91,6 +99,7 @@ extern uint32_t _smain_stack[];   /* the board's linker script */
 
 void arch_mpu_start(void);
 uint32_t arch_mpu_task_fault(void);
+void arch_mpu_task_abandon(void);
 void BusFault_Handler(void);
 void UsageFault_Handler(void);
 
@@ -196,13 +205,35 @@ void arch_mpu_start(void)
     __asm__ volatile("dsb\n\tisb" ::: "memory");
 }
 
-/* MemManage from a task with no kernel lock held (MemManage_Handler).
- * Stops the running task and requests the switch (taken when this
- * handler returns, before anything is unstacked); returns the process
- * stack pointer to return with: the top of the stopped task's stack, where
- * the switch may save its dead context harmlessly. An access that is not
- * to the task's guard (stage of this port: no other region denies a
- * privileged task anything) halts. */
+/* The running task is being stopped from an exception handler, its
+ * context abandoned. Its frame's lazily reserved FP area may lie in its
+ * guard or anywhere it may not write: the pending lazy save is abandoned,
+ * or the switch's first FP instruction would fault trying to complete it
+ * (in handler mode: a halt). The exceptions it raised itself and that
+ * are still pending are cleared: see arch_mpu_task_fault. */
+void arch_mpu_task_abandon(void)
+{
+    FPU_FPCCR &= ~FPCCR_LSPACT;
+    SCB_SHCSR &= ~SHCSR_TASK_PENDED;
+}
+
+/* MemManage, BusFault or UsageFault from a task with no kernel lock held
+ * (MemManage_Handler). Stops the running task and requests the switch
+ * (taken when this handler returns, before anything is unstacked);
+ * returns the process stack pointer to return with: the top of the
+ * stopped task's stack, where the switch may save its dead context
+ * harmlessly. A fault on the task's guard, or in the stacking of an
+ * exception's frame (the stack pointer in the guard or anywhere the task
+ * may not write), is a stack overflow (vos_hook_stack_overflow); any other
+ * a fault (vos_hook_fault).
+ *
+ * A stacking fault leaves the exception whose frame it was pending: an
+ * SVC (whose handler would then read a frame above the dead stack and
+ * halt the kernel), or a fault of the task's own (reported a second
+ * time). Both belong to the stopped task, which never runs again, so the
+ * pending exceptions a task raises itself are cleared whenever one is
+ * stopped here; and a task already stopped (a pending fault taken first
+ * on some processor) is not reported again. */
 uint32_t arch_mpu_task_fault(void)
 {
     vos_task_t *t = vos__cur;
@@ -211,14 +242,13 @@ uint32_t arch_mpu_task_fault(void)
     uint32_t baddr = SCB_BFAR;
     uint32_t base = (uint32_t)(uintptr_t)t->stack_base;
     SCB_CFSR = cfsr;                       /* write one to clear */
-    /* The frame's lazily reserved FP area may lie in the guard: abandon
-     * the pending lazy save, or the switch's first FP instruction would
-     * fault again trying to complete it. */
-    FPU_FPCCR &= ~FPCCR_LSPACT;
+    arch_mpu_task_abandon();
     bool mem = (cfsr & CFSR_MMFSR) != 0;
     bool stacking = (cfsr & (MMFSR_MSTKERR | MMFSR_MUNSTKERR | MMFSR_MLSPERR)) != 0;
     bool valid = (cfsr & MMFSR_MMARVALID) != 0;
-    if (mem && (stacking || (valid && addr - base < VOS_CFG_STACK_GUARD))) {
+    if (t->state == VOS_TASK_FAULTED) {
+        /* stopped and reported already */
+    } else if (mem && (stacking || (valid && addr - base < VOS_CFG_STACK_GUARD))) {
         vos__stack_fault(t);
     } else {
         vos_fault_t f = { .status = cfsr };

@@ -198,6 +198,7 @@ SVC_Handler:
     msr     control, r2             /* unprivileged from the return */
     bx      lr
 .Lsvc_enter:
+    mov     r1, lr                  /* EXC_RETURN: the frame's size */
     push    {r4, lr}
     bl      arch_syscall_enter      /* syscall.c: checks, redirects the frame */
     cbz     r0, 1f

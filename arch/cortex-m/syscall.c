@@ -15,7 +15,8 @@
 
 void vos__u_task_return(void) __attribute__((noreturn));
 void vos__syscall_entry(void);                       /* switch.S */
-uint32_t arch_syscall_enter(uint32_t *frame);
+uint32_t arch_syscall_enter(uint32_t *frame, uint32_t exc_return);
+void arch_mpu_task_abandon(void);                    /* mpu.c */
 
 /* Stack a kernel call needs above the guard, its exception frame
  * included. */
@@ -23,24 +24,46 @@ uint32_t arch_syscall_enter(uint32_t *frame);
 
 #define CFSR_MSTKERR (1u << 4)
 
-/* SVC #1 of the running task, whose exception frame is at frame: make it
- * privileged and return it into vos__syscall_entry. The kernel then runs
- * privileged on the task's stack, so the stack pointer the task gave must
- * be inside its own stack with SYSCALL_STACK to spare: anything else
- * (a stack pointer aimed at kernel memory, a stack about to overflow)
+#define XPSR_IT_ICI  0x0600FC00u      /* IT[7:0] / ICI: bits 26:25 and 15:10 */
+#define XPSR_ALIGNED (1u << 9)         /* the frame was aligned down by 4 bytes */
+#define EXC_RETURN_NO_FP (1u << 4)     /* clear: the frame has the FP area */
+#define FRAME_BASIC  32u
+#define FRAME_FP     104u
+
+/* SVC #1 of the running task, whose exception frame is at frame and whose
+ * exception return is exc_return: make it privileged and return it into
+ * vos__syscall_entry. The kernel then runs privileged on the task's stack,
+ * from the stack pointer the frame's return restores: so the frame, its
+ * FP area and alignment word included, must lie inside the task's own
+ * stack with SYSCALL_STACK to spare below it. Anything else (a stack
+ * pointer aimed at kernel memory or at the domain's memory, a stack about
+ * to overflow, a frame whose reserved FP area reaches above the stack)
  * stops the task as a stack fault, and the return value is then the
  * process stack pointer to leave with (its stack's top; the switch runs
- * next). 0: entered. */
-uint32_t arch_syscall_enter(uint32_t *frame)
+ * next). The rest of the frame is the task's registers as the hardware
+ * stacked them: r0-r3 and r12 are checked by vos__syscall, LR and PC are
+ * replaced, and of xPSR only the flags reach the kernel (harmless) and
+ * the IT state, which would run the entry's first instructions under the
+ * caller's condition: an SVC inside an IT block (a hand-written one:
+ * compilers never make one) is refused with VOS_ERR_ARG in r0 and the
+ * task resumes in its block, unprivileged. 0: entered or refused. */
+uint32_t arch_syscall_enter(uint32_t *frame, uint32_t exc_return)
 {
     vos_task_t *t = vos__cur;
     uintptr_t f = (uintptr_t)frame;
     uintptr_t lo = (uintptr_t)t->stack_base + VOS_CFG_STACK_GUARD + SYSCALL_STACK;
-    uintptr_t hi = (uintptr_t)t->stack_base + t->stack_size - 32u;
-    if (f < lo || f > hi) {
+    uintptr_t top = (uintptr_t)t->stack_base + t->stack_size;
+    if (f < lo || f > top - FRAME_BASIC ||
+        f + ((exc_return & EXC_RETURN_NO_FP) ? FRAME_BASIC : FRAME_FP) +
+        ((frame[7] & XPSR_ALIGNED) ? 4u : 0u) > top) {
+        arch_mpu_task_abandon();
         vos__stack_fault(t);
         arch_switch();
-        return (uint32_t)(uintptr_t)(t->stack_base + t->stack_size);
+        return (uint32_t)top;
+    }
+    if (frame[7] & XPSR_IT_ICI) {
+        frame[0] = (uint32_t)VOS_ERR_ARG;
+        return 0;
     }
     frame[5] = frame[6] | 1u;                         /* LR: after the SVC */
     frame[6] = (uint32_t)(uintptr_t)vos__syscall_entry & ~1u;   /* PC */

@@ -287,3 +287,204 @@ VT_TEST(a_forged_reply_handle_writes_nowhere)
     VT_EQ(vos_task_state(&atask), VOS_TASK_EXITED);
     contained();
 }
+
+/* --- Finding 2: an SVC inside an IT block ------------------------------ */
+
+/* Where the attack returns if the kernel's entry runs under the caller's
+ * IT state (its push, call and SVC #2 skipped, its final pop run
+ * privileged from the attacker's stack): privileged, it writes the
+ * kernel's memory and B's, and returns after the SVC (its LR). */
+static __attribute__((noinline, used)) void escape(void)
+{
+    kword = 0xBAD;
+    bmem.d.secret[0] = 0xBAD;
+    amem.d.escaped = 1;
+}
+
+static uint32_t control_now(void)
+{
+    uint32_t c;
+    __asm__ volatile("mrs %0, control" : "=r"(c));
+    return c;
+}
+
+/* iteee ne; svcne #1 with the return address escape | 1 stacked where the
+ * entry's final pop would take it. Returns r0 after the block. */
+static int svc_in_it_block(void)
+{
+    register uint32_t r0 __asm__("r0") = 0;
+    register uint32_t r12 __asm__("r12") = VOS__SYS_YIELD;
+    __asm__ volatile("ldr    r1, =escape        \n\t"   /* with its Thumb bit */
+                     "push   {r0, r1}           \n\t"   /* the pop's r12, pc */
+                     "cmp    r0, #1             \n\t"   /* ne */
+                     "iteee  ne                 \n\t"
+                     "svcne  #1                 \n\t"
+                     "nopeq                     \n\t"
+                     "nopeq                     \n\t"
+                     "nopeq                     \n\t"
+                     "add    sp, sp, #8         \n\t"
+                     : "+r"(r0), "+r"(r12)
+                     :
+                     : "r1", "r2", "r3", "lr", "memory", "cc");
+    return (int)r0;
+}
+
+/* The SVC as the last instruction of its block: no IT state is left, an
+ * ordinary call (a yield: VOS_OK). */
+static int svc_ending_it_block(void)
+{
+    register uint32_t r0 __asm__("r0") = 0;
+    register uint32_t r12 __asm__("r12") = VOS__SYS_YIELD;
+    __asm__ volatile("cmp    r0, #1             \n\t"
+                     "ite    eq                 \n\t"
+                     "moveq  r0, #9             \n\t"
+                     "svcne  #1                 \n\t"
+                     : "+r"(r0), "+r"(r12)
+                     :
+                     : "r1", "r2", "r3", "lr", "memory", "cc");
+    return (int)r0;
+}
+
+static void it_attacker(void *arg)
+{
+    (void)arg;
+    struct a_data *m = &amem.d;
+    int n = 0;
+    m->got[n++] = svc_in_it_block();
+    m->control = control_now();
+    m->got[n++] = svc_ending_it_block();
+    m->n = n;
+}
+
+VT_TEST(an_svc_in_an_it_block_is_refused_and_stays_unprivileged)
+{
+    arena(it_attacker, NULL);
+    vos_sleep(vos_ms(2));
+    static const int want[] = { VOS_ERR_ARG, VOS_OK };
+    check_rows(want, sizeof want / sizeof want[0]);
+    VT_EQ(amem.d.control & 1u, 1u);                    /* still unprivileged */
+    VT_EQ(vos_task_state(&atask), VOS_TASK_EXITED);
+    VT_EQ(so_calls + ft_calls, 0);
+    contained();
+}
+
+/* --- Finding 3: an SVC with the stack pointer where the task may not write */
+
+/* Each attack sets the stack pointer to arg and executes its instruction;
+ * nothing after it may run. */
+static void svc_at(void *arg)
+{
+    __asm__ volatile("mov sp, %0 \n\t svc #1" :: "r"(arg) : "memory");
+    amem.d.after = 1;
+}
+
+static void udf_at(void *arg)
+{
+    __asm__ volatile("mov sp, %0 \n\t udf #0" :: "r"(arg) : "memory");
+    amem.d.after = 1;
+}
+
+static void load_at(void *arg)
+{
+    __asm__ volatile("mov sp, %0 \n\t ldr r0, [%1]" :: "r"(arg), "r"(&kword) : "r0", "memory");
+    amem.d.after = 1;
+}
+
+static void run_stopped(vos_entry_t entry, void *sp, const char *what, const char *where)
+{
+    so_task = ft_task = NULL;
+    so_calls = ft_calls = 0;
+    amem.d.after = 0;
+    VT_EQ(vos_task_create_in(&dom_a, &atask, what, entry, sp, 3, astack, sizeof astack),
+          VOS_OK);
+    vos_sleep(vos_ms(1));
+    if (so_calls != 1 || ft_calls != 0)
+        vt_note("%s, stack pointer in %s: %d stack overflow reports, %d fault reports\n",
+                what, where, so_calls, ft_calls);
+    VT_EQ(vos_task_state(&atask), VOS_TASK_FAULTED);
+    VT_EQ(so_calls, 1);                                 /* reported once, as a stack fault */
+    VT_ASSERT(so_task == &atask);
+    VT_EQ(ft_calls, 0);
+    VT_EQ(amem.d.after, 0);
+}
+
+static void idle_attacker(void *arg)
+{
+    (void)arg;
+}
+
+VT_TEST(an_svc_or_a_fault_with_the_stack_pointer_out_of_reach_stops_only_its_task)
+{
+    arena(idle_attacker, NULL);
+    vos_sleep(vos_ms(1));
+    void *kernel = (void *)((uintptr_t)&kword + 64);
+    void *guard = (uint8_t *)astack + VOS_CFG_STACK_GUARD / 2;
+    void *other = &bmem.bytes[128];
+    void *flash = (void *)((uintptr_t)FLASH_BASE + 4096);
+    void *const sps[] = { kernel, guard, other, flash };
+    static const char *const names[] = { "kernel", "guard", "other", "flash" };
+    for (unsigned i = 0; i < 4; i++) {
+        run_stopped(svc_at, sps[i], "svc", names[i]);
+        run_stopped(udf_at, sps[i], "udf", names[i]);
+        run_stopped(load_at, sps[i], "load", names[i]);
+    }
+    contained();
+}
+
+/* The frame inside the task's stack, but what its return restores above
+ * it: an FP frame (104 bytes, of which the hardware writes only the
+ * first 32 while the FP state is saved lazily) 32 bytes below the top,
+ * or a basic frame whose alignment word lies above the top. The kernel
+ * would run privileged with its stack pointer above the task's stack,
+ * pushing into what lies there. */
+static struct {
+    uint64_t stack[2048 / 8];
+    volatile uint32_t above[16];
+} fst __attribute__((aligned(2048)));
+
+static void svc_fp_at(void *arg)
+{
+    __asm__ volatile("vmov   s0, %1     \n\t"    /* an FP context: the frame has its area */
+                     "mov    sp, %0     \n\t"
+                     "mov    r12, %2    \n\t"
+                     "svc    #1         \n\t"
+                     :: "r"(arg), "r"(0u), "r"(VOS__SYS_YIELD) : "s0", "r12", "memory");
+    amem.d.after = 1;
+}
+
+static void svc_basic_at(void *arg)
+{
+    __asm__ volatile("mov    sp, %0     \n\t"
+                     "mov    r12, %1    \n\t"
+                     "svc    #1         \n\t"
+                     :: "r"(arg), "r"(VOS__SYS_YIELD) : "r12", "memory");
+    amem.d.after = 1;
+}
+
+VT_TEST(an_svc_whose_frame_return_leaves_the_stack_stops_its_task)
+{
+    arena(idle_attacker, NULL);
+    vos_sleep(vos_ms(1));
+    uint8_t *top = (uint8_t *)fst.stack + sizeof fst.stack;
+    vos_entry_t entries[] = { svc_fp_at, svc_basic_at };
+    void *sps[] = { top + 104 - 32, top + 4 };
+    for (unsigned i = 0; i < 2; i++) {
+        for (unsigned k = 0; k < 16; k++)
+            fst.above[k] = 0xAB0E0000u + k;
+        so_calls = ft_calls = 0;
+        amem.d.after = 0;
+        VT_EQ(vos_task_create_in(&dom_a, &atask, "frame", entries[i], sps[i], 3, fst.stack,
+                                 sizeof fst.stack), VOS_OK);
+        vos_sleep(vos_ms(1));
+        if (so_calls != 1 || ft_calls != 0 || amem.d.after != 0)
+            vt_note("row %u: %d stack overflow reports, %d fault reports, after %d\n", i,
+                    so_calls, ft_calls, amem.d.after);
+        VT_EQ(vos_task_state(&atask), VOS_TASK_FAULTED);
+        VT_EQ(so_calls, 1);
+        VT_EQ(ft_calls, 0);
+        VT_EQ(amem.d.after, 0);
+        for (unsigned k = 0; k < 16; k++)
+            VT_EQ(fst.above[k], 0xAB0E0000u + k);
+    }
+    contained();
+}
