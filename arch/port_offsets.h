@@ -29,6 +29,8 @@
 #define VOS__TASK_MPU     (4 * VOS__PTR_SIZE)     /* RBAR, RASR of regions 4 and 7 */
 #define VOS__TASK_CONTROL (VOS__TASK_MPU + 16)    /* CONTROL of the task */
 #define VOS__DOMAIN_MPU   4                       /* vos_domain_t: RBAR, RASR of regions 0..3 */
+#define VOS__TASK_STACK_BASE 104                  /* lowest address of its stack */
+#define VOS__TASK_STACK_SIZE 108                  /* its size: the top is base + size */
 #endif
 
 /* struct vos__sched, the scheduler block vos__s (kernel/kernel.h). */

@@ -96,6 +96,8 @@ _Static_assert(offsetof(vos_task_t, guard) == VOS__TASK_GUARD, "task guard offse
 _Static_assert(offsetof(vos_task_t, domain) == VOS__TASK_DOMAIN, "task domain offset");
 _Static_assert(offsetof(vos_task_t, mpu) == VOS__TASK_MPU, "task mpu offset");
 _Static_assert(offsetof(vos_task_t, control) == VOS__TASK_CONTROL, "task control offset");
+_Static_assert(offsetof(vos_task_t, stack_base) == VOS__TASK_STACK_BASE, "task stack offset");
+_Static_assert(offsetof(vos_task_t, stack_size) == VOS__TASK_STACK_SIZE, "task stack size offset");
 _Static_assert(offsetof(vos_domain_t, mpu) == VOS__DOMAIN_MPU, "domain mpu offset");
 #endif
 _Static_assert(offsetof(struct vos__sched, ready) == VOS__SCHED_READY, "ready[] offset");

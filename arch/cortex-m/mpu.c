@@ -99,7 +99,7 @@ extern uint32_t _smain_stack[];   /* the board's linker script */
 
 void arch_mpu_start(void);
 uint32_t arch_mpu_task_fault(void);
-void arch_mpu_task_abandon(void);
+uint32_t arch_mpu_task_abandon(const vos_task_t *t);
 void BusFault_Handler(void);
 void UsageFault_Handler(void);
 
@@ -205,24 +205,31 @@ void arch_mpu_start(void)
     __asm__ volatile("dsb\n\tisb" ::: "memory");
 }
 
-/* The running task is being stopped from an exception handler, its
- * context abandoned. Its frame's lazily reserved FP area may lie in its
- * guard or anywhere it may not write: the pending lazy save is abandoned,
- * or the switch's first FP instruction would fault trying to complete it
- * (in handler mode: a halt). The exceptions it raised itself and that
- * are still pending are cleared: see arch_mpu_task_fault. */
-void arch_mpu_task_abandon(void)
+/* Bytes left free at the top of a stopped task's stack for the switch
+ * to save its dead context there: as for a frame with its FP area, the
+ * largest the switch may assume (it checks the frame below the top). */
+#define DEAD_FRAME 104u
+
+/* t, the running task, is being stopped from an exception handler and
+ * its context abandoned; returns the process stack pointer to leave the
+ * handler with (the switch runs next and saves the dead context there,
+ * harmlessly). Its frame's lazily reserved FP area may lie in its guard
+ * or anywhere it may not write: the pending lazy save is abandoned, or the
+ * switch's first FP instruction would fault trying to complete it (in
+ * handler mode: a halt). The exceptions it raised itself and that are
+ * still pending are cleared: see arch_mpu_task_fault. */
+uint32_t arch_mpu_task_abandon(const vos_task_t *t)
 {
     FPU_FPCCR &= ~FPCCR_LSPACT;
     SCB_SHCSR &= ~SHCSR_TASK_PENDED;
+    return (uint32_t)(uintptr_t)(t->stack_base + t->stack_size) - DEAD_FRAME;
 }
 
 /* MemManage, BusFault or UsageFault from a task with no kernel lock held
  * (MemManage_Handler). Stops the running task and requests the switch
  * (taken when this handler returns, before anything is unstacked);
- * returns the process stack pointer to return with: the top of the
- * stopped task's stack, where the switch may save its dead context
- * harmlessly. A fault on the task's guard, or in the stacking of an
+ * returns the process stack pointer to return with
+ * (arch_mpu_task_abandon). A fault on the task's guard, or in the stacking of an
  * exception's frame (the stack pointer in the guard or anywhere the task
  * may not write), is a stack overflow (vos_hook_stack_overflow); any other
  * a fault (vos_hook_fault).
@@ -242,7 +249,7 @@ uint32_t arch_mpu_task_fault(void)
     uint32_t baddr = SCB_BFAR;
     uint32_t base = (uint32_t)(uintptr_t)t->stack_base;
     SCB_CFSR = cfsr;                       /* write one to clear */
-    arch_mpu_task_abandon();
+    uint32_t psp = arch_mpu_task_abandon(t);
     bool mem = (cfsr & CFSR_MMFSR) != 0;
     bool stacking = (cfsr & (MMFSR_MSTKERR | MMFSR_MUNSTKERR | MMFSR_MLSPERR)) != 0;
     bool valid = (cfsr & MMFSR_MMARVALID) != 0;
@@ -264,7 +271,7 @@ uint32_t arch_mpu_task_fault(void)
         vos__task_fault(t, &f);
     }
     arch_switch();
-    return (uint32_t)(uintptr_t)(t->stack_base + t->stack_size);
+    return psp;
 }
 
 /* MemManage on the main stack or under the kernel lock: halt. Runs on a

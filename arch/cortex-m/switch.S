@@ -6,7 +6,8 @@
  * code. It saves the outgoing task's callee-saved registers (and, when the
  * task has an FP context, s16-s31; the hardware stacked s0-s15 lazily),
  * checks the outgoing task's stack guard (with VOS_CFG_MPU: that the save
- * stays above it, and loads the incoming task's guard region), then runs the head of the
+ * stays above it and the exception frame below the stack's top, and loads
+ * the incoming task's guard region), then runs the head of the
  * highest non-empty ready level. It does not mask interrupts. A handler
  * that runs between the read of the ready map and the read of a list head
  * can only have added a task, rotated a level, or (a mutex waiter timing
@@ -54,6 +55,22 @@ PendSV_Handler:
     subeq   r12, r12, #64           /* and of s16-s31 */
     cmp     r12, r3
     bls     .Lfault                 /* the save would reach the guard */
+    /* And the exception frame the hardware stacked, its FP area included,
+     * must lie below the stack's top: in the task's own stack, which no
+     * other task can write while this one waits. (A task of a domain may
+     * point its stack pointer into its domain's memory: another task of
+     * the domain could then rewrite the saved EXC_RETURN and xPSR, which
+     * the return below uses privileged, or the lazy FP save, which the
+     * first FP instruction here makes, would fault in this handler.) */
+    ldr     r3, [r2, #VOS__TASK_STACK_BASE]
+    ldr     r12, [r2, #VOS__TASK_STACK_SIZE]
+    add     r3, r3, r12             /* r3 = the stack's top */
+    tst     lr, #0x10
+    ite     eq
+    subeq   r3, r3, #104            /* the highest base of an FP frame */
+    subne   r3, r3, #32             /* of a basic frame */
+    cmp     r0, r3
+    bhi     .Lfault                 /* the frame reaches above the stack */
     tst     lr, #0x10
     it      eq
     vstmdbeq r0!, {s16-s31}         /* save the FP callee-saved half */
@@ -133,8 +150,15 @@ PendSV_Handler:
     b       1b                      /* pick again */
 
 .Lfault:
+#if VOS_CFG_MPU
+    mov     r4, r2                  /* the task (its r4-r11 are dead) */
+#endif
     mov     r0, r2
     bl      vos__stack_fault        /* stop the task; it never runs again */
+#if VOS_CFG_MPU
+    mov     r0, r4
+    bl      arch_mpu_task_abandon   /* its lazy FP save, before the MPU changes */
+#endif
     ldr     r1, =vos__s
     b       1b
 

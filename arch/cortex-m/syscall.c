@@ -16,7 +16,7 @@
 void vos__u_task_return(void) __attribute__((noreturn));
 void vos__syscall_entry(void);                       /* switch.S */
 uint32_t arch_syscall_enter(uint32_t *frame, uint32_t exc_return);
-void arch_mpu_task_abandon(void);                    /* mpu.c */
+uint32_t arch_mpu_task_abandon(const vos_task_t *t);  /* mpu.c */
 
 /* Stack a kernel call needs above the guard, its exception frame
  * included. */
@@ -39,29 +39,37 @@ void arch_mpu_task_abandon(void);                    /* mpu.c */
  * pointer aimed at kernel memory or at the domain's memory, a stack about
  * to overflow, a frame whose reserved FP area reaches above the stack)
  * stops the task as a stack fault, and the return value is then the
- * process stack pointer to leave with (its stack's top; the switch runs
- * next). The rest of the frame is the task's registers as the hardware
+ * process stack pointer to leave with (arch_mpu_task_abandon; the switch
+ * runs next). The rest of the frame is the task's registers as the hardware
  * stacked them: r0-r3 and r12 are checked by vos__syscall, LR and PC are
  * replaced, and of xPSR only the flags reach the kernel (harmless) and
  * the IT state, which would run the entry's first instructions under the
  * caller's condition: an SVC inside an IT block (a hand-written one:
  * compilers never make one) is refused with VOS_ERR_ARG in r0 and the
  * task resumes in its block, unprivileged. 0: entered or refused. */
+/* The refusal: t stops as a stack fault. */
+static __attribute__((noinline, cold)) uint32_t refuse_frame(vos_task_t *t)
+{
+    uint32_t psp = arch_mpu_task_abandon(t);
+    vos__stack_fault(t);
+    arch_switch();
+    return psp;
+}
+
 uint32_t arch_syscall_enter(uint32_t *frame, uint32_t exc_return)
 {
     vos_task_t *t = vos__cur;
     uintptr_t f = (uintptr_t)frame;
     uintptr_t lo = (uintptr_t)t->stack_base + VOS_CFG_STACK_GUARD + SYSCALL_STACK;
     uintptr_t top = (uintptr_t)t->stack_base + t->stack_size;
-    if (f < lo || f > top - FRAME_BASIC ||
-        f + ((exc_return & EXC_RETURN_NO_FP) ? FRAME_BASIC : FRAME_FP) +
-        ((frame[7] & XPSR_ALIGNED) ? 4u : 0u) > top) {
-        arch_mpu_task_abandon();
-        vos__stack_fault(t);
-        arch_switch();
-        return (uint32_t)top;
-    }
-    if (frame[7] & XPSR_IT_ICI) {
+    /* frame[7] is readable: the hardware has just written it. The end
+     * cannot wrap: the task could not have written the frame there. */
+    uint32_t xpsr = frame[7];
+    uintptr_t end = f + ((exc_return & EXC_RETURN_NO_FP) ? FRAME_BASIC : FRAME_FP) +
+                    ((xpsr & XPSR_ALIGNED) ? 4u : 0u);
+    if (VOS__UNLIKELY(f < lo || end > top))
+        return refuse_frame(t);
+    if (VOS__UNLIKELY(xpsr & XPSR_IT_ICI)) {
         frame[0] = (uint32_t)VOS_ERR_ARG;
         return 0;
     }

@@ -25,7 +25,7 @@ _Static_assert(VOS_CFG_MPU == 1, "the MPU suites run in the MPU build");
 
 #define FLASH_BASE ((const void *)0x08000000u)
 #define FLASH_SIZE (1024u * 1024u)
-#define ROWS 96
+#define ROWS 128
 
 /* --- Hooks ------------------------------------------------------------- */
 
@@ -63,6 +63,8 @@ struct fake_send {
 struct a_data {
     volatile int got[ROWS];
     volatile int n;
+    volatile int want[ROWS];       /* the matrix's rows: expected, and their lines */
+    volatile int line[ROWS];
     volatile int escaped;          /* set by code that ran privileged */
     volatile uint32_t control;     /* CONTROL as the attacker read it after an attack */
     volatile int after;            /* reached the instruction after a refused SVC */
@@ -80,9 +82,9 @@ struct a_data {
 };
 static union {
     struct a_data d;
-    uint8_t bytes[2048];
-} amem __attribute__((aligned(2048)));
-_Static_assert(sizeof(struct a_data) <= 2048, "A's data fits its region");
+    uint8_t bytes[4096];
+} amem __attribute__((aligned(4096)));
+_Static_assert(sizeof(struct a_data) <= 4096, "A's data fits its region");
 
 struct b_data {
     volatile unsigned ticks;
@@ -486,5 +488,253 @@ VT_TEST(an_svc_whose_frame_return_leaves_the_stack_stops_its_task)
         for (unsigned k = 0; k < 16; k++)
             VT_EQ(fst.above[k], 0xAB0E0000u + k);
     }
+    contained();
+}
+
+/* --- The matrix: every call that takes a handle or a pointer ------------ */
+
+/* An SVC #1 made by hand: any number, any arguments. */
+static int raw(uint32_t num, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
+{
+    register uint32_t r0 __asm__("r0") = a0;
+    register uint32_t r1 __asm__("r1") = a1;
+    register uint32_t r2 __asm__("r2") = a2;
+    register uint32_t r3 __asm__("r3") = a3;
+    register uint32_t r12 __asm__("r12") = num;
+    __asm__ volatile("svc #1" : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3), "+r"(r12)
+                     : : "lr", "memory", "cc");
+    return (int)r0;
+}
+
+#define U(p) ((uint32_t)(uintptr_t)(p))
+#define R(call, w)                                                            \
+    do { m->line[n] = __LINE__; m->want[n] = (w); m->got[n] = (call); n++; } while (0)
+#define P VOS_ERR_PERM
+#define NOWAIT VOS_NO_WAIT
+
+/* Forged objects in A's memory, each with its type's tag and its pointers
+ * aimed at the kernel's word and at B's memory. */
+static void forge_objects(struct a_data *m)
+{
+    memset(&m->fsem, 0, sizeof m->fsem);
+    m->fsem.tag = VOS_TAG_SEM;
+    memset(&m->fmutex, 0, sizeof m->fmutex);
+    m->fmutex.tag = VOS_TAG_MUTEX;
+    m->fmutex.owner_word = U(&btask) | 1u;
+    memset(&m->fqueue, 0, sizeof m->fqueue);
+    m->fqueue.tag = VOS_TAG_QUEUE;
+    memset(&m->fevent, 0, sizeof m->fevent);
+    m->fevent.tag = VOS_TAG_EVENT;
+    memset(&m->fchan, 0, sizeof m->fchan);
+    m->fchan.tag = VOS_TAG_CHAN;
+    forge_client(m, &atask, (void *)&kword, 3);
+    m->fevent.waiters.head = &m->ftask;
+    m->fchan.receivers.head = &m->ftask;
+    m->ftask.wait_data = (void *)&bmem.d.secret[0];
+}
+
+static void matrix(void *arg)
+{
+    (void)arg;
+    struct a_data *m = &amem.d;
+    int n = 0;
+    void *K = (void *)&kword;                   /* the kernel's memory */
+    void *O = (void *)&bmem.d.secret[0];        /* B's memory */
+    uint8_t *b = m->buf;
+    uint32_t v = 0;
+    forge_objects(m);
+    /* Semaphores, mutexes: forged, another domain's, kernel memory. */
+    R(vos_u_sem_give(&m->fsem), P);
+    R(vos_u_sem_give(&bsem), P);
+    R(vos_u_sem_give(K), P);
+    R(vos_u_sem_give(O), P);
+    R(vos_u_sem_take(&m->fsem, NOWAIT), P);
+    R(vos_u_sem_take(&bsem, NOWAIT), P);
+    R(vos_u_sem_take(K, NOWAIT), P);
+    R(vos_u_mutex_lock(&m->fmutex, NOWAIT), P);
+    R(vos_u_mutex_lock(K, NOWAIT), P);
+    R(vos_u_mutex_lock(O, NOWAIT), P);
+    R(vos_u_mutex_unlock(&m->fmutex), P);
+    R(vos_u_mutex_unlock(K), P);
+    /* Queues: the object, then the item in the kernel's or B's memory. */
+    R(vos_u_queue_send(&m->fqueue, b, NOWAIT), P);
+    R(vos_u_queue_recv(&m->fqueue, b, NOWAIT), P);
+    R(vos_u_queue_send(K, b, NOWAIT), P);
+    R(vos_u_queue_send(&q, K, NOWAIT), P);
+    R(vos_u_queue_send(&q, O, NOWAIT), P);
+    R(vos_u_queue_send(&q, &qbuf[0], NOWAIT), P);        /* the queue's own storage */
+    R(vos_u_queue_recv(&q, K, NOWAIT), P);
+    R(vos_u_queue_recv(&q, O, NOWAIT), P);
+    R(vos_u_queue_recv(&q, (void *)&dom_a, NOWAIT), P);  /* its own domain object */
+    /* Time, task state. */
+    R(vos_u_now(K), P);
+    R(vos_u_now(O), P);
+    R(vos_u_task_state(&m->ftask), P);
+    R(vos_u_task_state(&atask), P);                       /* itself: not granted */
+    R(vos_u_task_state(K), P);
+    /* Events. */
+    R(vos_u_event_set(&m->fevent, 1), P);
+    R(vos_u_event_clear(&m->fevent, 1), P);
+    R(vos_u_event_set(K, 1), P);
+    R(vos_u_event_get(&m->fevent, &v), P);
+    R(vos_u_event_get(&ev, K), P);
+    R(vos_u_event_get(&ev, O), P);
+    R(vos_u_event_wait(&m->fevent, 1, VOS_EVENT_ANY, NOWAIT, NULL), P);
+    R(vos_u_event_wait(&ev, 1, VOS_EVENT_ANY, NOWAIT, K), P);
+    R(vos_u_event_wait(&ev, 1, VOS_EVENT_ANY, NOWAIT, O), P);
+    /* Notifications. */
+    R(vos_u_notify_give(&m->ftask), P);
+    R(vos_u_notify_give(&atask), P);
+    R(vos_u_notify_set(&m->ftask, 1), P);
+    R(vos_u_notify_set(K, 1), P);
+    R(vos_u_notify_take(false, NOWAIT, K), P);
+    R(vos_u_notify_take(false, NOWAIT, O), P);
+    R(vos_u_notify_wait(1, 1, NOWAIT, K), P);
+    R(vos_u_notify_wait(1, 1, NOWAIT, O), P);
+    /* Channels: the channel, each buffer, the client record, the handle. */
+    R(vos_u_msg_send(&m->fchan, b, 4, b + 8, 8, NOWAIT), P);
+    R(vos_u_msg_send(K, b, 4, b + 8, 8, NOWAIT), P);
+    R(vos_u_msg_send(&ch, K, 4, b + 8, 8, NOWAIT), P);
+    R(vos_u_msg_send(&ch, O, 4, b + 8, 8, NOWAIT), P);
+    R(vos_u_msg_send(&ch, b, 4, K, 8, NOWAIT), P);
+    R(vos_u_msg_send(&ch, b, 4, O, 8, NOWAIT), P);
+    R(vos_u_msg_receive(&m->fchan, b, 8, &m->h, NOWAIT), P);
+    R(vos_u_msg_receive(&ch, K, 8, &m->h, NOWAIT), P);
+    R(vos_u_msg_receive(&ch, O, 8, &m->h, NOWAIT), P);
+    R(vos_u_msg_receive(&ch, b, 8, K, NOWAIT), P);
+    R(vos_u_msg_receive(&ch, b, 8, O, NOWAIT), P);
+    R(vos_u_msg_reply(K, b, 4, VOS_OK), P);               /* the handle itself */
+    R(vos_u_msg_reply(O, b, 4, VOS_OK), P);
+    R(vos_u_msg_reply(&m->h, K, 4, VOS_OK), P);           /* the data */
+    R(vos_u_msg_reply(&m->h, O, 4, VOS_OK), P);
+    R(vos_u_msg_reply(&m->h, b, 4, VOS_OK), VOS_ERR_STATE);   /* forged: aims at the kernel */
+    m->fsend.reply = O;
+    R(vos_u_msg_reply(&m->h, b, 4, VOS_OK), VOS_ERR_STATE);   /* forged: aims at B */
+    m->h.task = &btask;                                   /* a real task, not held */
+    R(vos_u_msg_reply(&m->h, b, 4, VOS_OK), VOS_ERR_STATE);
+    m->h.task = (vos_task_t *)&bsem;                      /* a kernel object, not a task */
+    R(vos_u_msg_reply(&m->h, b, 4, VOS_OK), VOS_ERR_STATE);
+    R(vos_u_msg_signal(&m->fchan, 1), P);
+    R(vos_u_msg_signal(K, 1), P);
+    /* By hand: argument blocks in the kernel's or B's memory, or in A's
+     * with pointers into them; lengths that wrap; numbers that are none. */
+    R(raw(VOS__SYS_MSG_SEND, U(K), 0, 0, 0), P);
+    R(raw(VOS__SYS_MSG_SEND, U(O), 0, 0, 0), P);
+    R(raw(VOS__SYS_MSG_RECEIVE, U(K), 0, 0, 0), P);
+    m->margs = (struct vos__sys_msg_args){ &ch, b, 4, b + 8, 8, NULL };
+    m->margs.in_len = 0xFFFFFFF0u;                        /* wraps the address space */
+    R(raw(VOS__SYS_MSG_SEND, U(&m->margs), 0, 0, 0), P);
+    m->margs = (struct vos__sys_msg_args){ &ch, b, 4, K, 8, NULL };
+    R(raw(VOS__SYS_MSG_SEND, U(&m->margs), 0, 0, 0), P);
+    m->margs = (struct vos__sys_msg_args){ &ch, NULL, 0, b, 8, (vos_msg_client_t *)K };
+    R(raw(VOS__SYS_MSG_RECEIVE, U(&m->margs), 0, 0, 0), P);
+    m->margs = (struct vos__sys_msg_args){ &m->fchan, NULL, 0, b, 8, &m->h };
+    R(raw(VOS__SYS_MSG_RECEIVE, U(&m->margs), 0, 0, 0), P);
+    R(raw(VOS__SYS_EVENT_WAIT, U(K), 0, 0, 0), P);
+    R(raw(VOS__SYS_NOTIFY_WAIT, U(O), 0, 0, 0), P);
+    m->wargs = (struct vos__sys_wait_args){ &m->fevent, 1, VOS_EVENT_ANY, NULL };
+    R(raw(VOS__SYS_EVENT_WAIT, U(&m->wargs), 0, 0, 0), P);
+    m->wargs = (struct vos__sys_wait_args){ &ev, 1, VOS_EVENT_ANY, (uint32_t *)K };
+    R(raw(VOS__SYS_EVENT_WAIT, U(&m->wargs), 0, 0, 0), P);
+    R(raw(VOS__SYS_MSG_REPLY, U(&m->h), U(b), 0x80000000u, 0), P);   /* data wraps */
+    R(raw(VOS__SYS_QUEUE_SEND, U(&q), 0xFFFFFFFCu, 0, 0), P);
+    R(raw(VOS__SYS_NOW, 0xFFFFFFFCu, 0, 0, 0), P);
+    R(raw(0, 0, 0, 0, 0), VOS_ERR_ARG);
+    R(raw(VOS__SYS_MSG_SIGNAL + 1, U(&sem), 0, 0, 0), VOS_ERR_ARG);
+    R(raw(0xFFFFFFFFu, U(&sem), 0, 0, 0), VOS_ERR_ARG);
+    R(raw(VOS__SYS_SET_PRIORITY, 6, 0, 0, 0), P);         /* above the ceiling (5) */
+    /* What is granted still works after all that. */
+    R(vos_u_sem_give(&sem), VOS_OK);
+    R(vos_u_sem_take(&sem, NOWAIT), VOS_OK);
+    m->n = n;
+}
+
+VT_TEST(every_handle_and_pointer_call_refuses_forged_objects_and_foreign_memory)
+{
+    arena(matrix, NULL);
+    vos_sleep(vos_ms(3));
+    struct a_data *m = &amem.d;
+    VT_ASSERT(m->n > 80);
+    for (int i = 0; i < m->n; i++) {
+        if (m->got[i] != m->want[i])
+            vt_note("row %d (line %d): %d, want %d\n", i, m->line[i], m->got[i], m->want[i]);
+        VT_EQ(m->got[i], m->want[i]);
+    }
+    VT_EQ(vos_task_state(&atask), VOS_TASK_EXITED);
+    /* The granted objects the refused calls named are as they were. */
+    uint32_t v = 0, flags = 1;
+    VT_EQ(vos_queue_recv(&q, &v, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
+    VT_EQ(vos_event_get(&ev, &flags), VOS_OK);
+    VT_EQ(flags, 0u);
+    VT_EQ(vos_sem_take(&bsem, VOS_NO_WAIT), VOS_ERR_WOULD_BLOCK);
+    VT_ASSERT(vt_owner(&mtx) == NULL);
+    contained();
+}
+
+/* --- A sibling rewrites a preempted task's saved context --------------- */
+
+/* A task of A that moves its stack pointer into A's memory and spins: a
+ * preemption (B's task wakes every 200 us) would save its context there,
+ * where every task of A can write, and the switch returns through it
+ * privileged (EXC_RETURN, the stacked xPSR). */
+#define SAVED_AT 3072u                    /* in amem, 8-aligned */
+
+static void spin_in_domain_memory(void *arg)
+{
+    __asm__ volatile("mov sp, %0 \n\t 1: b 1b" :: "r"(arg) : "memory");
+}
+
+/* With an FP context and the stack pointer 72 bytes above its stack's
+ * top: the basic frame fits the stack, its reserved FP area does not, and
+ * the switch's first FP instruction would make the lazy save there, from
+ * PendSV. */
+static void spin_fp_above(void *arg)
+{
+    __asm__ volatile("vmov s0, %1 \n\t mov sp, %0 \n\t 1: b 1b"
+                     :: "r"(arg), "r"(0u) : "s0", "memory");
+}
+
+/* The sibling: waits for the spinner to be switched out, then rewrites
+ * the exception return and the stacked xPSR of whatever context lies where
+ * the switch would have saved it (returning there would run privileged,
+ * in handler mode, or fault inside the switch). */
+static void rewriter(void *arg)
+{
+    (void)arg;
+    vos_u_sleep(vos_us(700));
+    uint32_t *w = (uint32_t *)(void *)&amem.bytes[SAVED_AT];
+    for (unsigned i = 1; i <= 18; i++)
+        w[-(int)i] = 0xFFFFFFF1u;         /* EXC_RETURN: handler mode */
+    w[-1] = 0x01000003u;                  /* the frame's xPSR: an exception number */
+}
+
+static uint64_t sib_stack[2048 / 8] __attribute__((aligned(2048)));
+static vos_task_t sib;
+
+VT_TEST(a_preempted_context_is_saved_only_in_its_own_stack)
+{
+    arena(idle_attacker, NULL);
+    vos_sleep(vos_ms(1));
+    /* Its context would be saved in A's memory. */
+    so_calls = ft_calls = 0;
+    VT_EQ(vos_task_create_in(&dom_a, &atask, "spinner", spin_in_domain_memory,
+                             &amem.bytes[SAVED_AT], 2, astack, sizeof astack), VOS_OK);
+    VT_EQ(vos_task_create_in(&dom_a, &sib, "rewriter", rewriter, NULL, 4, sib_stack,
+                             sizeof sib_stack), VOS_OK);
+    vos_sleep(vos_ms(2));
+    VT_EQ(vos_task_state(&atask), VOS_TASK_FAULTED);
+    VT_EQ(vos_task_state(&sib), VOS_TASK_EXITED);
+    VT_EQ(so_calls, 1);
+    VT_ASSERT(so_task == &atask);
+    VT_EQ(ft_calls, 0);
+    /* Its lazily saved FP state would go above its stack. */
+    so_calls = ft_calls = 0;
+    uint8_t *top = (uint8_t *)fst.stack + sizeof fst.stack;
+    VT_EQ(vos_task_create_in(&dom_a, &atask, "fpspin", spin_fp_above, top + 72, 2, fst.stack,
+                             sizeof fst.stack), VOS_OK);
+    vos_sleep(vos_ms(2));
+    VT_EQ(vos_task_state(&atask), VOS_TASK_FAULTED);
+    VT_EQ(so_calls, 1);
+    VT_EQ(ft_calls, 0);
     contained();
 }
