@@ -164,6 +164,27 @@ int vos_task_domain(const vos_task_t *t, vos_domain_t **out)
 }
 
 /* --- The unprivileged calls ----------------------------------------------
+ * The rule of this layer: the kernel follows no pointer out of memory the
+ * caller controls (its registers, its stack, its domain's regions), and
+ * every word it reads there it reads once. So:
+ *  - an object is compared against the domain's grant list (kernel memory,
+ *    outside every region the domain may write: vos_domain_init) before
+ *    the kernel reads a word of it (granted, typed): a forged object with
+ *    a valid tag is VOS_ERR_PERM;
+ *  - a block of arguments (channels, waits) is copied into kernel memory
+ *    once; the copy is what is checked and used;
+ *  - a buffer is checked against the caller's stack and its domain's
+ *    regions (reachable) and then only copied to or from by the kernel,
+ *    never read as pointers;
+ *  - a handle that names a task (a channel client) is looked for among the
+ *    kernel's own records, the caller's holds (vos__msg_reply_held), and
+ *    never dereferenced;
+ *  - the SVC's exception frame is checked by the port before any
+ *    privileged code runs on the task's stack (arch_syscall_enter).
+ * Every call below was reviewed against it (issue 35; the suite
+ * test_mpu_attack makes each call with forged objects and pointers into
+ * the kernel's and another domain's memory).
+ *
  * The calls on objects are weak references: an image links the code of
  * an object type only when it makes such objects (their init call is in
  * the same file), so an image without queues or mutexes carries none of

@@ -186,7 +186,10 @@ int vos_u_notify_wait(uint32_t bits, uint32_t clear_mask, vos_dur_t timeout, uin
  * buffers at the send, the receive buffer and client record at the
  * receive, the reply data and the handle at the reply), and the kernel
  * copies between the two: domains exchange messages without sharing
- * memory. A reply is accepted only for a client the caller holds. */
+ * memory. A reply is accepted only for a client the caller holds, looked
+ * for among its holds without reading through the handle: any other
+ * handle (forged, stale, or held by another server) is VOS_ERR_STATE.
+ * An SVC made inside an IT block is refused (VOS_ERR_ARG). */
 int vos_u_msg_send(vos_chan_t *ch, const void *req, size_t req_len, void *reply,
                    size_t reply_cap, vos_dur_t timeout);
 int vos_u_msg_receive(vos_chan_t *ch, void *buf, size_t cap, vos_msg_client_t *client,
