@@ -347,6 +347,21 @@ static int svc_ending_it_block(void)
     return (int)r0;
 }
 
+/* The other SVC numbers from a task: #0 (the first task's start), #2
+ * (the kernel call's leave), any other: each does nothing; r0 comes back
+ * as it went. */
+#define OTHER_SVC(imm)                                                       \
+    static int svc_##imm(void)                                               \
+    {                                                                        \
+        register uint32_t r0 __asm__("r0") = 77;                            \
+        __asm__ volatile("svc #" #imm : "+r"(r0) : : "r1", "r2", "r3", "r12", \
+                         "lr", "memory", "cc");                             \
+        return (int)r0;                                                      \
+    }
+OTHER_SVC(0)
+OTHER_SVC(2)
+OTHER_SVC(200)
+
 static void it_attacker(void *arg)
 {
     (void)arg;
@@ -355,6 +370,10 @@ static void it_attacker(void *arg)
     m->got[n++] = svc_in_it_block();
     m->control = control_now();
     m->got[n++] = svc_ending_it_block();
+    m->got[n++] = svc_0();
+    m->got[n++] = svc_2();
+    m->got[n++] = svc_200();
+    m->got[n++] = (int)(control_now() & 1u);
     m->n = n;
 }
 
@@ -362,7 +381,7 @@ VT_TEST(an_svc_in_an_it_block_is_refused_and_stays_unprivileged)
 {
     arena(it_attacker, NULL);
     vos_sleep(vos_ms(2));
-    static const int want[] = { VOS_ERR_ARG, VOS_OK };
+    static const int want[] = { VOS_ERR_ARG, VOS_OK, 77, 77, 77, 1 };
     check_rows(want, sizeof want / sizeof want[0]);
     VT_EQ(amem.d.control & 1u, 1u);                    /* still unprivileged */
     VT_EQ(vos_task_state(&atask), VOS_TASK_EXITED);
@@ -736,5 +755,64 @@ VT_TEST(a_preempted_context_is_saved_only_in_its_own_stack)
     VT_EQ(vos_task_state(&atask), VOS_TASK_FAULTED);
     VT_EQ(so_calls, 1);
     VT_EQ(ft_calls, 0);
+    contained();
+}
+
+/* --- The checks refuse nothing legitimate ------------------------------- */
+
+/* Calls with the frames a compiler's code makes: the stack pointer 4
+ * bytes off an 8-byte boundary (the hardware aligns the frame and says so
+ * in xPSR), an FP context live (the frame has its FP area), both; each a
+ * yield whose s0 survives. r0 = 0 on the way in, the call's result out. */
+static int yield_with(uint32_t off, bool fp)
+{
+    register uint32_t r0 __asm__("r0") = 0;
+    register uint32_t r1 __asm__("r1") = off;
+    register uint32_t r2 __asm__("r2") = fp;
+    register uint32_t r12 __asm__("r12") = VOS__SYS_YIELD;
+    uint32_t s0 = 0, sp = 0;
+    __asm__ volatile("mov    r3, sp             \n\t"
+                     "bic    r4, r3, #7         \n\t"
+                     "sub    r4, r4, #16        \n\t"
+                     "sub    r4, r4, r1         \n\t"   /* 0 or 4 bytes off 8 */
+                     "mov    sp, r4             \n\t"
+                     "str    r3, [sp]           \n\t"   /* the caller's sp, at the new sp */
+                     "mov    %2, sp             \n\t"
+                     "cbz    r2, 1f             \n\t"
+                     "vmov   s0, r12            \n\t"   /* an FP context: s0 = the number */
+                     "1: svc #1                 \n\t"
+                     "vmov   %1, s0             \n\t"
+                     "ldr    r3, [sp]           \n\t"
+                     "mov    sp, r3             \n\t"
+                     : "+r"(r0), "=&r"(s0), "=&r"(sp), "+r"(r1), "+r"(r2), "+r"(r12)
+                     :
+                     : "r3", "r4", "s0", "lr", "memory", "cc");
+    if ((sp & 7u) != off)
+        return -1001;                     /* not the frame meant */
+    return fp && s0 != VOS__SYS_YIELD ? -1000 : (int)r0;
+}
+
+static void odd_frames(void *arg)
+{
+    (void)arg;
+    struct a_data *m = &amem.d;
+    int n = 0;
+    m->got[n++] = yield_with(0, false);
+    m->got[n++] = yield_with(4, false);
+    m->got[n++] = yield_with(0, true);
+    m->got[n++] = yield_with(4, true);
+    m->got[n++] = vos_u_sem_give(&sem);
+    m->got[n++] = vos_u_sem_take(&sem, VOS_NO_WAIT);
+    m->n = n;
+}
+
+VT_TEST(calls_with_aligned_and_fp_frames_still_work)
+{
+    arena(odd_frames, NULL);
+    vos_sleep(vos_ms(2));
+    static const int want[] = { VOS_OK, VOS_OK, VOS_OK, VOS_OK, VOS_OK, VOS_OK };
+    check_rows(want, sizeof want / sizeof want[0]);
+    VT_EQ(vos_task_state(&atask), VOS_TASK_EXITED);
+    VT_EQ(so_calls + ft_calls, 0);
     contained();
 }
