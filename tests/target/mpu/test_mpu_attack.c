@@ -816,3 +816,92 @@ VT_TEST(calls_with_aligned_and_fp_frames_still_work)
     VT_EQ(so_calls + ft_calls, 0);
     contained();
 }
+
+/* --- The kernel's room on the caller's stack ---------------------------- */
+
+/* Blocking calls made with the stack pointer as low as a call is accepted
+ * (the guard's end + 384 bytes + the frame; the wrappers' own frames take
+ * the 96 bytes given here down to within 32 bytes of that: at 64 the entry
+ * refuses them, as test_mpu_attack showed when it was written): the
+ * kernel's deepest paths,
+ * its own frames and the switch's save, must fit in what the entry
+ * requires, or they would reach the guard privileged, under the kernel
+ * lock (a halt). */
+static int low_send(void)
+{
+    return vos_u_msg_send(&ch, amem.d.buf, 4, amem.d.buf + 8, 8, vos_us(300));
+}
+
+static int low_take(void)
+{
+    return vos_u_sem_take(&sem, vos_us(300));
+}
+
+static int low_lock(void)
+{
+    return vos_u_mutex_lock(&mtx, vos_us(300));
+}
+
+static int low_recv(void)
+{
+    return vos_u_queue_recv(&q, amem.d.buf, vos_us(300));
+}
+
+static int low_wait(void)
+{
+    return vos_u_event_wait(&ev, 1, VOS_EVENT_ANY, vos_us(300), NULL);
+}
+
+static int low_receive(void)
+{
+    return vos_u_msg_receive(&ch, amem.d.buf, 8, &amem.d.h, vos_us(300));
+}
+
+/* fn with the stack pointer at sp, then back. */
+static int call_at(int (*fn)(void), void *sp)
+{
+    register uint32_t r0 __asm__("r0") = (uint32_t)(uintptr_t)fn;
+    register uint32_t r1 __asm__("r1") = (uint32_t)(uintptr_t)sp;
+    __asm__ volatile("mov    r4, sp     \n\t"
+                     "mov    sp, r1     \n\t"
+                     "blx    r0         \n\t"
+                     "mov    sp, r4     \n\t"
+                     : "+r"(r0), "+r"(r1)
+                     :
+                     : "r2", "r3", "r4", "r12", "lr", "memory", "cc");
+    return (int)r0;
+}
+
+static void low_caller(void *arg)
+{
+    (void)arg;
+    struct a_data *m = &amem.d;
+    uint8_t *sp = (uint8_t *)astack + VOS_CFG_STACK_GUARD + 384 + 96;
+    int n = 0;
+    m->got[n++] = call_at(low_send, sp);
+    m->got[n++] = call_at(low_take, sp);
+    m->got[n++] = vos_u_mutex_lock(&mtx, VOS_NO_WAIT);
+    m->got[n++] = call_at(low_lock, sp);        /* recursive: not blocking */
+    m->got[n++] = vos_u_mutex_unlock(&mtx);
+    m->got[n++] = vos_u_mutex_unlock(&mtx);
+    m->got[n++] = call_at(low_recv, sp);
+    m->got[n++] = call_at(low_wait, sp);
+    m->got[n++] = call_at(low_receive, sp);
+    m->n = n;
+}
+
+VT_TEST(blocking_calls_at_the_lowest_accepted_stack_pointer_fit)
+{
+    arena(low_caller, NULL);
+    vos_sleep(vos_ms(5));
+    if (amem.d.n == 0)
+        vt_note("state %d, %d stack overflow reports, %d fault reports (kind %u at %x)\n",
+                vos_task_state(&atask), so_calls, ft_calls, ft_info.kind,
+                (unsigned)ft_info.addr);
+    static const int want[] = { VOS_ERR_TIMEOUT, VOS_ERR_TIMEOUT, VOS_OK, VOS_OK, VOS_OK,
+                                VOS_OK, VOS_ERR_TIMEOUT, VOS_ERR_TIMEOUT, VOS_ERR_TIMEOUT };
+    check_rows(want, sizeof want / sizeof want[0]);
+    VT_EQ(vos_task_state(&atask), VOS_TASK_EXITED);
+    VT_EQ(so_calls + ft_calls, 0);
+    contained();
+}
