@@ -256,6 +256,8 @@ static void check_entry(void *arg)
     board_printf("@GDB fpu name=fpu\n");
     board_printf("@GDB bt task=sem frames=sem_wait_deep,sem_wait_deep,sem_wait_deep,sem_entry\n");
     board_printf("@GDB bt task=fpu frames=fpu_entry\n");
+    vos_time_t now = vos_now();
+    board_printf("@GDB now t=%x%08x\n", (unsigned)(now >> 32), (unsigned)now);
     board_printf("@GDB checkpoint\n");
     vos_gdb_checkpoint();
     board_printf("%s gdb_scenario\n", failures ? "FAIL" : "PASS");

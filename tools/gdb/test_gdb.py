@@ -194,7 +194,15 @@ def main():
         return finish()
     check("extension_autoloaded", "vaios tasks" in part.get("loaded", ""), part.get("loaded", "")[-300:])
 
-    rows = {r.get("task"): r for r in parse_table(part["tasks"])}
+    # The time gdb read: at or after the image's last reading before the
+    # checkpoint, and no later than the breakpoint (a few thousand cycles).
+    m = re.search(r"^now (0x[0-9a-f]+) ", part.get("tasks", ""), re.M)
+    gdb_now = int(m.group(1), 16) if m else None
+    image_now = int(exp["now"][0]["t"], 16) if exp.get("now") else None
+    check("now_read_from_the_time_base", gdb_now is not None and image_now is not None
+          and 0 <= gdb_now - image_now < 100000, "gdb %s, image %s" % (gdb_now, image_now))
+    rows = {r.get("task"): r for r in parse_table(
+        "\n".join(l for l in part["tasks"].splitlines() if not l.startswith("now ")))}
     for e in exp.get("task", []):
         r = rows.get(e["name"])
         if not check("task_%s_listed" % e["name"], r is not None, part["tasks"]):
@@ -205,8 +213,15 @@ def main():
         check("task_%s_state_prio_wait" % e["name"], got == want, "gdb %s, image %s" % (got, want))
         deadline = "forever" if e["deadline"] == "forever" else "0x%x" % int(e["deadline"], 16)
         if e["state"] == "blocked":
-            check("task_%s_timeout" % e["name"], r.get("timeout") == deadline,
-                  "gdb %s, image %s" % (r.get("timeout"), deadline))
+            got = r.get("timeout", "")
+            ok = got == deadline
+            if deadline != "forever":
+                # The deadline and its distance from the time gdb read.
+                m = re.fullmatch(r"(0x[0-9a-f]+) \(([+-]\d+)\)", got)
+                ok = (m is not None and m.group(1) == deadline and gdb_now is not None
+                      and int(m.group(2)) == int(deadline, 16) - gdb_now)
+            check("task_%s_timeout" % e["name"], ok,
+                  "gdb %s, image %s, now %s" % (got, deadline, gdb_now))
         # High-water from the fill pattern: size - guard - unused for a
         # switched-out task; the running task may only have grown since.
         size, high, unused = int(r["size"]), int(r["high-water"]), int(e["unused"])

@@ -432,17 +432,45 @@ def _dur(v):
     return int(v)
 
 
-def _timeout_of(t):
-    """The absolute deadline of the wait in time-base cycles; a wait
-    without one has deadline 0 (kernel/time.c: on the timeout list exactly
-    when the deadline is not 0)."""
+def now():
+    """The time base in cycles as the kernel last read it, or None where
+    the extension does not know the board's time base. The STM32F4 boards
+    (boards/include/stm32f4_time64.h) extend TIM2's 32-bit counter with a
+    high word kept beside the last counter value read; every timed kernel
+    call, the alarm and the counter's wrap interrupt read it, so at a stop
+    it is at most that long behind. The counter register itself is not
+    read: QEMU's timer model does not give the debugger the value the
+    program reads."""
+    try:
+        # One pair per file that includes the header (the board's
+        # timebase.c alone, on the boards of this tree).
+        his = list(gdb.lookup_static_symbols("time64_hi"))
+        lasts = list(gdb.lookup_static_symbols("time64_last_lo"))
+        if len(his) != 1 or len(lasts) != 1:
+            return None
+        return (int(his[0].value()) << 32) | int(lasts[0].value())
+    except (gdb.error, gdb.MemoryError, AttributeError):
+        return None
+
+
+def _timeout_of(t, now_cyc=None):
+    """The absolute deadline of the wait in time-base cycles and, when the
+    time is known, its distance from now in cycles ("(+N)"; "(-N)" for a
+    deadline already passed, its alarm not yet taken); a wait without one
+    has deadline 0 (kernel/time.c: on the timeout list exactly when the
+    deadline is not 0). With wake on time a sleep's deadline is its alarm,
+    the wake-up path before the end of the sleep."""
     if int(t["state"]) != 2:
         return "-"
     d = int(t["deadline"])
-    return "forever" if d == 0 else "0x%x" % d
+    if d == 0:
+        return "forever"
+    if now_cyc is None:
+        return "0x%x" % d
+    return "0x%x (%+d)" % (d, d - now_cyc)
 
 
-def task_rows(found):
+def task_rows(found, now_cyc=None):
     cur = _running()
     rows = []
     for addr in sorted(found.by_kind["task"]):
@@ -471,7 +499,7 @@ def task_rows(found):
         rows.append({
             "addr": addr, "name": _str(t["name"]), "state": state,
             "prio": int(t["prio"]), "base": int(t["base_prio"]),
-            "wait": _wait_of(found, t, addr), "timeout": _timeout_of(t),
+            "wait": _wait_of(found, t, addr), "timeout": _timeout_of(t, now_cyc),
             "used": top - sp, "size": size, "high": high, "unused": unused,
             "fpu": "yes" if fpu else "no",
         })
@@ -656,7 +684,10 @@ class VaiosTasks(gdb.Command):
     """List every task with its state, priorities, wait, stack and FP context.
 
 Columns: effective (prio) and base priority; what it waits on (kind:object,
-delay or notify) and the wait's absolute deadline in time-base cycles; stack
+delay or notify) and the wait's absolute deadline in time-base cycles with
+its distance from now, "(+N)" cycles (now: the time base as the kernel
+last read it, printed first; boards whose time base the extension does
+not know show the deadline alone); stack
 bytes used now (the saved context included), stack size and most ever used
 (high-water, from the fill pattern above the guard); fpu: the task has an
 FP context (saved in its switch frame, or CONTROL.FPCA for the running one)."""
@@ -665,7 +696,10 @@ FP context (saved in its switch frame, or CONTROL.FPCA for the running one)."""
         super().__init__("vaios tasks", gdb.COMMAND_DATA)
 
     def invoke(self, arg, from_tty):
-        rows = task_rows(collect())
+        now_cyc = now()
+        rows = task_rows(collect(), now_cyc)
+        if now_cyc is not None:
+            print("now 0x%x (time-base cycles, as the kernel last read them)" % now_cyc)
         hdr = ["task", "address", "state", "prio", "base", "wait", "timeout",
                "stack used", "size", "high-water", "fpu"]
         print(_table(hdr, [(r["name"], "0x%08x" % r["addr"], r["state"], r["prio"], r["base"],
