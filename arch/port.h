@@ -14,9 +14,9 @@
  * six itself); the host port implements both halves.
  *
  * The port provides "port_impl.h" on the include path with static inline
- * definitions of the functions marked [inline] (and may provide a
- * "port_config.h" with its own VOS_CFG_ options); the rest are ordinary
- * functions. The kernel calls nothing else.
+ * definitions of the functions marked [inline]; the rest are ordinary
+ * functions. A port's own VOS_CFG_ options are rows of the one options
+ * table, include/vaios/config.h. The kernel calls nothing else.
  *
  * Kernel symbols a port (or a board's time half) may use, and nothing else:
  *   vos__s                    the scheduler block: ready[] heads, cur (the

@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 #include <stdbool.h>
-#include "port_config.h"
+#include "vaios/config.h"
 
 #define ARCH_SCB_ICSR        (*(volatile uint32_t *)0xE000ED04u)
 #define ARCH_ICSR_PENDSVSET  (1u << 28)

@@ -32,25 +32,7 @@
 #include "vaios/config.h"
 #include "vaios/kobj.h"
 
-/* log2 of the number of linear second-level classes per power of two:
- * 4 (16 classes, at most 1/17 of a block lost to class rounding) or
- * 3 (8 classes, 1/9, and a heap object half the size). Like every
- * VOS_CFG_ option, set it in vaios_config.h. */
-#ifndef VOS_CFG_HEAP_SL_LOG2
-#define VOS_CFG_HEAP_SL_LOG2 4
-#endif
-
-/* Arenas are smaller than 2^VOS_CFG_HEAP_MAX_LOG2 bytes and requests are
- * at most half of that. The size of vos_heap_t grows with this value
- * (one list head per class): see VOS_HEAP_CLASSES. */
-#ifndef VOS_CFG_HEAP_MAX_LOG2
-#define VOS_CFG_HEAP_MAX_LOG2 20
-#endif
-
-_Static_assert(VOS_CFG_HEAP_SL_LOG2 == 3 || VOS_CFG_HEAP_SL_LOG2 == 4,
-               "VOS_CFG_HEAP_SL_LOG2 must be 3 or 4");
-_Static_assert(VOS_CFG_HEAP_MAX_LOG2 >= 12 && VOS_CFG_HEAP_MAX_LOG2 <= 31,
-               "VOS_CFG_HEAP_MAX_LOG2 must be 12..31");
+/* VOS_CFG_HEAP_SL_LOG2 and VOS_CFG_HEAP_MAX_LOG2: vaios/config.h. */
 
 /* Alignment of every pointer the heap returns. */
 #define VOS_HEAP_ALIGN 8u

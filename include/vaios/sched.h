@@ -15,8 +15,8 @@
  * Context: before start (main()).
  * Errors: VOS_ERR_STATE (already started, so also from a task),
  *         VOS_ERR_CONTEXT (from an interrupt before start), the errors of
- *         vos_task_create for the idle task (VOS_ERR_ARG: VOS_CFG_IDLE_STACK
- *         below VOS_CFG_STACK_MIN). */
+ *         vos_task_create for the idle task (a VOS_CFG_IDLE_STACK below
+ *         VOS_CFG_STACK_MIN does not compile: vaios/config.h). */
 int vos_start(void);
 
 /* True once vos_start() has run the first task. Any context. */

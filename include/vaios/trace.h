@@ -33,48 +33,8 @@
 
 struct vos_task;
 
-/* --- Options (defaults; override in vaios_config.h) ---------------------- */
-
-/* Records in the ring buffer (16 bytes each). */
-#ifndef VOS_CFG_TRACE_RECORDS
-#define VOS_CFG_TRACE_RECORDS 1024
-#endif
-
-/* When the buffer is full: 1 overwrites the oldest records (flight
- * recorder: the last N events before a stop are kept), 0 stops recording
- * and counts every further event as lost (the first N events are kept). */
-#ifndef VOS_CFG_TRACE_OVERWRITE
-#define VOS_CFG_TRACE_OVERWRITE 1
-#endif
-
-/* 1: recording is on from the first event (task creations in main()
- * included); 0: nothing is recorded until vos_trace_start(). */
-#ifndef VOS_CFG_TRACE_AUTOSTART
-#define VOS_CFG_TRACE_AUTOSTART 1
-#endif
-
-/* Entries in the task name table; tasks created after it is full are still
- * traced, under their address instead of a name. */
-#ifndef VOS_CFG_TRACE_TASKS
-#define VOS_CFG_TRACE_TASKS 16
-#endif
-
-/* Bytes of a task name kept (longer names are cut; no terminator needed). */
-#ifndef VOS_CFG_TRACE_NAME_LEN
-#define VOS_CFG_TRACE_NAME_LEN 16
-#endif
-
-_Static_assert(VOS_CFG_TRACE_RECORDS >= 16 && VOS_CFG_TRACE_RECORDS <= (1 << 24),
-               "VOS_CFG_TRACE_RECORDS must be 16..2^24");
-_Static_assert(VOS_CFG_TRACE_OVERWRITE == 0 || VOS_CFG_TRACE_OVERWRITE == 1,
-               "VOS_CFG_TRACE_OVERWRITE is 0 or 1");
-_Static_assert(VOS_CFG_TRACE_AUTOSTART == 0 || VOS_CFG_TRACE_AUTOSTART == 1,
-               "VOS_CFG_TRACE_AUTOSTART is 0 or 1");
-_Static_assert(VOS_CFG_TRACE_TASKS >= 1 && VOS_CFG_TRACE_TASKS <= 1024,
-               "VOS_CFG_TRACE_TASKS must be 1..1024");
-_Static_assert(VOS_CFG_TRACE_NAME_LEN >= 4 && VOS_CFG_TRACE_NAME_LEN <= 60 &&
-               VOS_CFG_TRACE_NAME_LEN % 4 == 0,
-               "VOS_CFG_TRACE_NAME_LEN must be a multiple of 4 in 4..60");
+/* The trace's options (VOS_CFG_TRACE_RECORDS, _OVERWRITE, _AUTOSTART, _TASKS,
+ * _NAME_LEN) are in vaios/config.h's table. */
 
 /* --- Hook argument vocabularies ------------------------------------------ */
 

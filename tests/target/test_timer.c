@@ -9,7 +9,7 @@
  * timer is armed.
  */
 #include "vtest.h"
-#include "port_config.h"   /* VOS_CFG_ALARM_IRQ_PRIO */
+#include "vaios/config.h"   /* VOS_CFG_ALARM_IRQ_PRIO */
 
 static uint64_t svc_stack[1024 / 8];
 static vos_timer_t tm;

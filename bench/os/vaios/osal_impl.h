@@ -8,7 +8,7 @@
 #define OSAL_IMPL_H
 
 #include "vaios/vaios.h"
-#include "port_config.h"      /* VOS_CFG_KERNEL_IRQ_PRIO, reported in the configuration */
+#include "vaios/config.h"     /* VOS_CFG_KERNEL_IRQ_PRIO, reported in the configuration */
 #include "board.h"
 
 #define OSAL_NAME      "vaios"
