@@ -116,8 +116,12 @@
  *   OSAL_PREEMPT_KEEPS_TURN: 1 (default) when a task preempted by a higher
  *            one runs again before the other tasks of its level; 0 when the
  *            kernel passes the turn on (tm_coop then checks a looser ring)
- *   OSAL_HAS_CMSIS_ROWS: the backend's own family bench_cmsis() (the cost of
- *            a CMSIS-RTOS2 layer over the same kernel, VAIOS's)
+ *   OSAL_HAS_CMSIS_ROWS: the family bench_cmsis() (bench/cmsis.c: the cost
+ *            of VAIOS's CMSIS-RTOS2 layer over the same kernel), vaios only
+ *   OSAL_HAS_CHANNEL: the family bench_channel() (bench/channel.c: VAIOS's
+ *            synchronous message passing), vaios only
+ *   Which families a build runs follows from these options
+ *   (bench/families.def, bench/families.c).
  *
  * --- Interrupts ------------------------------------------------------------------------------
  * NVIC priorities for the board's test sources (boards/include/board.h),
@@ -144,6 +148,27 @@
  *   OSAL_MPU (0/1): the kernel's memory protection is on (VAIOS's MPU
  *            build); the image then measures only the MPU rows (bench/mpu.c)
  *
+ * --- A host process (OSAL_HOST_PROCESS 1: bench/linux over bench/os/posix) -----------
+ * The harness runs as a process of a general-purpose OS: no image and no
+ * hardware interrupts (the families that need the board are skipped,
+ * bench/families.def), each family in a process of its own, and a
+ * placement set once before any family runs:
+ *   int  os_host_setup(cpu, prio_base, allow_other, why, n)
+ *            checks and records the placement: every task on CPU cpu, task
+ *            level p at the host's real-time priority prio_base + p and the
+ *            board's interrupt threads at prio_base + OSAL_PRIO_MAX + 1;
+ *            without permission for real-time priorities it refuses unless
+ *            allow_other. 0, or a negative code with why[n] written
+ *   bool os_host_realtime(void)    the tasks run at real-time priorities
+ *                                  (false: allow_other fell back; every
+ *                                  figure must be labelled so)
+ *   void os_host_pin(void), os_host_unpin(void)
+ *                                  the calling thread on the run's CPU, and
+ *                                  off it again (the parent calibrates)
+ *   void os_host_enter(void)       in a family's process, before its first
+ *                                  task (pins, locks memory, reports it)
+ *   void os_host_print_config(void)  the host as "@VOS config" lines
+ *
  * The board interface (boards/include/board.h) gives the counter
  * (board_cycles), the console, the interrupt sources and board_barrier().
  */
@@ -156,6 +181,9 @@
 #include "board.h"
 
 /* What a backend may leave out, and its meaning then. */
+#ifndef OSAL_HOST_PROCESS
+#define OSAL_HOST_PROCESS 0
+#endif
 #ifndef OSAL_HAS_QUEUE
 #define OSAL_HAS_QUEUE 0
 #endif

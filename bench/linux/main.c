@@ -14,7 +14,8 @@
  *   --prio P       SCHED_FIFO priority of the measured periodic task, as
  *                  cyclictest -p (default 90); the harness occupies
  *                  P-3 .. P+4 for tasks and P+5 for interrupt threads
- *   --families     switching, sync, messaging, memory, timing (default all)
+ *   --families     the families to run, of those bench/families.def lets
+ *                  this backend build (default all of them)
  *   --timeout S    a family still running after S seconds is killed and
  *                  reported as failed (default 600)
  *   --allow-other  without permission for SCHED_FIFO, run under SCHED_OTHER
@@ -30,6 +31,12 @@
  * its lines: a family that hangs or stops with a "!!" line is reported
  * with the metrics it did not measure, and the next family still runs.
  * The parent never runs on the measured CPU except to calibrate.
+ *
+ * The families are those of the registry (bench/families.def), as on the
+ * board: a family this build has runs in its child, the others' ids are
+ * skipped with the registry's reason (posix_why for the families that
+ * need a board). The host's placement comes through the adaptation layer
+ * (bench/osal.h, the os_host_* calls).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -56,52 +63,8 @@
  * names its SCHED_FIFO priority, as cyclictest -p does. */
 #define MEASURED_LEVEL (VB_MAIN_PRIO + 2)
 
-struct family {
-    const char *name;
-    void (*run)(void);
-    const char *ids;            /* the catalogue ids it reports, space-separated */
-};
-
-static const struct family families[] = {
-    { "switching", bench_switching, "ctx_yield ctx_yield_fpu ctx_yield_10 ctx_preempt task_wake "
-      "ctx_preempt_8 task_wake_8 ctx_preempt_64 task_wake_64 ctx_preempt_256 task_wake_256" },
-    { "sync", bench_sync, "sem_give_take mutex_lock_unlock sem_take_avail sem_pingpong pi_boost "
-      "pi_release pi_chain" },
-    { "messaging", bench_messaging, "queue_send_recv msg_latency" },
-    { "memory", bench_memory, "alloc_8 alloc_64 alloc_512 alloc_4k free alloc_frag alloc_throughput" },
-    { "timing", bench_timing, "delay_5ms loop_1khz cyclic_100us" },
-};
-#define NFAMILIES (int)(sizeof families / sizeof families[0])
-
-#define IRQ_WHY "no POSIX meaning: a Linux process can neither take nor time a hardware " \
-                "interrupt; the board's interrupt lines are threads here, so the figure would " \
-                "be a thread wake-up (task_wake)"
-#define FOOT_WHY "not measured on Linux: the harness is a user process, and a Linux kernel's " \
-                 "size is no RTOS image size"
-#define PIPE_WHY "bench/pipeline.c runs from the board's sample interrupt and is not built " \
-                 "for Linux"
-#define TM_WHY "bench/threadmetric.c is not built for Linux: it raises Cortex-M software " \
-               "interrupts with ARM barrier instructions"
-
-/* Catalogue metrics without a POSIX meaning, or not built for Linux. */
-static const struct { const char *id, *why; } not_here[] = {
-    { "irq_latency", IRQ_WHY }, { "irq_to_task", IRQ_WHY }, { "irq_storm", IRQ_WHY },
-    { "tick_isr", "no POSIX meaning: the kernel's timer interrupt is not visible from user space "
-      "(cyclictest shows its effect as wake-up latency)" },
-    { "crit_max", "no POSIX meaning: the kernel's interrupts-off sections are not visible from "
-      "user space (ftrace's irqsoff tracer measures them)" },
-    { "footprint", FOOT_WHY }, { "footprint_ram", FOOT_WHY }, { "footprint_minimal_text", FOOT_WHY },
-    { "footprint_minimal_ram", FOOT_WHY }, { "footprint_kernel_text", FOOT_WHY },
-    { "footprint_kernel_ram", FOOT_WHY },
-    { "domain_switch", "on Linux a protection domain is a process; a switch between processes is "
-      "not measured by this harness" },
-    { "imu_pipeline", PIPE_WHY }, { "imu_pipeline_misses", PIPE_WHY },
-    { "soak", "bench/soak.c is not built for Linux" },
-    { "tm_basic", TM_WHY }, { "tm_coop", TM_WHY }, { "tm_preempt", TM_WHY }, { "tm_irq", TM_WHY },
-    { "tm_irq_preempt", TM_WHY }, { "tm_message", TM_WHY }, { "tm_sync", TM_WHY },
-    { "tm_memory", TM_WHY },
-    { "trace_event", "a VAIOS trace hook; Linux tracing (ftrace, LTTng) is another instrument" },
-};
+/* Room for the registry's families (bench/families.def). */
+#define VB_MAX_FAMILIES 32
 
 /* --- Options ------------------------------------------------------------------ */
 
@@ -215,7 +178,7 @@ static void forward(char *line, struct child_run *r)
             if (*p == '"')
                 *p = '\'';
     }
-    if (board_linux.fifo)
+    if (os_host_realtime())
         puts(line);
     else
         print_labelled(line);
@@ -223,7 +186,7 @@ static void forward(char *line, struct child_run *r)
 
 /* A skip line with reason for each id of f that r has not seen (r NULL:
  * every id). */
-static void skip_ids(const struct family *f, const struct child_run *r, const char *reason)
+static void skip_ids(const struct vb_family *f, const struct child_run *r, const char *reason)
 {
     for (const char *id = f->ids; *id; ) {
         size_t n = strcspn(id, " ");
@@ -244,16 +207,16 @@ static os_task_t main_task;
 
 static void family_main(void *arg)
 {
-    const struct family *f = arg;
+    const struct vb_family *f = arg;
     f->run();
     board_exit(0);
 }
 
-static void child(const struct family *f, int out_fd)
+static void child(const struct vb_family *f, int out_fd)
 {
     dup2(out_fd, STDOUT_FILENO);
     close(out_fd);
-    board_linux_enter();
+    os_host_enter();
     int err = os_task_create(&main_task, "bench", family_main, (void *)f, VB_MAIN_PRIO, NULL,
                              64 * 1024);
     if (err != 0) {
@@ -265,11 +228,11 @@ static void child(const struct family *f, int out_fd)
 
 static double now_s(void)
 {
-    return (double)board_linux_ns() / 1e9;
+    return (double)os_now() / (double)os_ms(1000);
 }
 
 /* Runs f; returns true when it completed. */
-static bool run_family(const struct family *f, int timeout_s)
+static bool run_family(const struct vb_family *f, int timeout_s)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -344,13 +307,13 @@ static bool run_family(const struct family *f, int timeout_s)
     else
         snprintf(why, sizeof why, "stopped with status %d: %s", WEXITSTATUS(st),
                  r.last_error[0] ? r.last_error : "(no message)");
-    if (board_linux.fifo)
+    if (os_host_realtime())
         board_printf("!! bench-linux: family %s %s\n", f->name, why);
     char reason[400];
-    snprintf(reason, sizeof reason, board_linux.fifo ? "FAILED: the %s family %s"
+    snprintf(reason, sizeof reason, os_host_realtime() ? "FAILED: the %s family %s"
              : "under SCHED_OTHER (no real-time priorities) the %s family %s", f->name, why);
     skip_ids(f, &r, reason);
-    return !board_linux.fifo;       /* a SCHED_OTHER run tolerates it, labelled */
+    return !os_host_realtime();     /* a SCHED_OTHER run tolerates it, labelled */
 }
 
 /* --- Main ------------------------------------------------------------------------ */
@@ -358,12 +321,22 @@ static bool run_family(const struct family *f, int timeout_s)
 int main(int argc, char **argv)
 {
     int lo = sched_get_priority_min(SCHED_FIFO), hi = sched_get_priority_max(SCHED_FIFO);
-    int prio_lo = lo - 1 + MEASURED_LEVEL, prio_hi = hi - BOARD_LINUX_LEVELS + MEASURED_LEVEL;
+    int prio_lo = lo - 1 + MEASURED_LEVEL, prio_hi = hi - (OSAL_PRIO_MAX + 1) + MEASURED_LEVEL;
     int cpu = last_allowed_cpu(), prio = 90 < prio_hi ? 90 : prio_hi, timeout_s = 600;
     bool allow_other = false, config_only = false;
-    bool run[NFAMILIES];
-    for (int i = 0; i < NFAMILIES; i++)
-        run[i] = true;
+    /* The registry's families this build has; the others are skipped. */
+    bool run[VB_MAX_FAMILIES];
+    if (vb_nfamilies > VB_MAX_FAMILIES)
+        refuse("the registry has %u families, this harness room for %d", vb_nfamilies,
+               VB_MAX_FAMILIES);
+    char names[200] = "";
+    for (unsigned i = 0; i < vb_nfamilies; i++) {
+        bool left;
+        run[i] = vb_family_why(&vb_families[i], &left) == NULL;
+        if (run[i])
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                     names[0] ? ", " : "", vb_families[i].name);
+    }
 
     static const struct option opts[] = {
         { "cpu", required_argument, NULL, 'c' }, { "prio", required_argument, NULL, 'p' },
@@ -387,17 +360,16 @@ int main(int argc, char **argv)
         case 'o': allow_other = true; break;
         case 'C': config_only = true; break;
         case 'f': {
-            for (int i = 0; i < NFAMILIES; i++)
-                run[i] = false;
+            bool pick[VB_MAX_FAMILIES] = { false };
             for (char *tok = strtok(optarg, ","); tok; tok = strtok(NULL, ",")) {
-                int k = 0;
-                while (k < NFAMILIES && strcmp(families[k].name, tok) != 0)
+                unsigned k = 0;
+                while (k < vb_nfamilies && !(run[k] && strcmp(vb_families[k].name, tok) == 0))
                     k++;
-                if (k == NFAMILIES)
-                    refuse("--families: no family '%s' (switching, sync, messaging, memory, timing)",
-                           tok);
-                run[k] = true;
+                if (k == vb_nfamilies)
+                    refuse("--families: no family '%s' (%s)", tok, names);
+                pick[k] = true;
             }
+            memcpy(run, pick, sizeof run);
             break;
         }
         case 'h':
@@ -412,38 +384,41 @@ int main(int argc, char **argv)
         refuse("unexpected argument '%s'", argv[optind]);
 
     char why[400];
-    int st = board_linux_setup(cpu, prio - MEASURED_LEVEL, allow_other, why, sizeof why);
-    if (st != BOARD_LINUX_OK)
+    if (os_host_setup(cpu, prio - MEASURED_LEVEL, allow_other, why, sizeof why) != 0)
         refuse("%s", why);
 
     setvbuf(stdout, NULL, _IOLBF, 0);
-    board_linux_pin();
+    os_host_pin();
     vb_calibrate();
-    board_linux_release_cpu();
+    os_host_unpin();
     board_printf("@VOS config commit=%s board=%s unit=%s\n", VB_COMMIT, board_name,
                  board_cycle_unit);
     board_printf("@VOS config cc=\"gcc %s\" cflags=\"%s\"\n", __VERSION__, VB_CFLAGS);
     os_print_config();
     vb_print_config();
-    board_linux_print_config();
+    os_host_print_config();
     board_printf("@VOS config measured_prio=%d family_process=fork\n", prio);
     board_printf("@VOS config empty_measurement=%lu note=\"subtracted from every latency sample\"\n",
                  (unsigned long)vb_overhead);
     if (config_only)
         return 0;
-    for (unsigned i = 0; i < sizeof not_here / sizeof not_here[0]; i++)
-        vb_skip(not_here[i].id, not_here[i].why);
 
     bool ok = true;
-    for (int i = 0; i < NFAMILIES; i++) {
-        if (!run[i]) {
+    for (unsigned i = 0; i < vb_nfamilies; i++) {
+        const struct vb_family *f = &vb_families[i];
+        bool left;
+        const char *not_here = vb_family_why(f, &left);
+        if (not_here != NULL) {
+            if (!left)
+                vb_family_skip(f, not_here);
+        } else if (!run[i]) {
             char reason[80];
             snprintf(reason, sizeof reason, "not selected in this run (--families without %s)",
-                     families[i].name);
-            skip_ids(&families[i], NULL, reason);
-            continue;
+                     f->name);
+            skip_ids(f, NULL, reason);
+        } else {
+            ok &= run_family(f, timeout_s);
         }
-        ok &= run_family(&families[i], timeout_s);
     }
     board_printf("@VOS done %d\n", ok ? 0 : 1);
     fflush(stdout);

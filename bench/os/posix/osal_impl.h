@@ -50,6 +50,7 @@
 #include "board_linux.h"
 
 #define OSAL_NAME       "posix"
+#define OSAL_HOST_PROCESS 1     /* the os_host_* calls below: boards/linux's placement */
 #define OSAL_PRIO_MAX   (BOARD_LINUX_LEVELS - 1)
 #define OSAL_HAS_QUEUE  1
 #define OSAL_CRIT_STATS 0      /* no user-space view of the kernel's masked sections */
@@ -293,6 +294,40 @@ static inline void os_free(os_heap_t *h, void *p)
 {
     (void)h;
     free(p);
+}
+
+/* --- The host process (bench/osal.h, OSAL_HOST_PROCESS): boards/linux ---------- */
+
+/* Task levels 0 .. OSAL_PRIO_MAX; the interrupt threads one above
+ * (boards/linux/board_linux.h). */
+static inline int os_host_setup(int cpu, int prio_base, bool allow_other, char *why, size_t n)
+{
+    return board_linux_setup(cpu, prio_base, allow_other, why, n) == BOARD_LINUX_OK ? 0 : -EPERM;
+}
+
+static inline bool os_host_realtime(void)
+{
+    return board_linux.fifo;
+}
+
+static inline void os_host_pin(void)
+{
+    board_linux_pin();
+}
+
+static inline void os_host_unpin(void)
+{
+    board_linux_release_cpu();
+}
+
+static inline void os_host_enter(void)
+{
+    board_linux_enter();
+}
+
+static inline void os_host_print_config(void)
+{
+    board_linux_print_config();
 }
 
 #endif /* OSAL_IMPL_H */

@@ -167,7 +167,7 @@ static inline uint32_t os_tick_isr_max(void)           { return board_alarm_stat
 #define OSAL_STACK_SIZEOF(sym)                 (sizeof(sym))
 
 /* The cost of VAIOS's CMSIS-RTOS2 layer over the native calls
- * (bench/os/vaios/cmsis_rows.c). */
+ * (bench/cmsis.c). */
 #ifndef OSAL_HAS_CMSIS_ROWS
 #define OSAL_HAS_CMSIS_ROWS 1
 #endif

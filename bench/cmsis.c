@@ -12,6 +12,10 @@
  *                        blocked in osThreadFlagsWait
  * Every thread here is a CMSIS thread (osThreadNew); the bench main task
  * (native) waits for them on a semaphore each gives when it is done.
+ *
+ * The one family that names a kernel: it sets VAIOS's CMSIS-RTOS2 layer
+ * beside VAIOS's own calls, so only the vaios backend builds it
+ * (OSAL_HAS_CMSIS_ROWS, VB_NEED_CMSIS in bench/families.def).
  */
 #include "core.h"
 #include "families.h"
