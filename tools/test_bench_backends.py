@@ -37,7 +37,7 @@ NOT_IN_API = ("tick_isr", "alloc_8", "free", "soak", "imu_pipeline", "tm_irq_pre
 # Thread-Metric through each backend's porting layer (bench/os/*/tm_port.c).
 TM_ROWS = ("tm_basic", "tm_coop", "tm_preempt", "tm_irq", "tm_message", "tm_sync", "tm_memory")
 # The CMSIS backend's row and the native image's row over VAIOS's CMSIS
-# layer that time the same calls (bench/os/vaios/cmsis_rows.c).
+# layer that time the same calls (bench/cmsis.c).
 SAME_PATH = (("ctx_yield", "cmsis_yield"), ("sem_give_take", "cmsis_sem"),
              ("mutex_lock_unlock", "cmsis_mutex"))
 
