@@ -140,6 +140,7 @@ def run_gdb(elf, console_path):
             "echo @@bt_sem\\n", "vaios bt sem",
             "echo @@bt_fpu\\n", "vaios bt fpu",
             "echo @@bt_check\\n", "vaios bt check",
+            "echo @@bt_plain\\n", "bt",
             "echo @@regs_after\\n", "info registers sp pc lr r4 r7",
             # To the image's own end: stopped at board_exit (an exit of
             # QEMU under gdb races with gdb's last packets), status in r0.
@@ -291,6 +292,10 @@ def main():
           part.get("bt_fpu", "")[:200])
     check("bt_running_task", frames(part.get("bt_check", ""))[:2] == ["vos_gdb_checkpoint", "check_entry"],
           part.get("bt_check", ""))
+    plain = part.get("bt_plain", "")
+    check("plain_bt_of_running_task_ends_at_entry",
+          frames(plain) == ["vos_gdb_checkpoint", "check_entry"] and "corrupt" not in plain
+          and "??" not in plain, plain[-600:])
     check("registers_restored_after_bt", part.get("regs_before") and
           part.get("regs_before") == part.get("regs_after"),
           "%s / %s" % (part.get("regs_before"), part.get("regs_after")))

@@ -16,6 +16,10 @@ Commands:
   vaios bt TASK    backtrace of a task that is not running, unwound from
                    the context the switch saved (TASK: name or address)
 
+Every backtrace (gdb's own `bt` of the running task too) ends at the task's
+entry function: a frame filter stops before the kernel's task-return
+trampoline, beyond which the stack holds no frame.
+
 Everything is read through the DWARF field names of the image's own types
 (vos_task_t, vos_sem_t, ...), never through fixed offsets; the image must
 be built with -g (the VAIOS build does that). Nothing is written to the
@@ -671,6 +675,40 @@ def backtrace(task_addr, limit=32):
             pass
 
 
+# --- Every backtrace ends at the task's entry ---------------------------------
+
+class TaskBottom:
+    """A frame filter (gdb's `bt` and every other frame listing): a task's
+    backtrace ends at its entry function. The entry's caller, as the
+    initial context left it, is the kernel's task-return trampoline
+    (vos__task_return, its lr), and beyond that the stack holds nothing a
+    frame unwinder can read: without this filter gdb shows the trampoline
+    as a frame of vos_task_exit, then a frame at a garbage address and
+    "previous frame identical to this frame (corrupt stack?)". The frames
+    are passed through lazily and the caller of the frame whose caller is
+    the trampoline is never asked for."""
+
+    def __init__(self):
+        self.name = "vaios-task-bottom"
+        self.priority = 100
+        self.enabled = True
+        gdb.frame_filters[self.name] = self
+
+    def filter(self, frames):
+        ret = gdb.lookup_global_symbol("vos__task_return")
+        ret = _ptr(ret.value().address) & ~1 if ret is not None else None
+        for fd in frames:
+            yield fd
+            if ret is None:
+                continue
+            try:
+                older = fd.inferior_frame().older()
+            except gdb.error:
+                return
+            if older is not None and older.pc() == ret:
+                return
+
+
 # --- Commands -----------------------------------------------------------------
 
 class VaiosPrefix(gdb.Command):
@@ -769,6 +807,7 @@ backtrace and every one is restored after it."""
         print(backtrace(addr), end="")
 
 
+TaskBottom()
 VaiosPrefix()
 VaiosTasks()
 VaiosObjects()
