@@ -15,7 +15,8 @@
 #define EXIT_HARD_FAULT           4
 #define EXIT_KERNEL_HALT          5
 
-/* Handlers a board or an application may define; unexpected otherwise. */
+/* Handlers a board or an application may define; unexpected otherwise.
+ * Every device line of the board's list is one (stm32f4_vectors.h). */
 #define WEAK_DEFAULT __attribute__((weak, alias("Default_Handler")))
 void NMI_Handler(void) WEAK_DEFAULT;
 void MemManage_Handler(void) WEAK_DEFAULT;
@@ -23,14 +24,15 @@ void BusFault_Handler(void) WEAK_DEFAULT;
 void UsageFault_Handler(void) WEAK_DEFAULT;
 void DebugMon_Handler(void) WEAK_DEFAULT;
 void SysTick_Handler(void) WEAK_DEFAULT;
-void TIM2_IRQHandler(void) WEAK_DEFAULT;
-void TIM3_IRQHandler(void) WEAK_DEFAULT;
-void TIM4_IRQHandler(void) WEAK_DEFAULT;
-#if defined(IRQ_TIM5) && BOARD_NO_TIME_DRIVER
-void TIM5_IRQHandler(void) WEAK_DEFAULT;   /* the alarm, when no kernel drives it */
-#endif
-void SWI0_IRQHandler(void) WEAK_DEFAULT;
-void SWI1_IRQHandler(void) WEAK_DEFAULT;
+#define WEAK_LINE(n, name) void name##_IRQHandler(void) WEAK_DEFAULT;
+BOARD_IRQS(WEAK_LINE, BOARD_IRQ_SKIP)
+
+/* The names of the lines, in order, each ended by a NUL, "" for a reserved
+ * position: what Default_Handler tells the user to define. One string, no
+ * pointer table, in every image (its cost is in footprint_minimal_text). */
+#define LINE_NAME(n, name) #name "\0"
+#define RESERVED_NAME(n)   "\0"
+static const char line_names[] = BOARD_IRQS(LINE_NAME, RESERVED_NAME);
 
 /* One field of a report: label, then v in hex. Hand-made: a fault report
  * must not pull printf into every image (the minimal image's footprint
@@ -47,11 +49,36 @@ static void put_field(const char *label, uint32_t v)
     board_console_write(buf);
 }
 
+/* An exception or interrupt nobody handles: a core exception prints its
+ * number; a device line prints its IRQ number and the handler name that
+ * would serve it ("!! unexpected interrupt: IRQ 6, define EXTI0_IRQHandler"),
+ * or that its position is reserved. Then the run ends. */
 void Default_Handler(void)
 {
     uint32_t ipsr;
     __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
-    put_field("\n!! unexpected exception ", ipsr);
+    ipsr &= 0x1FFu;
+    if (ipsr < 16) {
+        put_field("\n!! unexpected exception ", ipsr);
+    } else {
+        uint32_t irq = ipsr - 16;
+        char num[4], *digit = &num[3];
+        *digit = 0;
+        for (uint32_t v = irq; digit == &num[3] || v != 0; v /= 10)
+            *--digit = (char)('0' + v % 10);
+        board_console_write("\n!! unexpected interrupt: IRQ ");
+        board_console_write(digit);
+        const char *name = line_names;
+        for (uint32_t i = 0; i < irq && i < IRQ_COUNT; i++)
+            while (*name++ != 0) {}
+        if (irq < IRQ_COUNT && *name != 0) {
+            board_console_write(", define ");
+            board_console_write(name);
+            board_console_write("_IRQHandler");
+        } else {
+            board_console_write(" (a reserved position)");
+        }
+    }
     board_console_write("\n");
     board_exit(EXIT_UNEXPECTED_EXCEPTION);
 }

@@ -10,8 +10,11 @@
  *
  * What differs between boards comes from the board's board_regs.h:
  *   BOARD_NAME, BOARD_CYCLE_UNIT     the strings of board_name[], board_cycle_unit[]
- *   IRQ_COUNT                        vector table length after the 16 core entries
+ *   BOARD_IRQS, IRQ_COUNT            the chip's device lines (stm32f4_vectors.h)
+ *                                    and how many positions the table has after
+ *                                    the 16 core entries
  *   IRQ_TIM2..IRQ_TIM4, IRQ_SWI0/1   the lines the boards' handlers serve;
+ *   IRQ_SWI0_LINE, IRQ_SWI1_LINE     the names of the software lines (UART4 ...)
  *   IRQ_TIM5                         only on a board whose alarm is TIM5
  *   board_reset_early()              before RAM is initialised (no variables!)
  *   board_reset_late()               after RAM and the FPU, before main()
@@ -23,6 +26,9 @@
 #include "vaios/vaios.h"
 #include "nvic.h"
 #include "stm32f4_vectors.h"
+#if !BOARD_NO_TIME_DRIVER
+#include "port.h"
+#endif
 
 extern uint32_t _sidata[], _sdata[], _edata[], _sbss[], _ebss[], _estack[];
 int main(void);
@@ -32,35 +38,56 @@ const char board_cycle_unit[] = BOARD_CYCLE_UNIT;
 
 typedef void (*vector_t)(void);
 
-/* Every slot starts as Default_Handler, then the ones in use are named.
- * VTOR needs the table aligned to a power of two of at least its size;
- * the start of flash, where the linker script puts it, is. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Woverride-init"
+/* The core exceptions, then every device line of the board's BOARD_IRQS
+ * list under its CMSIS-device name (weak: boards/common/fault.c), reserved
+ * positions to Default_Handler. VTOR needs the table aligned to a power of
+ * two of at least its size; the start of flash, where the linker script
+ * puts it, is. */
+#define VECTOR_LINE(n, name)  name##_IRQHandler,
+#define VECTOR_RESERVED(n)    Default_Handler,
 __attribute__((section(".isr_vector"), used))
 const vector_t vector_table[16 + IRQ_COUNT] = {
-    [2 ... 16 + IRQ_COUNT - 1] = Default_Handler,
-    [0]  = (vector_t)_estack,
-    [1]  = Reset_Handler,
-    [2]  = NMI_Handler,
-    [3]  = HardFault_Handler,
-    [4]  = MemManage_Handler,
-    [5]  = BusFault_Handler,
-    [6]  = UsageFault_Handler,
-    [11] = SVC_Handler,
-    [12] = DebugMon_Handler,
-    [14] = PendSV_Handler,
-    [15] = SysTick_Handler,
-    [16 + IRQ_TIM2] = TIM2_IRQHandler,
-    [16 + IRQ_TIM3] = TIM3_IRQHandler,
-    [16 + IRQ_TIM4] = TIM4_IRQHandler,
-#ifdef IRQ_TIM5
-    [16 + IRQ_TIM5] = TIM5_IRQHandler,
-#endif
-    [16 + IRQ_SWI0] = SWI0_IRQHandler,
-    [16 + IRQ_SWI1] = SWI1_IRQHandler,
+    (vector_t)_estack,
+    Reset_Handler,
+    NMI_Handler,
+    HardFault_Handler,
+    MemManage_Handler,
+    BusFault_Handler,
+    UsageFault_Handler,
+    Default_Handler, Default_Handler, Default_Handler, Default_Handler,
+    SVC_Handler,
+    DebugMon_Handler,
+    Default_Handler,
+    PendSV_Handler,
+    SysTick_Handler,
+    BOARD_IRQS(VECTOR_LINE, VECTOR_RESERVED)
 };
-#pragma GCC diagnostic pop
+
+/* The list is the table: entry n at position n, IRQ_COUNT entries, and the
+ * lines the board's own handlers serve under the names those handlers
+ * have (a board_regs.h number that disagrees with its name fails here,
+ * not at run time on an unexpected interrupt). */
+#define CHECK_LINE(n, name) \
+    _Static_assert(board_irq_at_##name == (n), "BOARD_IRQS: " #name " is not at position " #n);
+#define CHECK_RESERVED(n) \
+    _Static_assert(board_irq_reserved_##n == (n), "BOARD_IRQS: reserved " #n " is not at position " #n);
+BOARD_IRQS(CHECK_LINE, CHECK_RESERVED)
+_Static_assert(board_irq_list_length == IRQ_COUNT, "BOARD_IRQS must list exactly IRQ_COUNT positions");
+_Static_assert(board_irq_at_TIM2 == IRQ_TIM2 && board_irq_at_TIM3 == IRQ_TIM3 &&
+               board_irq_at_TIM4 == IRQ_TIM4, "IRQ_TIM2..4 disagree with BOARD_IRQS");
+#ifdef IRQ_TIM5
+_Static_assert(board_irq_at_TIM5 == IRQ_TIM5, "IRQ_TIM5 disagrees with BOARD_IRQS");
+#endif
+_Static_assert(BOARD_IRQ_AT(IRQ_SWI0_LINE) == IRQ_SWI0 && BOARD_IRQ_AT(IRQ_SWI1_LINE) == IRQ_SWI1,
+               "IRQ_SWI0/1 disagree with the lines IRQ_SWI0_LINE/IRQ_SWI1_LINE name");
+
+#if !BOARD_NO_TIME_DRIVER
+/* The board's time driver (timebase.c) defines the alarm's vector, weak in
+ * fault.c like every line's; the kernel that calls the driver is linked
+ * after the board library, so nothing else would take the driver out of
+ * the library before the weak default is chosen. This reference does. */
+__attribute__((used)) static void (*const keep_time_driver)(void) = arch_time_init;
+#endif
 
 /* The copy and clear loops stay loops: turned into memcpy/memset calls
  * they would pull 400 bytes of library code into every image. */

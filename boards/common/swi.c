@@ -3,7 +3,10 @@
  * Software-pended interrupt lines of the STM32F4 boards (board.h,
  * board_swi_init / board_swi_pend): two NVIC lines, IRQ_SWI0 and IRQ_SWI1
  * of the board's board_regs.h, whose peripheral never raises them. Pending
- * one runs the handler registered for it at the priority given.
+ * one runs the handler registered for it at the priority given. The
+ * vector is the line's own name (IRQ_SWI0_LINE: UART4_IRQHandler on the
+ * F405 board), so an application that defines that handler too and uses
+ * these lines fails to link, naming it.
  */
 #include <stddef.h>
 #include "board.h"
@@ -26,14 +29,14 @@ void board_swi_pend(int n)
     nvic_pend(swi_irq[n]);
 }
 
-void SWI0_IRQHandler(void)
+void BOARD_IRQ_HANDLER(IRQ_SWI0_LINE)(void)
 {
     VOS_TRACE_ISR_ENTER(IRQ_SWI0);
     swi_handler[0]();
     VOS_TRACE_ISR_EXIT(IRQ_SWI0);
 }
 
-void SWI1_IRQHandler(void)
+void BOARD_IRQ_HANDLER(IRQ_SWI1_LINE)(void)
 {
     VOS_TRACE_ISR_ENTER(IRQ_SWI1);
     swi_handler[1]();

@@ -28,7 +28,13 @@
 #define IRQ_TIM5    50
 #define IRQ_SWI0    52   /* UART4: not modelled as a source here, free for software pends */
 #define IRQ_SWI1    53   /* UART5 */
-#define IRQ_COUNT   82
+#define IRQ_SWI0_LINE UART4   /* their names: the vectors swi.c defines */
+#define IRQ_SWI1_LINE UART5
+
+/* Every line's handler name (boards/include/stm32f4_vectors.h). */
+#include "stm32f405_irqs.h"
+#define BOARD_IRQS  STM32F405_IRQS
+#define IRQ_COUNT   STM32F405_IRQ_COUNT
 
 #define REG32(addr) (*(volatile uint32_t *)(addr))
 

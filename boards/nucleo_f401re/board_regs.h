@@ -170,7 +170,13 @@ void board_reset_late(void);
 #define IRQ_TIM4    30
 #define IRQ_SWI0    72   /* I2C3 event: I2C3 is never clocked here, free for software pends */
 #define IRQ_SWI1    73   /* I2C3 error */
-#define IRQ_COUNT   85
+#define IRQ_SWI0_LINE I2C3_EV   /* their names: the vectors swi.c defines */
+#define IRQ_SWI1_LINE I2C3_ER
+
+/* Every line's handler name (boards/include/stm32f4_vectors.h). */
+#include "stm32f401_irqs.h"
+#define BOARD_IRQS  STM32F401_IRQS
+#define IRQ_COUNT   STM32F401_IRQ_COUNT
 
 /* Raw cycle counter for measurement windows: DWT CYCCNT, one load, core
  * clock cycles (84 MHz, the same rate as the kernel's TIM2 time base but
