@@ -118,7 +118,10 @@ void arch_start(void) __attribute__((noreturn));
 
 /* --- Time (on Cortex-M these are the board's) ------------------------- */
 
-/* Initialise the time base and the alarm; called once before arch_start. */
+/* Initialise the time base and the alarm; called by vos_start before
+ * arch_start, and possibly once before that by HAL_InitTick
+ * (hal/hal_timebase.c, so that the HAL's tick counts in main()): a
+ * second call leaves a running time base running (time never goes back). */
 void arch_time_init(void);
 
 /* Current time in time-base cycles, 64-bit, monotonic. Callable in thread

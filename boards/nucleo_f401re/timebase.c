@@ -72,8 +72,16 @@ void board_cycle_counter_init(void)
     REG32(DWT_CTRL) |= DWT_CTRL_CYCCNTENA;
 }
 
+/* Set once the time base runs: a second arch_time_init (vos_start after
+ * HAL_InitTick started the time base, hal/hal_timebase.c) leaves it
+ * running, so time never goes back. In .bss: every reset clears it. */
+static uint8_t time_started;
+
 void arch_time_init(void)
 {
+    if (time_started)
+        return;
+    time_started = 1;
     /* TIM2's clock was enabled by board_clock_init(). */
     TIM2(TIM_CR1) = 0;
     TIM2(TIM_DIER) = 0;

@@ -198,7 +198,8 @@ osStatus_t osKernelGetInfo(osVersion_t *version, char *id_buf, uint32_t id_size)
     static const char id[] = "VAIOS V" VAIOS_VERSION;
     if (version != NULL) {
         version->api = 20030000u;       /* 2.3.0 */
-        version->kernel = 10000u;       /* 0.1.0 */
+        version->kernel = VAIOS_VERSION_MAJOR * 10000000u + VAIOS_VERSION_MINOR * 10000u +
+                          VAIOS_VERSION_PATCH;   /* the reference's encoding */
     }
     if (id_buf != NULL && id_size != 0) {
         uint32_t n = id_size - 1u < sizeof id - 1u ? id_size - 1u : (uint32_t)(sizeof id - 1u);

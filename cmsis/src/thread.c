@@ -151,7 +151,16 @@ osThreadId_t osThreadNew(osThreadFunc_t func, void *argument, const osThreadAttr
     void *stack = attr->stack_mem;
     size_t size = attr->stack_size;
     if (stack != NULL) {
-        if (size < VOS_CFG_STACK_MIN || ((uintptr_t)stack & 7u) || (size & 7u))
+        /* The kernel wants an 8-byte aligned stack of 8-byte units; the
+         * caller's need only be 4-byte aligned in 4-byte units (CubeMX
+         * declares stacks as uint32_t arrays): its start is rounded up
+         * and its end down to 8 bytes, losing at most 8 bytes. */
+        if (((uintptr_t)stack & 3u) || (size & 3u))
+            return NULL;
+        size_t skip = (size_t)(-(uintptr_t)stack & 7u);
+        size = size >= skip ? (size - skip) & ~(size_t)7u : 0;
+        stack = (uint8_t *)stack + skip;
+        if (size < VOS_CFG_STACK_MIN)
             return NULL;
     } else if (size == 0) {
         size = VOS_CMSIS_STACK_SIZE;

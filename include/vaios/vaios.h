@@ -28,6 +28,6 @@
 #include "vaios/trace.h"
 #include "vaios/domain.h"      /* empty unless VOS_CFG_MPU */
 
-#define VAIOS_VERSION "0.1.0"
+#include "vaios/version.h"   /* VAIOS_VERSION, VAIOS_VERSION_MAJOR/MINOR/PATCH */
 
 #endif /* VAIOS_H */

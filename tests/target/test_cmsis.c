@@ -188,8 +188,12 @@ CT(thread_new_refuses_bad_arguments)
     a.cb_size = sizeof cb;          /* a size without memory */
     VT_ASSERT(osThreadNew(noop, NULL, &a) == NULL);
     memset(&a, 0, sizeof a);
-    a.stack_mem = (uint8_t *)stack + 4;
+    a.stack_mem = (uint8_t *)stack + 2;   /* not 4-byte aligned (4 is accepted: cmsis_os.h) */
     a.stack_size = 512;
+    VT_ASSERT(osThreadNew(noop, NULL, &a) == NULL);
+    memset(&a, 0, sizeof a);
+    a.stack_mem = stack;
+    a.stack_size = 510;                     /* not a multiple of 4 */
     VT_ASSERT(osThreadNew(noop, NULL, &a) == NULL);
     memset(&a, 0, sizeof a);
     a.affinity_mask = osThreadProcessor(1);
