@@ -28,7 +28,10 @@ run on the emulated board (tools/qemu-run). Cases:
   template_vaios_board    the template without a board directory, given
       -DVAIOS_BOARD=nucleo_f401re, builds for that board;
   c_flags_without_cpu     -DCMAKE_C_FLAGS=-O2 (which replaces the toolchain
-      file's CPU flags) stops with the message that says so.
+      file's CPU flags) stops with the message that says so;
+  fetchcontent_pinned     the template with VAIOS from FetchContent as
+      docs/start.md shows it (a repository of the tree, GIT_TAG a full
+      commit id) builds and runs.
 
 Prints PASS/FAIL per case and "N passed, M failed"; exit status 1 on any
 failure.
@@ -139,6 +142,46 @@ def template_cases(c, tmp, vaios):
             "exit %d, message missing" % rc, out)
 
 
+def fetchcontent_case(c, tmp, vaios):
+    repo = os.path.join(tmp, "vaios-repo")
+    shutil.copytree(vaios, repo)
+    git = ["git", "-C", repo, "-c", "user.name=test", "-c", "user.email=test@localhost"]
+    out = ""
+    for cmd in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "tree"]):
+        rc, o = sh(git + cmd)
+        out += o
+        if rc != 0:
+            c.check("fetchcontent_pinned", False, "git %s failed" % cmd[0], out)
+            return
+    _, sha = sh(["git", "-C", repo, "rev-parse", "HEAD"])
+    sha = sha.strip()
+    app = os.path.join(tmp, "fetched")
+    shutil.copytree(os.path.join(vaios, "templates", "firmware"), app)
+    shutil.copytree(os.path.join(vaios, "boards", "netduinoplus2"), os.path.join(app, "board"))
+    cml = os.path.join(app, "CMakeLists.txt")
+    text = open(cml).read()
+    fetch = ("include(FetchContent)\n"
+             "FetchContent_Declare(vaios GIT_REPOSITORY %s GIT_TAG %s)\n"
+             "FetchContent_MakeAvailable(vaios)\n" % (repo, sha))
+    text = text.replace("add_subdirectory(${VAIOS_DIR} vaios)\n", fetch)
+    open(cml, "w").write(text)
+    bdir = os.path.join(app, "build")
+    rc, o = sh(["cmake", "-S", app, "-B", bdir, "-DCMAKE_BUILD_TYPE=Release",
+                "-DCMAKE_TOOLCHAIN_FILE=" + os.path.join(vaios, "cmake", "arm-none-eabi.cmake")])
+    out += o
+    if rc == 0:
+        rc, o = sh(["cmake", "--build", bdir, "-j2"])
+        out += o
+    fetched = os.path.join(bdir, "_deps", "vaios-src")
+    _, head = sh(["git", "-C", fetched, "rev-parse", "HEAD"]) if os.path.isdir(fetched) else (1, "")
+    ok = rc == 0 and fetch in text and head.strip() == sha
+    if ok:
+        rc, o = run(vaios, os.path.join(bdir, "firmware.elf"))
+        out += o
+        ok = rc == 0 and "firmware: done on netduinoplus2" in o
+    c.check("fetchcontent_pinned", ok, "exit %d, fetched commit %s (pinned %s)" % (rc, head.strip(), sha), out)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory")
@@ -152,6 +195,7 @@ def main():
         irq_cases(c, tmp, vaios)
         cubemx_cases(c, tmp, vaios)
         template_cases(c, tmp, vaios)
+        fetchcontent_case(c, tmp, vaios)
     finally:
         if args.keep:
             print("kept " + tmp)
