@@ -16,6 +16,9 @@ run on the emulated board (tools/qemu-run). Cases:
       prints its IRQ number and the name to define, exit status 3;
   irq_board_line_clash    defining a line the board serves (its software
       interrupt line, UART4_IRQHandler) fails the link, naming it;
+  irq_list_checked        a board_regs.h whose software line number
+      disagrees with its line's name, or whose IRQ_COUNT disagrees with its
+      list, fails to build with the message that says which;
   cubemx_builds           a project in STM32CubeMX's layout (freertos.c,
       main.c including cmsis_os.h, FreeRTOS.h and task.h, control blocks
       declared as osStatic*Def_t) builds unchanged with vaios::cubemx;
@@ -96,6 +99,25 @@ def irq_cases(c, tmp, vaios):
     c.check("irq_board_line_clash",
             rc != 0 and "multiple definition of `UART4_IRQHandler'" in out,
             "exit %d, no multiple-definition error" % rc, out)
+
+
+def irq_list_case(c, tmp, vaios):
+    results = []
+    out_all = ""
+    for tag, old, new, msg in (
+            ("swi", "#define IRQ_SWI0    52", "#define IRQ_SWI0    51",
+             "IRQ_SWI0/1 disagree with the lines IRQ_SWI0_LINE/IRQ_SWI1_LINE name"),
+            ("count", "#define IRQ_COUNT   STM32F405_IRQ_COUNT", "#define IRQ_COUNT   83",
+             "BOARD_IRQS must list exactly IRQ_COUNT positions")):
+        app = project(os.path.join(tmp, "list-" + tag), "irq_handler", vaios)
+        regs = os.path.join(app, "board", "board_regs.h")
+        text = open(regs).read()
+        results.append(old in text)
+        open(regs, "w").write(text.replace(old, new))
+        rc, out, _ = build(app, vaios)
+        out_all += out
+        results.append(rc != 0 and msg in out)
+    c.check("irq_list_checked", all(results), "checks %s" % results, out_all)
 
 
 def cubemx_cases(c, tmp, vaios):
@@ -193,6 +215,7 @@ def main():
         clean_copy(vaios)
         print("temporary directory: " + tmp)
         irq_cases(c, tmp, vaios)
+        irq_list_case(c, tmp, vaios)
         cubemx_cases(c, tmp, vaios)
         template_cases(c, tmp, vaios)
         fetchcontent_case(c, tmp, vaios)
