@@ -21,6 +21,7 @@
  */
 #include "core.h"
 #include "families.h"
+#include "load.h"
 
 #define LAT_SAMPLES   5000
 #define IDLE_PERIOD   10007u          /* between two events: the system is idle */
@@ -33,7 +34,6 @@
 #endif
 
 static volatile unsigned isr_n;
-static volatile bool load_stop;
 static os_sem_t isr_sem;
 
 /* Per-event latencies, in the bench arena (free while these run). */
@@ -83,68 +83,19 @@ static void idle_latency(void)
 
 /* --- loaded latency ---------------------------------------------------------- */
 
-static os_sem_t lsem1, lsem2;
-static os_mutex_t lmtx;
-
-/* A task that keeps the kernel busy with every kind of critical section. */
-static void kernel_load(void *arg)
-{
-    uint32_t qbuf[4], v = 0;
-    os_queue_t *q = arg;
-    while (!load_stop) {
-        os_sem_give(&lsem1);
-        os_sem_take(&lsem1);
-        os_mutex_lock(&lmtx);
-        os_sem_give(&lsem2);           /* wakes the partner, which then blocks on lmtx */
-        os_mutex_unlock(&lmtx);
-#if OSAL_HAS_QUEUE
-        os_queue_send(q, &v);
-        os_queue_recv(q, &v);
-#endif
-        os_sleep(os_us(3));
-        (void)qbuf;
-    }
-    os_sem_give(&lsem2);
-}
-
-static void kernel_partner(void *arg)
-{
-    (void)arg;
-    while (!load_stop) {
-        os_sem_take(&lsem2);
-        os_mutex_lock(&lmtx);          /* boosts the owner */
-        os_mutex_unlock(&lmtx);
-        os_yield();
-    }
-}
-
-#if OSAL_HAS_QUEUE
-static os_queue_t lq;
-static uint32_t lq_buf[4];
-#endif
-
 static void loaded_latency(const char *scenario, uint8_t prio)
 {
     vb_progress("irq_latency", 0, LAT_SAMPLES);
-    os_sem_init(&lsem1, 0, 1);
-    os_sem_init(&lsem2, 0, 1);
-    os_mutex_init(&lmtx);
-    load_stop = false;
-    void *qarg = NULL;
-#if OSAL_HAS_QUEUE
-    os_queue_init(&lq, lq_buf, sizeof lq_buf[0], 4);
-    qarg = &lq;
-#endif
+    /* Tasks hammering the kernel above the main task (bench/load.h). */
     vb_spawn_begin();
-    vb_spawn(0, "kload", kernel_load, qarg, VB_MAIN_PRIO + 1);
-    vb_spawn(1, "kpartner", kernel_partner, NULL, VB_MAIN_PRIO + 2);
+    vb_load_tasks(VB_LOAD_KERNEL, 0, VB_MAIN_PRIO + 1);
     vb_spawn_end();
     isr_n = 0;
     board_irq_start(0, LOAD_PERIOD, prio, lat_probe);
     while (isr_n < LAT_SAMPLES)
         os_sleep(os_ms(1));
     board_irq_stop(0);
-    load_stop = true;
+    vb_load_end();
     vb_join(2);
     lat_report(scenario, prio == ZERO_LAT_PRIO
                    ? "timer event due -> counter read in the board's handler; above the kernel's mask level, tasks hammering the kernel"

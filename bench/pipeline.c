@@ -28,6 +28,7 @@
 #include <string.h>
 #include "core.h"
 #include "families.h"
+#include "load.h"
 #include "flight_run.h"
 #include "pipeline.h"      /* apps/flight: the OS-free stages */
 
@@ -72,8 +73,6 @@ struct flight {
     /* written by the PID task */
     uint32_t outputs, late, prev_seq, prev_t, period_min, period_max;
     volatile bool telem_stop;
-    volatile bool load_stop;
-    volatile uint32_t load_irqs;
 };
 _Static_assert(sizeof(struct flight) <= VB_FLIGHT_STATE_SIZE, "pipeline state outgrew its room");
 
@@ -103,11 +102,6 @@ static void imu_isr(void)
         if (os_queue_send_isr(&fl->q_imu, &m) != 0)
             fl->lost++;
     }
-}
-
-static void load_isr(void)
-{
-    fl->load_irqs++;
 }
 
 /* --- tasks -------------------------------------------------------------- */
@@ -202,14 +196,6 @@ static void telem_task(void *arg)
     fp_telem_drain(&fl->telem);
 }
 
-static void busy_task(void *arg)
-{
-    (void)arg;
-    volatile uint32_t n = 0;
-    while (!fl->load_stop)
-        n++;
-}
-
 /* --- the run ------------------------------------------------------------ */
 
 void vb_flight_run(const vb_flight_cfg_t *cfg, vb_flight_result_t *res)
@@ -240,26 +226,27 @@ void vb_flight_run(const vb_flight_cfg_t *cfg, vb_flight_result_t *res)
     vb_spawn(2, "plant", plant_task, NULL, PRIO_PLANT);
     vb_spawn(3, "telemetry", telem_task, NULL, PRIO_TELEM);
     if (cfg->loaded)
-        vb_spawn(4, "busy", busy_task, NULL, PRIO_BUSY);
+        vb_load_tasks(VB_LOAD_BUSY, 4, PRIO_BUSY);
     vb_spawn_end();
 
     board_irq_start(IMU_IRQ, fl->period, IMU_IRQ_PRIO, imu_isr);
     if (cfg->loaded)
-        /* 99.73 us as in the timing family: incommensurate with 1 ms, so
-         * the load meets every phase of the pipeline. */
-        board_irq_start(0, (uint32_t)os_ns(99730), IMU_IRQ_PRIO, load_isr);
+        /* The tick (bench/load.h): incommensurate with 1 ms, so the load
+         * meets every phase of the pipeline; OSAL_IRQ_PRIO_KERNEL, the
+         * IMU interrupt's level. */
+        vb_load_tick_start();
 
     os_sem_take(&fl->run_done);
     board_irq_stop(IMU_IRQ);
     if (cfg->loaded)
-        board_irq_stop(0);
+        vb_load_tick_stop();
 
     /* The stop message follows the last samples down the chain. */
     fp_imu_msg_t stop = { .seq = FP_SEQ_STOP };
     os_queue_send(&fl->q_imu, &stop);
     vb_join(3);
     fl->telem_stop = true;
-    fl->load_stop = true;
+    vb_load_end();
     vb_join(cfg->loaded ? 5 : 4);
 
     memset(res, 0, sizeof *res);

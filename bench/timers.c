@@ -16,6 +16,7 @@
  */
 #include "core.h"
 #include "families.h"
+#include "load.h"
 
 #define PAIR_SAMPLES 2000
 
@@ -40,7 +41,6 @@ static os_timer_t tm;
 _Static_assert(sizeof(os_timer_t) * ARMED_MAX <= VB_ARENA_SIZE / 2 && SVC_STACK <= VB_ARENA_SIZE / 2,
                "arena too small");
 static volatile int fired, want;
-static volatile bool load_stop;
 static uint64_t first_due;
 static uint64_t period_cycles;
 
@@ -61,18 +61,6 @@ static void lat_cb(os_timer_t *t, void *arg)
         os_timer_stop(t);
 }
 
-static void busy(void *arg)
-{
-    (void)arg;
-    volatile uint32_t n = 0;
-    while (!load_stop)
-        n++;
-}
-
-static void load_isr(void)
-{
-}
-
 /* Measure want expiries of tm (fired in the callback); the main task
  * sleeps meanwhile, so the system is idle unless loaded. */
 static void run_periodic(const char *id, const char *scen, bool isr, uint64_t period, int n,
@@ -83,10 +71,9 @@ static void run_periodic(const char *id, const char *scen, bool isr, uint64_t pe
     fired = 0;
     want = n;
     period_cycles = period;
-    if (loaded) {
-        load_stop = false;
-        vb_spawn(0, "busy", busy, NULL, 1);
-        board_irq_start(0, (uint32_t)os_ns(99730), OSAL_IRQ_PRIO_KERNEL, load_isr);
+    if (loaded) {       /* a busy lower task and the tick (bench/load.h) */
+        vb_load_tasks(VB_LOAD_BUSY, 0, 1);
+        vb_load_tick_start();
     }
     os_timer_init(&tm, lat_cb, NULL, isr);
     first_due = os_now() + os_us(200);
@@ -95,8 +82,8 @@ static void run_periodic(const char *id, const char *scen, bool isr, uint64_t pe
         os_sleep(os_ms(5));
     os_timer_delete(&tm);
     if (loaded) {
-        board_irq_stop(0);
-        load_stop = true;
+        vb_load_tick_stop();
+        vb_load_end();
         vb_join(1);
     }
     vb_report(id, scen, board_cycle_unit, 0, note);

@@ -12,6 +12,7 @@
  */
 #include "core.h"
 #include "families.h"
+#include "load.h"
 
 #ifndef DELAY_SAMPLES
 #define DELAY_SAMPLES 500
@@ -39,106 +40,27 @@ enum load { IDLE, LOADED, BUSY, IRQ, SEMLOAD, ALLOCLOAD };
 static const char *const load_name[] = { "idle", "loaded", "busy", "irq10k", "semload",
                                          "allocpressure" };
 
-static volatile bool load_stop;
 static uint32_t early;          /* early wakes of the run being measured */
-static volatile uint32_t load_irqs;
-static os_sem_t load_sem;
-static os_mutex_t load_mtx;
-#if OSAL_HAS_HEAP
-static os_heap_t load_heap;
-#endif
 
-static void busy(void *arg)
-{
-    (void)arg;
-    volatile uint32_t n = 0;
-    while (!load_stop)
-        n++;
-}
-
-static void load_isr(void)
-{
-    load_irqs++;
-}
-
-/* Two tasks contending for a mutex and passing a semaphore back and
- * forth: the kernel's blocking, waking and inheritance paths all the time. */
-static void sem_contender(void *arg)
-{
-    bool giver = arg != NULL;
-    while (!load_stop) {
-        os_mutex_lock(&load_mtx);
-        if (giver)
-            os_sem_give(&load_sem);
-        else
-            os_sem_trytake(&load_sem);
-        os_mutex_unlock(&load_mtx);
-        os_yield();
-    }
-}
-
-#if OSAL_HAS_HEAP
-/* Allocation and free of random sizes on a heap kept half full. */
-static void allocator(void *arg)
-{
-    (void)arg;
-    enum { SLOTS = 48 };
-    void *slot[SLOTS] = { 0 };
-    uint32_t seed = 0xA11CE;
-    while (!load_stop) {
-        seed ^= seed << 13;
-        seed ^= seed >> 17;
-        seed ^= seed << 5;
-        unsigned k = seed % SLOTS;
-        if (slot[k] != NULL) {
-            os_free(&load_heap, slot[k]);
-            slot[k] = NULL;
-        } else {
-            slot[k] = os_malloc(&load_heap, 16 + (seed >> 8) % 600);
-        }
-    }
-    for (unsigned k = 0; k < SLOTS; k++)
-        if (slot[k] != NULL)
-            os_free(&load_heap, slot[k]);
-}
-#endif
+/* What each scenario runs (bench/load.h): tasks below the main task
+ * (level 1) from slot 1, and the tick. */
+static const unsigned load_tasks[] = { [LOADED] = VB_LOAD_BUSY, [BUSY] = VB_LOAD_BUSY,
+                                       [SEMLOAD] = VB_LOAD_SEM, [ALLOCLOAD] = VB_LOAD_ALLOC };
+#define LOAD_TICK(kind) ((kind) == LOADED || (kind) == IRQ)
 
 static int load_start(enum load kind)
 {
-    load_stop = false;
-    load_irqs = 0;
-    int tasks = 0;
-    if (kind == LOADED || kind == BUSY) {
-        vb_spawn(1, "busy", busy, NULL, 1);
-        tasks = 1;
-    } else if (kind == SEMLOAD) {
-        os_sem_init(&load_sem, 0, 1);
-        os_mutex_init(&load_mtx);
-        vb_spawn(1, "sem_a", sem_contender, (void *)1, 1);
-        vb_spawn(2, "sem_b", sem_contender, NULL, 1);
-        tasks = 2;
-    }
-#if OSAL_HAS_HEAP
-    else if (kind == ALLOCLOAD) {
-        os_heap_init(&load_heap, vb_arena.u64, 16 * 1024);
-        vb_spawn(1, "alloc", allocator, NULL, 1);
-        tasks = 1;
-    }
-#endif
-    if (kind == LOADED || kind == IRQ) {
-        /* 99.73 us, not 100: a period commensurate with the measured one
-         * would keep the interrupts at one fixed phase of it in this exact
-         * emulator, and the worst case would never be seen. */
-        board_irq_start(0, (uint32_t)os_ns(99730), OSAL_IRQ_PRIO_KERNEL, load_isr);
-    }
+    int tasks = vb_load_tasks(load_tasks[kind], 1, 1);
+    if (LOAD_TICK(kind))
+        vb_load_tick_start();
     return tasks;
 }
 
 static void load_end(enum load kind, int tasks)
 {
-    if (kind == LOADED || kind == IRQ)
-        board_irq_stop(0);
-    load_stop = true;
+    if (LOAD_TICK(kind))
+        vb_load_tick_stop();
+    vb_load_end();
     if (tasks > 0)
         vb_join(1 + tasks);
 }
