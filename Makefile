@@ -8,6 +8,8 @@
 #                    target tests on the emulated board, benchmark budgets
 #   make BOARD=nucleo_f401re   build every image for the real board (no run)
 #   make trace       the inversion scenario with tracing: CTF + timeline
+#   make evidence    the kernel's machine-checked evidence (docs/evidence.md):
+#                    MISRA check, Frama-C EVA and WP, the SPIN models
 #   make soak        the flight pipeline for SOAK_SECONDS of flight (default
 #                    86400: 24 h; 24 h took about 3 h of real time on a
 #                    busy two-core machine, docs/flight.md):
@@ -26,10 +28,11 @@ HOST_DIR   = $(BUILD)/host
 DEPS = cmake:cmake arm-none-eabi-gcc:gcc-arm-none-eabi qemu-system-arm:qemu-system-arm \
        python3:python3 gnuplot:gnuplot-nox clang:clang babeltrace2:babeltrace2 \
        gcovr:gcovr valgrind:valgrind cyclictest:rt-tests gcc:gcc make:make \
-       gdb-multiarch:gdb-multiarch jsonschema:python3-jsonschema
+       gdb-multiarch:gdb-multiarch jsonschema:python3-jsonschema \
+       cppcheck:cppcheck frama-c:frama-c-base why3:why3 z3:z3 cvc4:cvc4 spin:spin
 NEWLIB_HDR = /usr/lib/arm-none-eabi/include/string.h
 
-.PHONY: default all bench test deps target host trace clean nucleo bench-linux soak
+.PHONY: default all bench test deps target host trace clean nucleo bench-linux soak evidence
 
 default: target
 
@@ -52,6 +55,9 @@ bench: target
 
 test: target host
 	@python3 tools/run_tests.py --target $(TARGET_DIR) --host $(HOST_DIR) --build $(BUILD)
+
+evidence: deps
+	@python3 tools/evidence/run.py all --build $(BUILD)
 
 trace: deps
 	@python3 -m tools.trace_run --check --build $(BUILD) --board $(BOARD)

@@ -1,0 +1,366 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The kernel's machine-checked evidence (docs/evidence.md), one part or all.
+
+  python3 tools/evidence/run.py [misra|eva|wp|spin|all] [--build DIR]
+
+  misra  cppcheck's MISRA C:2012 addon over kernel/ and arch/cortex-m/:
+         the count of each rule's violations must not exceed the count
+         docs/misra.md records (with the deviation's reason) for it.
+  eva    Frama-C EVA over every kernel/*.c with the port stub and the
+         analysis driver (tools/evidence/eva/): every alarm must be one
+         docs/evidence.md lists (by function, kind and property).
+  wp     Frama-C WP on the proofs in tools/evidence/wp/: every goal proved.
+  spin   the Promela model of the semaphore and mutex paths
+         (tools/evidence/spin/): every property holds, and each mutant
+         (the model with one protection removed) is caught.
+
+Each part prints one line per case ("PASS ..."/"FAIL ...") and ends with
+"N passed, M failed", as tests/suites.txt wants. The kernel's file list
+comes from the same globs the build uses (CMakeLists.txt: kernel/*.c,
+arch/<arch>/*.c), so a new or renamed file is analysed without an edit here.
+"""
+import argparse
+import collections
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EV = os.path.join(ROOT, "tools", "evidence")
+
+
+class Results:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, ok, name, detail=""):
+        if ok:
+            self.passed += 1
+            print("PASS %s%s" % (name, (": " + detail) if detail else ""))
+        else:
+            self.failed += 1
+            print("FAIL %s%s" % (name, (": " + detail) if detail else ""))
+        sys.stdout.flush()
+
+
+def rel(p):
+    return os.path.relpath(p, ROOT)
+
+
+def kernel_sources():
+    return sorted(rel(p) for p in glob.glob(os.path.join(ROOT, "kernel", "*.c")))
+
+
+def tool(name, res, part):
+    path = shutil.which(name)
+    res.check(path is not None, "%s: %s installed" % (part, name),
+              "" if path else "missing (make deps installs it: Makefile DEPS)")
+    return path is not None
+
+
+# --- MISRA ------------------------------------------------------------------
+
+MISRA_ROW = re.compile(r"^\|\s*(\d+\.\d+)\s*\|\s*(Required|Advisory)\s*\|\s*(\d+)\s*\|")
+
+
+def misra_record():
+    """docs/misra.md's table: rule -> (category, recorded count)."""
+    rec = {}
+    for line in open(os.path.join(ROOT, "docs", "misra.md")):
+        m = MISRA_ROW.match(line)
+        if m:
+            rec[m.group(1)] = (m.group(2), int(m.group(3)))
+    return rec
+
+
+def misra_run(build):
+    out_dir = os.path.join(build, "evidence", "misra")
+    os.makedirs(out_dir, exist_ok=True)
+    files = kernel_sources() + sorted(rel(p) for p in glob.glob(os.path.join(ROOT, "arch", "cortex-m", "*.c")))
+    cmd = ["cppcheck", "--addon=misra", "--std=c11", "-q", "-j2",
+           "--platform=arm32-wchar_t2", "-D__GNUC__", "-D__arm__",
+           "-DVOS_CFG_CLOCK_HZ=1000000000u",
+           "-Iinclude", "-Iarch", "-Iarch/cortex-m", "-Iconfig", "-Ikernel",
+           "--template={file}:{line}:{id}"] + files
+    p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = sorted(set(l.strip() for l in p.stderr.splitlines() if l.count(":") >= 2))
+    with open(os.path.join(out_dir, "violations.txt"), "w") as fh:
+        fh.write("\n".join(lines) + "\n")
+    return p.returncode, lines
+
+
+def misra(build):
+    res = Results()
+    if not tool("cppcheck", res, "misra"):
+        return res
+    addon = glob.glob("/usr/lib/*/cppcheck/addons/misra.py") + glob.glob("/usr/share/cppcheck/addons/misra.py")
+    res.check(bool(addon), "misra: cppcheck's MISRA addon present")
+    if not addon:
+        return res
+    status, lines = misra_run(build)
+    found = collections.Counter()
+    where = collections.defaultdict(list)
+    other = []
+    for l in lines:
+        f, ln, rid = l.rsplit(":", 2)
+        m = re.match(r"misra-c2012-(\d+\.\d+)$", rid)
+        if m:
+            found[m.group(1)] += 1
+            where[m.group(1)].append("%s:%s" % (f, ln))
+        else:
+            other.append(l)
+    res.check(status == 0 and not other, "misra: cppcheck ran cleanly",
+              "; ".join(other[:5]) if other else "")
+    rec = misra_record()
+    for rule in sorted(set(found) | set(rec), key=lambda r: tuple(int(x) for x in r.split("."))):
+        n = found.get(rule, 0)
+        cat, allowed = rec.get(rule, (None, 0))
+        if cat is None:
+            res.check(False, "misra: rule %s" % rule,
+                      "%d violation(s) and no deviation in docs/misra.md: %s"
+                      % (n, ", ".join(where[rule][:10])))
+        elif n > allowed:
+            res.check(False, "misra: rule %s (%s)" % (rule, cat),
+                      "%d violations, docs/misra.md records %d: fix the new one or record it "
+                      "(all: %s/evidence/misra/violations.txt)" % (n, allowed, rel(build)))
+        else:
+            res.check(True, "misra: rule %s (%s)" % (rule, cat),
+                      "%d violations, %d recorded%s" % (n, allowed,
+                                                        "" if n == allowed else " (lower the record)"))
+    print("misra: %d violations of %d rules, every one recorded in docs/misra.md"
+          % (sum(found.values()), len(found)) if res.failed == 0 else
+          "misra: %d violations of %d rules" % (sum(found.values()), len(found)))
+    return res
+
+
+# --- EVA --------------------------------------------------------------------
+
+EVA_BASELINE = os.path.join(EV, "eva", "alarms.txt")
+
+
+def frama_c_cpp():
+    return ("-Iinclude -Iarch -Itools/evidence/eva -Iconfig -Ikernel "
+            "-DVOS_CFG_CLOCK_HZ=1000000000u -include tools/evidence/eva/prelude.h")
+
+
+def eva_alarms(build):
+    """Run EVA; return (status, summary lines, Counter of alarm keys)."""
+    out_dir = os.path.join(build, "evidence", "eva")
+    os.makedirs(out_dir, exist_ok=True)
+    csv = os.path.join(out_dir, "alarms.csv")
+    files = kernel_sources() + sorted(rel(p) for p in glob.glob(os.path.join(EV, "eva", "*.c")))
+    cmd = ["frama-c", "-c11", "-machdep", "gcc_x86_32", "-cpp-extra-args=" + frama_c_cpp()] + files + [
+        "-eva", "-eva-no-show-progress", "-eva-unroll-recursive-calls", "8", "-eva-no-print",
+        "-eva-msg-key=-alarm", "-then", "-report-csv", csv, "-report-no-proven"]
+    p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    with open(os.path.join(out_dir, "eva.log"), "w") as fh:
+        fh.write(p.stdout)
+    keys = collections.Counter()
+    if os.path.exists(csv):
+        for line in open(csv).read().splitlines()[1:]:
+            d, f, ln, fn, kind, status, prop = line.split("\t")
+            keys[eva_key(d, f, fn, kind, prop)] += 1
+    summary = []
+    grab = False
+    for l in p.stdout.splitlines():
+        if "alarms generated by the analysis" in l or "functions analyzed" in l or "statements reached" in l:
+            summary.append(l.strip())
+    return p.returncode, summary, keys
+
+
+def eva_key(d, f, fn, kind, prop):
+    """An alarm, independent of line numbers and of the numbering Frama-C
+    gives the copies of a static inline function (name_14)."""
+    fn = re.sub(r"_\d+$", "", fn)
+    return "\t".join((os.path.join(d, f), fn, kind, prop))
+
+
+def eva_read_baseline():
+    base = collections.Counter()
+    if os.path.exists(EVA_BASELINE):
+        for line in open(EVA_BASELINE):
+            if line.startswith("#") or not line.strip():
+                continue
+            n, key = line.rstrip("\n").split("\t", 1)
+            base[key] = int(n)
+    return base
+
+
+def eva(build, update=False):
+    res = Results()
+    if not tool("frama-c", res, "eva"):
+        return res
+    t0 = time.time()
+    status, summary, keys = eva_alarms(build)
+    res.check(status == 0 and bool(summary), "eva: Frama-C EVA ran over %d kernel files" % len(kernel_sources()),
+              "; ".join(summary) if status == 0 else "exit %d, see %s/evidence/eva/eva.log" % (status, rel(build)))
+    if status != 0:
+        return res
+    if update:
+        with open(EVA_BASELINE, "w") as fh:
+            fh.write("# The alarms EVA reports over kernel/ (tools/evidence/run.py eva --update\n"
+                     "# writes this file; docs/evidence.md says what they are). count<TAB>file<TAB>\n"
+                     "# function<TAB>kind<TAB>property. A run with an alarm not listed here fails.\n")
+            for k in sorted(keys):
+                fh.write("%d\t%s\n" % (keys[k], k))
+        print("eva: %s written (%d alarms)" % (rel(EVA_BASELINE), sum(keys.values())))
+    base = eva_read_baseline()
+    new = {k: n - base.get(k, 0) for k, n in keys.items() if n > base.get(k, 0)}
+    gone = sum(n - keys.get(k, 0) for k, n in base.items() if n > keys.get(k, 0))
+    res.check(not new, "eva: no alarm beyond the %d recorded" % sum(base.values()),
+              ("%d alarms, %d new: %s (a real defect: fix it; else justify it in docs/evidence.md and run "
+               "python3 tools/evidence/run.py eva --update)" %
+               (sum(keys.values()), sum(new.values()), "; ".join(k.replace("\t", " ") for k in list(new)[:8])))
+              if new else "%d alarms%s" % (sum(keys.values()),
+                                            ", %d fewer than recorded: run eva --update" % gone if gone else ""))
+    print("eva: %d alarms (%.0f s)" % (sum(keys.values()), time.time() - t0))
+    return res
+
+
+# --- SPIN -------------------------------------------------------------------
+
+SPIN_MODELS = [  # model, mutants that must be caught
+    ("sem.pml", ["MUTANT_TAG_OUTSIDE", "MUTANT_NO_MONITOR"]),
+    ("mutex.pml", ["MUTANT_TAG_OUTSIDE", "MUTANT_NO_MONITOR"]),
+]
+
+
+def spin_verify(model, define, work):
+    """Verify model (with -Ddefine if given); return (errors, states, log)."""
+    os.makedirs(work, exist_ok=True)
+    for f in glob.glob(os.path.join(work, "pan*")):
+        os.remove(f)
+    args = ["spin"] + (["-D" + define] if define else []) + ["-a", os.path.join(EV, "spin", model)]
+    p = subprocess.run(args, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if p.returncode != 0:
+        return None, 0, p.stdout
+    p = subprocess.run(["gcc", "-w", "-O2", "-DSAFETY", "-DCOLLAPSE", "-DMEMLIM=2048", "-o", "pan", "pan.c"], cwd=work,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if p.returncode != 0:
+        return None, 0, p.stdout
+    p = subprocess.run(["./pan", "-m1000000"], cwd=work, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True)
+    m = re.search(r"errors: (\d+)", p.stdout)
+    s = re.search(r"(\d+) states, stored", p.stdout)
+    if m is None or "depth too small" in p.stdout or "max search depth too small" in p.stdout:
+        return None, 0, p.stdout
+    return int(m.group(1)), int(s.group(1)) if s else 0, p.stdout
+
+
+def anchors_check(res):
+    """spin/anchors.txt: per C function, the steps the model mirrors, in
+    order. A code change that moves or drops one fails here, so the model
+    is revisited with the code."""
+    cur = None
+    steps = collections.defaultdict(list)
+    for line in open(os.path.join(EV, "spin", "anchors.txt")):
+        line = line.rstrip("\n")
+        if not line.strip() or line.startswith("#"):
+            continue
+        if not line.startswith(" "):
+            cur = line.strip()
+        else:
+            steps[cur].append(line.strip())
+    for fn, pats in steps.items():
+        path, func = fn.split(" ", 1)
+        src = open(os.path.join(ROOT, path)).read()
+        m = re.search(r"^[^\n;]*\b%s\([^;{]*\)\s*\{(.*?)^\}" % re.escape(func), src, re.S | re.M)
+        if not m:
+            res.check(False, "spin: the model's %s %s" % (path, func), "function not found")
+            continue
+        body, pos, missing = m.group(1), 0, None
+        for pat in pats:
+            i = body.find(pat, pos)
+            if i < 0:
+                missing = pat
+                break
+            pos = i + len(pat)
+        res.check(missing is None, "spin: %s %s still has the modelled steps" % (path, func),
+                  ("step not found (in order): %s -- update the model in tools/evidence/spin/ "
+                   "and spin/anchors.txt with the code" % missing) if missing else "%d steps" % len(pats))
+
+
+def spin(build):
+    res = Results()
+    if not (tool("spin", res, "spin") and tool("gcc", res, "spin")):
+        return res
+    anchors_check(res)
+    for model, mutants in SPIN_MODELS:
+        work = os.path.join(build, "evidence", "spin", model[:-4])
+        t0 = time.time()
+        err, states, log = spin_verify(model, None, work)
+        with open(os.path.join(work, "pan.log"), "w") as fh:
+            fh.write(log)
+        res.check(err == 0, "spin: %s: every property holds" % model,
+                  "%d states, %.0f s" % (states, time.time() - t0) if err == 0 else
+                  "errors %s, see %s" % (err, rel(os.path.join(work, "pan.log"))))
+        for mut in mutants:
+            mwork = work + "-" + mut.lower()
+            err, states, log = spin_verify(model, mut, mwork)
+            with open(os.path.join(mwork, "pan.log"), "w") as fh:
+                fh.write(log)
+            res.check(err is not None and err > 0, "spin: %s with %s: the violation is found" % (model, mut),
+                      "after %d states" % states if err else "NOT found (the model no longer sees this bug)")
+    return res
+
+
+# --- WP ---------------------------------------------------------------------
+
+def wp(build):
+    res = Results()
+    if not (tool("frama-c", res, "wp") and tool("why3", res, "wp") and tool("z3", res, "wp")):
+        return res
+    out_dir = os.path.join(build, "evidence", "wp")
+    os.makedirs(out_dir, exist_ok=True)
+    conf = os.path.join(out_dir, "why3.conf")
+    subprocess.run(["why3", "config", "detect", "-C", conf], stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    env = dict(os.environ, WHY3CONFIG=conf)
+    for spec in sorted(glob.glob(os.path.join(EV, "wp", "*.wp"))):
+        name = os.path.basename(spec)[:-3]
+        args = []
+        for line in open(spec):
+            line = line.strip()
+            if line and not line.startswith("#"):
+                args += line.split()
+        args = [a.replace("$ROOT", ROOT) for a in args]
+        cmd = ["frama-c", "-c11", "-machdep", "gcc_x86_32", "-cpp-extra-args=" + frama_c_cpp()] + args + [
+            "-wp", "-wp-rte", "-wp-prover", "cvc4,z3", "-wp-timeout", "20", "-wp-par", "2",
+            "-wp-cache", "none", "-wp-warn-key", "pedantic-assigns=inactive", "-wp-out", os.path.join(out_dir, name)]
+        t0 = time.time()
+        p = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        with open(os.path.join(out_dir, name + ".log"), "w") as fh:
+            fh.write(p.stdout)
+        m = re.search(r"Proved goals:\s+(\d+)\s*/\s*(\d+)", p.stdout)
+        ok = p.returncode == 0 and m is not None and m.group(1) == m.group(2)
+        res.check(ok, "wp: %s: every goal proved" % name,
+                  ("%s/%s goals, %.0f s" % (m.group(1), m.group(2), time.time() - t0)) if m else
+                  "no result, see %s" % rel(os.path.join(out_dir, name + ".log")))
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("part", nargs="?", default="all", choices=["misra", "eva", "wp", "spin", "all"])
+    ap.add_argument("--build", default="build", help="build root (logs under BUILD/evidence)")
+    ap.add_argument("--update", action="store_true", help="eva: record the current alarms")
+    args = ap.parse_args()
+    build = os.path.join(ROOT, args.build) if not os.path.isabs(args.build) else args.build
+    parts = ["misra", "eva", "wp", "spin"] if args.part == "all" else [args.part]
+    passed = failed = 0
+    for part in parts:
+        r = {"misra": misra, "eva": lambda b: eva(b, args.update), "wp": wp, "spin": spin}[part](build)
+        passed += r.passed
+        failed += r.failed
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
