@@ -136,9 +136,37 @@ static unsigned required_prio(const vos_task_t *t)
     return p;
 }
 #else
+/* The right-hand side of the invariant, in ACSL for the WP proof
+ * (tools/evidence/wp/pi.c, docs/evidence.md): held_max(m) is the largest
+ * ceiling or first waiter's priority on the held list from m. */
+/*@ inductive held_ok{L}(struct vos_mutex *m) {
+      case held_nil{L}: held_ok(\null);
+      case held_cons{L}: \forall struct vos_mutex *m;
+        m != \null && \valid_read(m) &&
+        (m->waiters.head != \null ==> \valid_read(m->waiters.head)) &&
+        held_ok(m->next_held) ==> held_ok(m);
+    }
+
+    logic integer imax(integer a, integer b) = a >= b ? a : b;
+
+    logic integer lend{L}(struct vos_mutex *m) =
+      m->waiters.head == \null ? m->ceiling : imax(m->ceiling, m->waiters.head->prio);
+
+    axiomatic HeldMax {
+      logic integer held_max{L}(struct vos_mutex *m);
+      axiom held_max_nil{L}: held_max(\null) == 0;
+      axiom held_max_cons{L}: \forall struct vos_mutex *m; m != \null ==>
+        held_max(m) == imax(lend(m), held_max(m->next_held));
+    }
+*/
 static unsigned required_prio(const vos_task_t *t)
 {
     unsigned p = t->base_prio;
+    /* p is the maximum over the base and the mutexes already walked (ACSL
+     * for the WP proof, tools/evidence/wp/pi.c). */
+    /*@ loop invariant held_ok(m);
+        loop invariant imax(p, held_max(m)) == imax(t->base_prio, held_max(t->held));
+        loop assigns p, m; */
     for (const vos_mutex_t *m = t->held; m != NULL; m = m->next_held) {
         if (m->ceiling > p)
             p = m->ceiling;

@@ -142,6 +142,9 @@ def misra(build):
 # --- EVA --------------------------------------------------------------------
 
 EVA_BASELINE = os.path.join(EV, "eva", "alarms.txt")
+# Annotations written for WP (kernel/ ACSL comments) that EVA cannot
+# decide; they are WP's to prove, not alarms.
+EVA_NOT_ALARMS = {"loop invariant", "loop assigns", "assigns", "ensures", "lemma", "axiom"}
 
 
 def frama_c_cpp():
@@ -165,6 +168,8 @@ def eva_alarms(build):
     if os.path.exists(csv):
         for line in open(csv).read().splitlines()[1:]:
             d, f, ln, fn, kind, status, prop = line.split("\t")
+            if kind in EVA_NOT_ALARMS:
+                continue
             keys[eva_key(d, f, fn, kind, prop)] += 1
     summary = []
     grab = False
@@ -324,13 +329,25 @@ def wp(build):
     env = dict(os.environ, WHY3CONFIG=conf)
     for spec in sorted(glob.glob(os.path.join(EV, "wp", "*.wp"))):
         name = os.path.basename(spec)[:-3]
-        args = []
+        args, cpp = [], frama_c_cpp()
         for line in open(spec):
             line = line.strip()
-            if line and not line.startswith("#"):
+            if line.startswith("source "):
+                # The kernel file that defines this function, whichever it
+                # is today: the proof includes it as EV_SOURCE.
+                fn = line.split()[1]
+                src = [f for f in kernel_sources()
+                       if re.search(r"^[^\n;]*\b%s\([^;{]*\)\s*\{" % re.escape(fn), open(os.path.join(ROOT, f)).read(), re.M)]
+                if len(src) != 1:
+                    res.check(False, "wp: %s: the definition of %s" % (name, fn), "found in %s" % (src or "no kernel file"))
+                    args = None
+                    break
+                cpp += ' -DEV_SOURCE=\\"%s\\"' % os.path.join(ROOT, src[0])
+            elif line and not line.startswith("#"):
                 args += line.split()
-        args = [a.replace("$ROOT", ROOT) for a in args]
-        cmd = ["frama-c", "-c11", "-machdep", "gcc_x86_32", "-cpp-extra-args=" + frama_c_cpp()] + args + [
+        if args is None:
+            continue
+        cmd = ["frama-c", "-c11", "-machdep", "gcc_x86_32", "-cpp-extra-args=" + cpp] + args + [
             "-wp", "-wp-rte", "-wp-prover", "cvc4,z3", "-wp-timeout", "20", "-wp-par", "2",
             "-wp-cache", "none", "-wp-warn-key", "pedantic-assigns=inactive", "-wp-out", os.path.join(out_dir, name)]
         t0 = time.time()

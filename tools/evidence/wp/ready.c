@@ -14,7 +14,9 @@
  * as a contract below); the tasks are objects apart from the scheduler's
  * block (\separated); VOS_CFG_TIMESLICE is 0 (VOS__SLICE_CHECK empty).
  */
-#include "sched.c"
+/* The source file that defines vos__ready_remove and vos__pick
+ * (tools/evidence/run.py finds it), with kernel/kernel.h. */
+#include EV_SOURCE
 
 /*@ predicate bit_on(integer m, integer p) = (m & (1 << p)) != 0;
 
