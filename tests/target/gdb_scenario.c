@@ -37,7 +37,17 @@ static vos_heap_t heap;
 /* The CMSIS layer's heap, in memory this image gives it (the layer keeps
  * its control block at the start): reachable only through the layer's
  * pointer to it, which `vaios heap` must follow. */
-static uint64_t cmsis_area[2048 / 8];
+static uint64_t cmsis_area[4096 / 8];
+
+static osMessageQueueId_t cq_empty;
+
+/* A CMSIS thread that waits for a message nobody sends. */
+static void cq_reader(void *arg)
+{
+    (void)arg;
+    uint64_t m;
+    osMessageQueueGet(cq_empty, &m, NULL, osWaitForever);
+}
 
 void vos_cmsis_heap_area(void **mem, size_t *size)
 {
@@ -216,6 +226,17 @@ static void check_entry(void *arg)
     osSemaphoreId_t s1 = osSemaphoreNew(1, 0, NULL);
     osMutexId_t m1 = osMutexNew(NULL);
     expect(s1 != NULL && m1 != NULL && osSemaphoreDelete(s1) == osOK, "cmsis objects");
+    /* A message queue a CMSIS thread waits on (empty), and one holding a
+     * message: the extension lists them as message queues with their
+     * CMSIS names, not as the semaphores inside them. */
+    cq_empty = osMessageQueueNew(2, 8, &(osMessageQueueAttr_t){ .name = "cq_empty" });
+    osMessageQueueId_t cq_one = osMessageQueueNew(4, 8, &(osMessageQueueAttr_t){ .name = "cq_one" });
+    uint64_t msg = 7;
+    expect(cq_empty != NULL && cq_one != NULL && osMessageQueuePut(cq_one, &msg, 0, 0) == osOK,
+           "cmsis queues");
+    expect(osThreadNew(cq_reader, NULL, &(osThreadAttr_t){ .name = "cqwait", .stack_size = 512,
+                                                           .priority = osPriorityRealtime }) != NULL,
+           "cmsis thread");
     vos_heap_stats_t cs;
     expect(vos_heap_stats((vos_heap_t *)(void *)cmsis_area, &cs) == VOS_OK, "cmsis heap");
 
@@ -241,6 +262,9 @@ static void check_entry(void *arg)
     board_printf("@GDB event name=ev waiters=event\n");
     board_printf("@GDB heap name=heap free=%u largest=%u free_blocks=%u\n",
                  (unsigned)hs.free_bytes, (unsigned)hs.largest_free, (unsigned)hs.free_blocks);
+    board_printf("@GDB cmsis kind=osMessageQueue name=cq_empty count=0/2 waiters=cqwait\n");
+    board_printf("@GDB cmsis kind=osMessageQueue name=cq_one count=1/4 waiters=-\n");
+    board_printf("@GDB cmsis kind=osMutex name=0x%08x count=- waiters=-\n", (unsigned)(uintptr_t)m1);
     board_printf("@GDB heap name=*heap free=%u largest=%u free_blocks=%u\n",
                  (unsigned)cs.free_bytes, (unsigned)cs.largest_free, (unsigned)cs.free_blocks);
 #ifdef HAVE_TIMERS

@@ -258,6 +258,25 @@ def main():
                 check("queue_%s_fill" % e["name"], "count=%s/%s " % (e["count"], e["capacity"])
                       in state + " ", state)
 
+    # The CMSIS layer's objects: by their CMSIS kind and name, with their
+    # waiters; no row for a kernel object inside one (a queue's semaphores),
+    # and a CMSIS thread waiting on a queue waits on the queue.
+    for e in exp.get("cmsis", []):
+        r = objs.get((e["kind"], e["name"]))
+        if not check("cmsis_%s_listed" % e["name"], r is not None, part["objects"]):
+            continue
+        check("cmsis_%s_waiters" % e["name"], r.get("waiters") == e["waiters"],
+              "gdb %s, image %s" % (r.get("waiters"), e["waiters"]))
+        if e["count"] != "-":
+            check("cmsis_%s_fill" % e["name"], ("count=%s " % e["count"]) in r.get("state", "") + " ",
+                  r.get("state"))
+    kernel_sems = sorted(o for (k, o) in objs if k == "sem")
+    check("cmsis_inner_objects_not_listed", kernel_sems == sorted(e["name"] for e in exp.get("sem", [])),
+          str(kernel_sems))
+    if exp.get("cmsis"):
+        cq = rows.get("cqwait", {})
+        check("cmsis_thread_waits_on_the_queue", cq.get("wait") == "osMessageQueue:cq_empty", str(cq))
+
     # Timers, when the kernel has them: the object column reads
     # 'tms[0] "blink"' (the variable and the timer's own name).
     timers = {r.get("object", "").split(" ")[0]: r for r in parse_table(part["objects"])

@@ -10,7 +10,12 @@ Commands:
                    waits on and until when, stack used now / size / most
                    ever used, whether its saved context holds FP state
   vaios objects    semaphores, mutexes (owner, waiters), queues (fill
-                   level, waiters), event flags, pools, timers
+                   level, waiters), event flags, pools, timers; the
+                   CMSIS-RTOS2 layer's objects by their CMSIS kind and name
+                   (osMessageQueue, ...), found in the heaps' used blocks
+                   and the layer's registries, with the kernel objects
+                   inside them folded in (a task waiting on a message
+                   queue waits on osMessageQueue:NAME, not on a semaphore)
   vaios heap       every heap: free bytes, largest free block, free blocks,
                    fragmentation (1 - largest / free)
   vaios bt TASK    backtrace of a task that is not running, unwound from
@@ -314,6 +319,13 @@ def collect():
                         if k in kinds and _tag_ok(k, wq - _field_offset(k, "waiters")):
                             changed |= found.add(k, wq - _field_offset(k, "waiters"))
                             break
+    found.cmsis = cmsis_objects(found)
+    found.cmsis_inner = cmsis_inner(found.cmsis)
+    for addr in found.cmsis_inner:
+        for kind in ("sem", "mutex", "event", "pool", "timer"):
+            if _tag_ok(kind, addr):
+                found.add(kind, addr)
+                break
     return found
 
 
@@ -402,6 +414,111 @@ def _current_sp():
     return _ptr(gdb.parse_and_eval("$sp"))
 
 
+# --- The CMSIS-RTOS2 layer (cmsis/) -------------------------------------------
+
+# Tags of the layer's objects (cmsis/src/os2.h OS2_TAG_*) -> (type, CMSIS kind).
+CMSIS_TAGS = {
+    0x05200001: ("os2_thread_t", "osThread"), 0x05200002: ("os2_evflags_t", "osEventFlags"),
+    0x05200003: ("os2_mutex_t", "osMutex"), 0x05200004: ("os2_sem_t", "osSemaphore"),
+    0x05200005: ("os2_mempool_t", "osMemoryPool"), 0x05200006: ("os2_msgq_t", "osMessageQueue"),
+    0x05200007: ("os2_timer_t", "osTimer"),
+}
+HEAP_HDR = 8     # a heap block's header (kernel/heap.c HB_HDR); the payload follows
+
+
+def _cmsis_type(tname):
+    try:
+        return gdb.lookup_type(tname).strip_typedefs()
+    except gdb.error:
+        return None
+
+
+def _cmsis_tag(addr):
+    """(type name, CMSIS kind) of a live layer object at addr, or None. A
+    thread's head follows its kernel task; every other object starts with
+    its head."""
+    try:
+        w = _u32(addr)
+        if w == TAGS["task"]:
+            t = _cmsis_type("os2_thread_t")
+            if t is None:
+                return None
+            w = _u32(addr + [f for f in t.fields() if f.name == "h"][0].bitpos // 8)
+            return CMSIS_TAGS[w] if w == 0x05200001 else None
+    except (gdb.error, gdb.MemoryError, IndexError):
+        return None
+    hit = CMSIS_TAGS.get(w)
+    return hit if hit is not None and hit[0] != "os2_thread_t" else None
+
+
+def _heap_used_blocks(haddr):
+    """Payload addresses of the used blocks of the heap at haddr."""
+    h = _obj("heap", haddr)
+    p, end, out = _ptr(h["first"]), _ptr(h["end"]), []
+    while p < end and len(out) < 1 << 16:
+        hdr = _u32(p)
+        size = hdr & ~7
+        if size == 0:
+            break
+        if not hdr & 1:
+            out.append(p + HEAP_HDR)
+        p += size
+    return out
+
+
+def cmsis_objects(found):
+    """{address: (type name, CMSIS kind)} of the layer's live objects: the
+    used blocks of every heap found (the layer's own heap holds what it
+    allocates) and the layer's registries of threads and of mutexes
+    (objects in the application's cb_mem). Empty in an image without the
+    layer."""
+    if _cmsis_type("os2_sem_t") is None:
+        return {}
+    cands = []
+    for haddr in found.by_kind["heap"]:
+        if _tag_ok("heap", haddr):
+            cands += _heap_used_blocks(haddr)
+    try:
+        regs = list(gdb.lookup_static_symbols("registry"))
+    except (AttributeError, gdb.error):
+        regs = []
+    for sym in regs:
+        t = sym.type.strip_typedefs()
+        if t.code != gdb.TYPE_CODE_PTR:
+            continue
+        p, n = _ptr(sym.value()), 0
+        while p and n < 4096:
+            cands.append(p)
+            p, n = _ptr(gdb.Value(p).cast(t).dereference()["next"]), n + 1
+    out = {}
+    for a in cands:
+        hit = _cmsis_tag(a)
+        if hit is not None:
+            out[a] = hit
+    return out
+
+
+def cmsis_inner(objs):
+    """{kernel object address: (CMSIS kind, its object's name, role)} of the
+    kernel objects inside the layer's objects (a message queue's two
+    semaphores, ...): listed as their CMSIS object, not on their own."""
+    kinds = {k: t for k, t in ((k, _type(k)) for k in TYPES) if t is not None}
+    inner = {}
+    for addr, (tname, ckind) in objs.items():
+        t = _cmsis_type(tname)
+        for path, kind, off in _contains(t, kinds):
+            if kind == "task":
+                continue
+            inner[addr + off] = (ckind, cmsis_name(addr, tname), path.lstrip("."))
+    return inner
+
+
+def cmsis_name(addr, tname):
+    o = gdb.Value(addr).cast(_cmsis_type(tname).pointer()).dereference()
+    name = _ptr(o["h"]["name"])
+    return _str(o["h"]["name"]) if name else "0x%08x" % addr
+
+
 # --- Tables -------------------------------------------------------------------
 
 def _table(headers, rows):
@@ -421,6 +538,9 @@ def _wait_of(found, t, addr):
         hit = _waitq_owner(found, wq)
         if hit is not None:
             kind, oaddr = hit
+            inner = getattr(found, "cmsis_inner", {}).get(oaddr)
+            if inner is not None:
+                return "%s:%s" % (inner[0], inner[1])
             return "%s:%s" % (kind, found.name(kind, oaddr))
         return "waitq:0x%08x" % wq
     if int(t["notify_mask"]) != 0:
@@ -522,8 +642,11 @@ def objects_rows(found):
     def waiters(v):
         names = [_str(_obj("task", t)["name"]) for t in _waitq_tasks(v["waiters"])]
         return ",".join(names) or "-"
+    inner = getattr(found, "cmsis_inner", {})
     for kind in ("sem", "mutex", "queue", "event", "pool", "timer"):
         for addr in sorted(found.by_kind[kind]):
+            if addr in inner:
+                continue            # listed below, as its CMSIS object
             name = found.name(kind, addr)
             if not _tag_ok(kind, addr):
                 rows.append((kind, name, "deleted or not initialised", "-"))
@@ -563,6 +686,44 @@ def objects_rows(found):
                                   (gdb.TYPE_CODE_INT, gdb.TYPE_CODE_ENUM, gdb.TYPE_CODE_BOOL))
             w = waiters(o) if _has_field(kind, "waiters") else "-"
             rows.append((kind, name, detail, w))
+    rows += cmsis_rows(found, waiters)
+    return rows
+
+
+def cmsis_rows(found, waiters):
+    """One row per object of the CMSIS layer, by its CMSIS kind and name."""
+    rows = []
+    for addr, (tname, ckind) in sorted(getattr(found, "cmsis", {}).items()):
+        if ckind == "osThread":
+            continue                # a task: vaios tasks lists it
+        o = gdb.Value(addr).cast(_cmsis_type(tname).pointer()).dereference()
+        name = cmsis_name(addr, tname)
+        if ckind == "osMessageQueue":
+            detail = "count=%d/%d msg=%d" % (int(o["count"]), int(o["msg_count"]), int(o["msg_size"]))
+            r, snd = waiters(o["items"]), waiters(o["space"])
+            w = ",".join(x for x in (r if r != "-" else "", snd if snd != "-" else "") if x) or "-"
+            if r != "-":
+                detail += " (receivers)"
+            elif snd != "-":
+                detail += " (senders)"
+        elif ckind == "osSemaphore":
+            detail, w = "count=%d max=%d" % (int(o["s"]["count"]), int(o["s"]["max"])), waiters(o["s"])
+        elif ckind == "osMutex":
+            owner = _ptr(o["m"]["owner_word"]) & ~MUTEX_FLAGS
+            detail = "owner=%s" % (_str(_obj("task", owner)["name"]) if owner else "-")
+            w = waiters(o["m"])
+        elif ckind == "osEventFlags":
+            detail, w = "flags=0x%x" % int(o["ev"]["flags"]), waiters(o["ev"])
+        elif ckind == "osMemoryPool":
+            detail = "free=%d/%d block=%d" % (int(o["p"]["available"]), int(o["p"]["count"]),
+                                             int(o["block_size"]))
+            w = waiters(o["free_blocks"])
+        else:   # osTimer
+            tm = o["tm"]
+            detail = ("armed due=0x%x" % int(tm["due"]) if int(tm["armed"]) else "stopped") + \
+                (" periodic" if int(o["periodic"]) else " one-shot")
+            w = "-"
+        rows.append((ckind, name, detail, w))
     return rows
 
 
