@@ -198,6 +198,56 @@ def timeline_pictures():
         need(label in text, "SVG lacks the label '%s'" % label)
 
 
+def svg_labels(path):
+    """[(x, y, text, font size)] of the centred text labels of a timeline SVG
+    (gnuplot writes each as a translated group holding one text)."""
+    out = []
+    for g in ET.parse(path).getroot().iter():
+        if not g.tag.endswith("g") or g.get("text-anchor") != "middle":
+            continue
+        m = re.match(r"translate\(([\d.]+),([\d.]+)\)", g.get("transform", ""))
+        texts = [t.text for t in g if t.tag.endswith("text") and t.text]
+        if m and texts:
+            out.append((float(m.group(1)), float(m.group(2)), texts[0],
+                        float(g.get("font-size", "10"))))
+    return out
+
+
+@test
+def timeline_labels_do_not_overlap():
+    # 64 markers 10 ns apart on one lane: far more labels than room.
+    vtrace(w("ow.bin"), "--svg", w("ow.svg"), "-q")
+    labels = [l for l in svg_labels(w("ow.svg")) if l[2].startswith("M5=")]
+    need(len(labels) >= 20, "only %d marker labels drawn" % len(labels))
+    boxes = [(x - 0.3 * size * len(t), x + 0.3 * size * len(t), y - size, y) for x, y, t, size in labels]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            need(a[1] <= b[0] or b[1] <= a[0] or a[3] <= b[2] or b[3] <= a[2],
+                 "labels overlap: %s and %s" % (a, b))
+
+
+@test
+def timeline_window():
+    # The inversion scenario's boost (1->3 inherit) comes at 2.5 us, its
+    # end at 3.5 us: a window after both draws neither label, one around
+    # them both, and the axis says where the window starts.
+    r = vtrace(INV_BIN, "--svg", w("win_late.svg"), "--window", "4us:", "-q")
+    need(r.returncode == 0, "vtrace exit %d: %s" % (r.returncode, r.stderr))
+    late = " ".join(l[2] for l in svg_labels(w("win_late.svg")))
+    root = ET.parse(w("win_late.svg")).getroot()
+    text = " ".join(t.text or "" for t in root.iter() if t.tag.endswith("text"))
+    need("inherit" not in late and "restore" not in late, "labels outside the window: %s" % late)
+    need("0.000004 s after the first event" in text, "the axis does not say where the window is")
+    r = vtrace(INV_BIN, "--svg", w("win_mid.svg"), "--window", "2us:4000ns", "-q")
+    mid = " ".join(l[2] for l in svg_labels(w("win_mid.svg")))
+    need(r.returncode == 0 and "1->3 inherit" in mid and "3->1 restore" in mid,
+         "labels inside the window missing: %s" % mid)
+    for bad in ("5ms:1ms", "abc", "1s:2s"):
+        r = vtrace(INV_BIN, "--svg", w("never.svg"), "--window", bad, "-q")
+        need(r.returncode == 2 and "Traceback" not in r.stderr and "window" in r.stderr,
+             "--window %s: exit %d, %s" % (bad, r.returncode, r.stderr.strip()[-200:]))
+
+
 # --- Time and overflow ------------------------------------------------------------------
 
 @test

@@ -14,6 +14,30 @@ from . import events as ev
 from .dump import DumpError, parse, read_input, decode, prologue
 
 
+def _seconds(text):
+    text = text.strip()
+    for unit, scale in (("ns", 1e-9), ("us", 1e-6), ("ms", 1e-3), ("s", 1.0)):
+        if text.endswith(unit):
+            return float(text[:-len(unit)]) * scale
+    return float(text)
+
+
+def _window(text):
+    """FROM:TO, either side empty for that end of the trace."""
+    if ":" not in text:
+        raise argparse.ArgumentTypeError("a window is FROM:TO, e.g. 10ms:12ms")
+    a, b = text.split(":", 1)
+    try:
+        lo = _seconds(a) if a.strip() else None
+        hi = _seconds(b) if b.strip() else None
+    except ValueError:
+        raise argparse.ArgumentTypeError("not a time: %r (seconds, or a number with ms, us, ns)"
+                                         % text)
+    if (lo is not None and lo < 0) or (lo is not None and hi is not None and hi <= lo):
+        raise argparse.ArgumentTypeError("the window %r is empty or negative" % text)
+    return lo, hi
+
+
 def _args(argv):
     p = argparse.ArgumentParser(
         prog="vtrace",
@@ -24,6 +48,9 @@ def _args(argv):
     p.add_argument("--timeline", metavar="OUT.png", help="draw the timeline as PNG")
     p.add_argument("--svg", metavar="OUT.svg", help="draw the timeline as SVG")
     p.add_argument("--title", help="timeline title (default: the input's file name)")
+    p.add_argument("--window", metavar="FROM:TO", type=_window,
+                   help="draw only this part of the timeline: times since the first event, "
+                        "in seconds, with an optional unit (ms, us, ns): 10ms:12ms, 0.5:, :2ms")
     p.add_argument("--list", metavar="FILE", nargs="?", const="-",
                    help="write one line per event (to FILE, or stdout)")
     p.add_argument("--raw", metavar="FILE", help="write the dump bytes (from a log) to FILE")
@@ -88,7 +115,8 @@ def main(argv=None):
             ctf.write(a.ctf, dump, events, raw)
         if a.timeline or a.svg:
             title = a.title or "VAIOS trace: %s" % os.path.basename(a.input)
-            timeline.draw(events, dump.clock_hz, title, png=a.timeline, svg=a.svg)
+            timeline.draw(events, dump.clock_hz, title, png=a.timeline, svg=a.svg,
+                          window=a.window)
     except OSError as e:
         print("vtrace: error: cannot write %s: %s" % (e.filename or "output", e.strerror or e),
               file=sys.stderr)
@@ -96,4 +124,7 @@ def main(argv=None):
     except timeline.ToolError as e:
         print("vtrace: error: %s" % e, file=sys.stderr)
         return 1
+    except timeline.WindowError as e:
+        print("vtrace: error: %s" % e, file=sys.stderr)
+        return 2
     return 0

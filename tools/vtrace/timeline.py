@@ -16,6 +16,10 @@ class ToolError(Exception):
     """An output could not be produced (gnuplot missing or failing)."""
 
 
+class WindowError(ValueError):
+    """The --window asked for lies outside the trace."""
+
+
 class Timeline:
     """Intervals and annotations extracted from decoded events."""
 
@@ -109,6 +113,11 @@ def build(events):
     return tl
 
 
+def build_t0(events):
+    recs = [e for e in events if e.index >= 0]
+    return recs[0].time if recs else 0
+
+
 def _unit(span_ns):
     for limit, name, div in ((20_000, "ns", 1), (20_000_000, "us", 1_000),
                              (20_000_000_000, "ms", 1_000_000)):
@@ -121,7 +130,48 @@ def _q(s):
     return '"%s"' % s.replace("\\", "\\\\").replace('"', "'")
 
 
-def script(tl, clock_hz, title, outputs):
+def crop(tl, w0, w1):
+    """tl cut to the window [w0, w1] of absolute times (cycles): the
+    intervals clipped to it, the annotations inside it. The state at the
+    window's start (who runs, who is ready) comes from the whole trace, so
+    a bar that began before the window is drawn from its left edge."""
+    out = Timeline()
+    out.lanes, out.prio = tl.lanes, tl.prio
+    out.t0, out.t1 = w0, w1
+
+    def clip(rows):
+        return [(k, max(a, w0), min(b, w1)) for k, a, b in rows if b > w0 and a < w1]
+    out.run, out.ready, out.irq = clip(tl.run), clip(tl.ready), clip(tl.irq)
+    out.notes = [n for n in tl.notes if w0 <= n[0] <= w1]
+    return out
+
+
+# Labels: each lane has LABEL_ROWS rows of labels (above the lane for
+# priority changes, below it for markers); a label goes in the first row
+# where it keeps clear of the last label placed there, and where no row
+# has room it is left out (its point stays drawn): labels never overlap.
+# A label's width is estimated at LABEL_CHAR of the picture's width per
+# character (gnuplot's 9-point Sans in a 1200-pixel picture).
+LABEL_CHAR = 0.0058
+LABEL_ROWS = 3
+
+
+def _stagger(items, xmax):
+    """[(x, lane, text, row)] for the labels of [(x, lane, text)] that get
+    a place, each with its row."""
+    out, ends = [], {}
+    for xx, lane_y, text in sorted(items, key=lambda r: (r[1], r[0])):
+        half = LABEL_CHAR * xmax * (len(text) + 1) / 2.0
+        rows = ends.setdefault(lane_y, [None] * LABEL_ROWS)
+        for row in range(LABEL_ROWS):
+            if rows[row] is None or xx - half >= rows[row]:
+                rows[row] = xx + half
+                out.append((xx, lane_y, text, row))
+                break
+    return out
+
+
+def script(tl, clock_hz, title, outputs, xlabel="time since the first event (%s)"):
     """The gnuplot program drawing tl to every (terminal, path) of outputs."""
     span_ns = (tl.t1 - tl.t0) * 1_000_000_000 // clock_hz
     unit, div = _unit(max(span_ns, 1))
@@ -139,10 +189,14 @@ def script(tl, clock_hz, title, outputs):
                 for n, a, b in tl.irq],
         "PRIO": [], "MARK": [], "MISS": [],
     }
-    for t, k, text, kind in tl.notes:
-        yy = y.get(k, irq_y) if k is not None else irq_y
-        blocks[{"prio": "PRIO", "marker": "MARK", "miss": "MISS"}[kind]].append(
-            "%.6f %d %s" % (x(t), yy, _q(text)))
+    xmax = max(x(tl.t1), 1e-9)
+    for kind, block in (("prio", "PRIO"), ("marker", "MARK"), ("miss", "MISS")):
+        items = [(x(t), y.get(k, irq_y) if k is not None else irq_y, text)
+                 for t, k, text, kd in tl.notes if kd == kind]
+        for xx, yy, text, row in _stagger(items, xmax):
+            # the label's height above (prio) or below (marker) its lane
+            dy = (0.33 + 0.22 * row) * (1 if kind == "prio" else -1)
+            blocks[block].append("%.6f %d %s %.2f" % (xx, yy, _q(text), yy + dy))
 
     out = []
     for name, rows in blocks.items():
@@ -151,12 +205,11 @@ def script(tl, clock_hz, title, outputs):
     ytics = ", ".join("%s %d" % (_q("%s (%d)" % (k[1], tl.prio[k]) if tl.prio[k] >= 0
                                     else k[1]), y[k]) for k in tl.lanes)
     ytics = (ytics + ", " if ytics else "") + '"interrupts" %d' % irq_y
-    xmax = max(x(tl.t1), 1e-9)
     common = [
         "set title %s noenhanced" % _q(title),
-        "set xlabel %s" % _q("time since the first event (%s)" % unit),
+        "set xlabel %s" % _q(xlabel % unit),
         "set xrange [0:%.6f]" % (xmax * 1.02),
-        "set yrange [-0.8:%.1f]" % (irq_y + 0.8),
+        "set yrange [-1.0:%.1f]" % (irq_y + 1.0),
         "set ytics (%s) noenhanced" % ytics,
         "set grid xtics lc rgb '#dddddd'",
         "set key outside top center horizontal noenhanced",
@@ -177,11 +230,11 @@ def script(tl, clock_hz, title, outputs):
     if blocks["PRIO"]:
         plots.append("$PRIO using 1:2 with points pt 7 ps 1.2 lc rgb '#c0392b' "
                      "title 'priority change'")
-        plots.append("$PRIO using 1:2:3 with labels offset 0,1.1 font ',9' tc rgb '#c0392b' "
+        plots.append("$PRIO using 1:4:3 with labels font ',9' tc rgb '#c0392b' "
                      "noenhanced notitle")
     if blocks["MARK"]:
         plots.append("$MARK using 1:2 with points pt 9 ps 1.1 lc rgb '#27ae60' title 'marker'")
-        plots.append("$MARK using 1:2:3 with labels offset 0,-1.1 font ',8' noenhanced notitle")
+        plots.append("$MARK using 1:4:3 with labels font ',8' noenhanced notitle")
     if blocks["MISS"]:
         plots.append("$MISS using 1:2 with points pt 2 ps 2 lw 2 lc rgb '#8e44ad' "
                      "title 'deadline miss'")
@@ -201,15 +254,27 @@ def script(tl, clock_hz, title, outputs):
     return "\n".join(out) + "\n"
 
 
-def draw(events, clock_hz, title, png=None, svg=None):
-    """Draw the timeline to png and/or svg paths. Raises ToolError."""
+def draw(events, clock_hz, title, png=None, svg=None, window=None):
+    """Draw the timeline to png and/or svg paths. window: (from, to) in
+    seconds since the first event, either None for that end of the trace;
+    only that part is drawn, its left edge at 0. Raises ToolError."""
     outputs = ([("png", png)] if png else []) + ([("svg", svg)] if svg else [])
     if not outputs:
         return
+    tl = build(events)
+    xlabel = "time since the first event (%s)"
+    if window is not None:
+        a, b = window
+        w0 = tl.t0 + int(round((a or 0.0) * clock_hz))
+        w1 = tl.t1 if b is None else tl.t0 + int(round(b * clock_hz))
+        if not tl.t0 <= w0 < min(w1, tl.t1 + 1):
+            raise WindowError("the window %s..%s s is not inside the trace (%.6f s long)"
+                            % (a, b, (tl.t1 - tl.t0) / clock_hz))
+        tl = crop(tl, w0, w1)
+        xlabel = "time since %.6f s after the first event (%%s)" % ((w0 - build_t0(events)) / clock_hz)
     if shutil.which("gnuplot") is None:
         raise ToolError("gnuplot is not installed (Debian package gnuplot-nox)")
-    tl = build(events)
-    prog = script(tl, clock_hz, title, outputs)
+    prog = script(tl, clock_hz, title, outputs, xlabel)
     try:
         r = subprocess.run(["gnuplot"], input=prog, text=True, capture_output=True,
                            timeout=120)
