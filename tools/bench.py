@@ -8,15 +8,16 @@ Usage (from the repository root): python3 -m tools.bench [--build DIR] [--out DI
 Runs the benchmark image in QEMU (tools/qemu-run, the instrument of
 docs/benchmark.md), adds what only the host can measure (footprint from the
 ELF files and the link map, the host tool versions), and streams it all
-through tools.vaios_report, which prints the tables and writes
-build/bench/{report.md,results.json} and the histograms.
+through tools.vaios_report (in this process, as the lines arrive), which
+prints the tables and writes build/bench/{report.md,results.json} and the
+histograms.
 
 --elf runs an image built elsewhere (a FreeRTOS firmware that links the
 harness library: bench/os/freertos/README.md) with only what the image
 measures; --log reads a console log of such a run (tools/qemu-run IMAGE
 ... > RUN.LOG) instead of running it. Either way the results.json names
 the instrument, target and compiler as every run's does, so that
-`vaios_report compare` takes it.
+`python3 -m tools.compare` takes it.
 """
 import argparse
 import os
@@ -27,8 +28,9 @@ import sys
 if not __package__:
     sys.exit("bench: run it from the repository root as python3 -m tools.bench")
 
-from . import results_schema  # noqa: E402
+from . import results_schema, vaios_report  # noqa: E402
 from .progress import Progress  # noqa: E402
+from .stream import Source  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -209,41 +211,42 @@ def main():
     if not os.path.exists(elf):
         print("bench: %s does not exist: run 'make target' first" % elf, file=sys.stderr)
         return 2
-    report_cmd = [sys.executable, "-m", "tools.vaios_report", "--input", "-",
-                  "--out", os.path.join(ROOT, args.out), "--peers", os.path.join(ROOT, "bench", "peers")]
-    if args.quiet:
-        report_cmd.append("--quiet")
-    report = subprocess.Popen(report_cmd, stdin=subprocess.PIPE, text=True, cwd=ROOT)
     qemu_ver = sh("qemu-system-arm --version").splitlines()[0]
     head = ['@VOS config instrument="%s -M netduinoplus2 -icount shift=0,align=off,sleep=off"' % qemu_ver,
             '@VOS config target=%s' % args.board,
             '@VOS config compiler="%s"' % sh("arm-none-eabi-gcc --version").splitlines()[0]]
     extra = [] if args.image_only else footprint_lines(os.path.join(ROOT, args.build), args.board)
-    for l in head + extra:
-        report.stdin.write(l + "\n")
     if args.log:
-        qemu = subprocess.Popen(["cat", os.path.abspath(args.log)], stdout=subprocess.PIPE,
-                                text=True, errors="replace")
+        image = Source(["cat", os.path.abspath(args.log)], "bench image log")
     else:
-        qemu = subprocess.Popen([os.path.join(ROOT, "tools", "qemu-run"), elf, str(args.timeout)],
-                                stdout=subprocess.PIPE, text=True, errors="replace")
-    for line in qemu.stdout:
-        if line.startswith("@VOS done") and not args.image_only:
-            # Instrumented images first, so that the report sees one "done".
-            for l in instrumented_lines(os.path.join(ROOT, args.build), args.board, args.timeout):
-                report.stdin.write(l + "\n")
-        report.stdin.write(line)
-        report.stdin.flush()
-    qemu.wait()
-    if qemu.returncode != 0:
-        report.stdin.write("!! bench image exited with status %d\n" % qemu.returncode)
-    report.stdin.close()
-    rc = report.wait()
-    path = os.path.join(ROOT, args.out, "results.json")
+        image = Source([os.path.join(ROOT, "tools", "qemu-run"), elf, str(args.timeout)],
+                       "bench image")
+
+    def stream():
+        """The report's input: the host's lines, then the image's as they come."""
+        yield from head + extra
+        for line in image.lines():
+            if line.startswith("@VOS done") and not args.image_only:
+                # Instrumented images first, so that the report sees one "done".
+                yield from instrumented_lines(os.path.join(ROOT, args.build), args.board,
+                                              args.timeout)
+            yield line
+
+    try:
+        rc = vaios_report.report(stream(), os.path.join(ROOT, args.out), quiet=args.quiet)
+    finally:
+        status = image.close()
+    return rc or (1 if status else 0) or schema_problems(os.path.join(ROOT, args.out))
+
+
+def schema_problems(out):
+    """1 (and each problem on stderr) when out/results.json breaks
+    docs/results.schema.json, else 0."""
+    path = os.path.join(out, "results.json")
     problems = results_schema.check_file(path, results_schema.validator())
     for p in problems[:20]:
         print("bench: %s against docs/results.schema.json: %s" % (path, p), file=sys.stderr)
-    return rc or (1 if qemu.returncode or problems else 0)
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

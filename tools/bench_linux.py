@@ -7,8 +7,9 @@ Usage (from the repository root): python3 -m tools.bench_linux [options]
 
 Builds bench/linux (the metric families of bench/ over bench/os/posix and
 boards/linux), runs it pinned to one CPU under SCHED_FIFO, streams it
-through tools.vaios_report into OUT/{results.json,report.md}, and runs
-rt-tests with matching parameters once before and once after the harness:
+through tools.vaios_report (in this process) into OUT/{results.json,
+report.md}, and runs rt-tests with matching parameters once before and
+once after the harness:
 
   cyclic_100us (idle)       cyclictest -m -p P -i 100 -l N -a CPU -N -v
   loop_1khz (idle)          cyclictest -m -p P -i 1000 -l N+1 -a CPU -N -v,
@@ -32,6 +33,7 @@ it failed; 2 for an impossible parameter or missing permission, before
 anything is measured.
 """
 import argparse
+import itertools
 import json
 import math
 import os
@@ -44,9 +46,10 @@ if not __package__:
     sys.exit("bench_linux: run it from the repository root as python3 -m tools.bench_linux")
 
 from . import results_schema  # noqa: E402  (docs/results.schema.json)
+from . import vaios_report  # noqa: E402  (the report, in this process)
 from .hist import Layout, LayoutMissing  # noqa: E402  (the harness's own histogram layout)
 from .progress import Progress  # noqa: E402
-from .stream import parse_text  # noqa: E402  (the @VOS stream)
+from .stream import Source, parse_text  # noqa: E402  (the @VOS stream)
 from .tables import Table, render_markdown, render_text  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -233,29 +236,19 @@ def run_harness(args, exe):
                 * 1e-3 + 30)
     cmd += ["--timeout", str(args.timeout or int(2 * expected + 60))]
     say("harness: " + " ".join(cmd))
-    report_cmd = [sys.executable, "-m", "tools.vaios_report", "--input", "-",
-                  "--out", args.out, "--peers", ""]
-    if args.quiet:
-        report_cmd.append("--quiet")
-    report = subprocess.Popen(report_cmd, stdin=subprocess.PIPE, text=True, cwd=ROOT)
     cc = subprocess.run(["cc", "--version"], stdout=subprocess.PIPE, text=True).stdout.splitlines()
     head = ['@VOS config instrument="Linux through POSIX: bench/linux, CLOCK_MONOTONIC ns"',
             "@VOS config target=linux", '@VOS config compiler="%s"' % (cc[0] if cc else "?"),
             "@VOS config harness_counts=\"%s\"" % " ".join(
                 "%s=%d" % kv for kv in sorted(args.timing_defs.items()))]
     head += kernel_build_config()
-    for line in head:
-        report.stdin.write(line + "\n")
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, errors="replace")
-    for line in proc.stdout:
-        report.stdin.write(line)
-        report.stdin.flush()
-    proc.wait()
-    if proc.returncode != 0:
-        report.stdin.write("!! bench-linux exited with status %d\n" % proc.returncode)
-    report.stdin.close()
-    rc = report.wait()
-    return rc or (1 if proc.returncode else 0)
+    harness = Source(cmd, "bench-linux")
+    try:
+        rc = vaios_report.report(itertools.chain(head, harness.lines()), args.out, peers_dir="",
+                                 quiet=args.quiet)
+    finally:
+        status = harness.close()
+    return rc or (1 if status else 0)
 
 
 def run_tool(cmd, timeout):

@@ -11,7 +11,8 @@ core.c's rule: the lower bound of the first bucket whose cumulative count
 reaches the rank, clamped to [min, max].
 
 Functions that need no layout (bucket_bounds, cdf_points, hist_mean with
-explicit widths) work on any results.json histogram [[lo, count], ...].
+explicit widths) work on any results.json histogram [[lo, count], ...];
+bucket_bounds uses a layout when it is given and holds the histogram.
 """
 
 from dataclasses import dataclass
@@ -91,6 +92,12 @@ class Layout:
         w = self.width(value)
         return None if w is None else w - 1
 
+    def holds(self, buckets):
+        """True when every bucket of a histogram [[lo, count], ...] starts on
+        a bucket of this layout with origin 0 (a metric recorded against
+        an origin, such as delay_5ms, does not)."""
+        return all(lo >= 0 and self.bucket_lo(self.bucket_of(lo)) == lo for lo, _ in buckets)
+
     def counts(self, values):
         """{bucket index: count} of a list of values."""
         out = {}
@@ -116,6 +123,14 @@ class Layout:
             w = self.width(lo)
             widths.append(1 if w is None else w)
         return hist_mean(hist, widths)
+
+
+def layout_of(config):
+    """The layout a run's config states, or None when it states none."""
+    try:
+        return Layout.from_config(config)
+    except LayoutMissing:
+        return None
 
 
 def quantile_of_hist(hist, q10k, minimum, maximum):
@@ -147,13 +162,19 @@ def hist_mean(hist, widths):
     return total / n, err / n
 
 
-def bucket_bounds(buckets, maximum):
-    """(lo, hi, count) rows of a histogram without its layout: a bucket ends
-    where the next begins; the last ends after max, or repeats the previous
-    width when max is unknown."""
+def bucket_bounds(buckets, maximum, layout=None):
+    """(lo, hi, count) rows of a histogram. With a layout that holds it,
+    each bucket has its layout width (one value in the exact range);
+    otherwise a bucket ends where the next begins. The open last bucket of
+    a layout, and the last without one, end after max, or repeat the
+    previous width when max is unknown."""
+    on_layout = layout is not None and layout.holds(buckets)
     rows = []
     for i, (lo, count) in enumerate(buckets):
-        if i + 1 < len(buckets):
+        width = layout.width(lo) if on_layout else None
+        if width is not None:
+            hi = lo + width
+        elif i + 1 < len(buckets):
             hi = buckets[i + 1][0]
         elif maximum is not None and maximum >= lo:
             hi = maximum + 1

@@ -1,19 +1,22 @@
 # SPDX-License-Identifier: MIT
-"""The reference figures of bench/peers (bench/peers/README.md).
+"""What bench/peers holds about other kernels (bench/peers/README.md).
 
-Two kinds of file: '<kernel>-qemu.csv', figures in the same instrument
+Runs of this harness on other kernels, bench/peers/runs/<run>/ (a
+results.json and its provenance.json): load_runs(). And reference figures
+in two kinds of file: '<kernel>-qemu.csv', figures in the same instrument
 (instructions on the emulated board) but taken by a separate harness with
 other start and stop points, each row with its stated error and whether it
 compares like for like; and 'published-<board>.csv', real-board figures
 quoted from their publications, never set beside instruction counts.
+tools.comparison sets them beside a run.
 """
 
 import csv
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .stream import parse_number
-from .tables import fmt
 
 REPO = Path(__file__).resolve().parent.parent
 # Peer metric names that are not catalogue ids, mapped to (id, scenario, stat).
@@ -43,9 +46,7 @@ PEER_UNITS = {
 }
 PEER_INSTRUMENT_UNIT = "insn"
 PEER_LABELS = {"freertos": "FreeRTOS", "zephyr": "Zephyr", "vaios": "VAIOS"}
-# Marks of a peer cell in the comparison table (bench/peers/README.md):
-NOT_COMPARABLE = "≠"    # not like for like: shown, never compared
-ERROR_MARK = "±"        # the peer figure's stated error, in the row's unit
+RUNS = "runs"           # the directory of the harness runs, under bench/peers
 
 
 @dataclass
@@ -133,6 +134,16 @@ def load_peer(path, catalogue):
     return source
 
 
+def add_options(parser, uses):
+    """The --peers and --catalogue options of a command (default: this
+    repository's bench/peers and bench/catalogue.csv); uses says what the
+    command reads of the peers directory."""
+    parser.add_argument("--peers", default=str(REPO / "bench" / "peers"),
+                        help=f"peer data directory: {uses} ('' for none)")
+    parser.add_argument("--catalogue", default=str(REPO / "bench" / "catalogue.csv"),
+                        help="the metrics (bench/catalogue.csv)")
+
+
 def load_peers(directory, catalogue):
     """The peer files of a directory, same-instrument ones first."""
     if not directory:
@@ -142,16 +153,37 @@ def load_peers(directory, catalogue):
     return [load_peer(p, catalogue) for p in paths]
 
 
-def peer_cell(fig, unit, compact):
-    """(text, compared) of one peer cell: its figure(s) and marks."""
-    text = fmt(fig["median"]) if compact else f"{fmt(fig['median'])} / {fmt(fig['max'])}"
-    if fig["unit"] != unit:
-        return text + "*", False
-    if not fig["comparable"]:
-        return f"{text} {NOT_COMPARABLE}", False
-    if fig["error"]:
-        text += f" {ERROR_MARK}{fmt(fig['error'])}"
-    return text, True
+class RunRefused(Exception):
+    """A stored harness run that cannot be used."""
+
+
+@dataclass
+class StoredRun:
+    """One run of this harness on another kernel: bench/peers/runs/<name>/.
+
+    provenance holds label (its column), summary (one line under a
+    table) and unlike ({"metric" or "metric (scenario)": why it does not
+    measure what VAIOS's row measures}); bench/peers/runs/README.md."""
+    name: str
+    path: Path
+    results: dict
+    provenance: dict
+
+
+def load_runs(directory):
+    """The stored runs under directory/runs, by name; RunRefused for a
+    results.json without its provenance.json. None or '' gives none."""
+    base = Path(directory) / RUNS if directory else None
+    runs = []
+    for path in sorted(base.iterdir()) if base and base.is_dir() else []:
+        results, provenance = path / "results.json", path / "provenance.json"
+        if not results.exists():
+            continue
+        if not provenance.exists():
+            raise RunRefused(f"{shown_path(path)} has a results.json without its provenance.json")
+        runs.append(StoredRun(path.name, path, json.loads(results.read_text(encoding="utf-8")),
+                              json.loads(provenance.read_text(encoding="utf-8"))))
+    return runs
 
 
 def shown_path(path):

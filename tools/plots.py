@@ -2,17 +2,18 @@
 """Pictures of distributions, drawn with gnuplot (Debian's gnuplot-nox).
 
 draw_histograms(): one picture per measured scenario of one run (boxes on a
-log count axis, percentile marks). draw_cdfs(): one picture per metric with
+log count axis, percentile marks), none for a distribution of one value. draw_cdfs(): one picture per metric with
 the CDF of every run and scenario overlaid, a panel per unit when runs
 count in different units. Each picture is written as PNG (when this gnuplot
 has a PNG terminal) and SVG, beside the .dat and .gp files that made it.
 """
 
+import math
 import re
 import shutil
 import subprocess
 
-from .hist import bucket_bounds, cdf_points
+from .hist import bucket_bounds, cdf_points, layout_of
 from .tables import fmt
 
 
@@ -65,24 +66,53 @@ def _run(directory, stem, script, warn):
     return True
 
 
-def histogram_script(data_name, title, unit, stats, buckets, outputs):
-    """A gnuplot script drawing buckets as boxes on a log count axis."""
+def one_value(stats):
+    """True for a distribution of one value (min == max): its histogram
+    would be a single box filling the picture, so none is drawn."""
+    return stats.get("min") is not None and stats.get("min") == stats.get("max")
+
+
+def mark_labels(stats, wide):
+    """[(value, text)] of the percentile marks, one per distinct value
+    ("p50, p99 129" where they coincide); none at 0 on a log axis."""
+    marks = {}
+    for key, name in (("p50", "p50"), ("p99", "p99"), ("p999", "p99.9"), ("max", "max")):
+        value = stats.get(key)
+        if value is not None and (value > 0 or not wide):
+            marks.setdefault(value, []).append(name)
+    return [(value, f"{', '.join(names)} {fmt(value)}") for value, names in marks.items()]
+
+
+def histogram_script(data_name, title, unit, stats, rows, outputs):
+    """A gnuplot script drawing buckets, rows [(lo, hi, count)], as boxes
+    on a log count axis, with the percentiles marked.
+
+    The x range extends past the first and last bucket (by a twentieth of
+    the span, at least one unit; a fifth of the bounds on a log axis), so
+    that a distribution of a few narrow buckets reads as bars on an axis,
+    not as boxes filling the frame; the marks are drawn in front of the
+    boxes, on an opaque ground."""
     title, unit = plain(title), plain(unit)
-    lows = [lo for lo, _ in buckets]
-    wide = lows[0] > 0 and (lows[-1] / lows[0]) > 50
+    first, last = rows[0][0], rows[-1][1]
+    wide = first > 0 and (rows[-1][0] / first) > 50
     lines = ["set encoding utf8", f'set title "{title}" noenhanced',
              f'set xlabel "{unit}" noenhanced', 'set ylabel "samples per bucket (log scale)"',
              "set logscale y", "set yrange [0.8:*]", "set grid", "unset key",
-             "set style fill solid 0.5 border -1"]
+             "set style fill solid 0.5 border -1", "set style textbox opaque noborder"]
     if wide:
-        lines.append("set logscale x")
-    marks = (("p50", "p50"), ("p99", "p99"), ("p999", "p99.9"), ("max", "max"))
-    for height, (key, name) in zip((0.95, 0.88, 0.81, 0.74), marks):
-        value = stats.get(key)
-        if value is not None and (value > 0 or not wide):
-            lines.append(f"set arrow from {value}, graph 0 to {value}, graph 1 nohead dt 2")
-            lines.append(f'set label "{name} {fmt(value)}" at {value}, graph {height} '
-                         "left offset 0.5,0")
+        low, high = first / 1.2, last * 1.2
+        lines += ["set logscale x", f"set xrange [{low:g}:{high:g}]"]
+    else:
+        pad = max(1, (last - first) / 20)
+        low, high = first - pad, last + pad
+        lines.append(f"set xrange [{low:g}:{high:g}]")
+    for height, (value, text) in zip((0.95, 0.87, 0.79, 0.71), mark_labels(stats, wide)):
+        # A label in the right third of the frame reads leftwards, inside it.
+        at = (math.log(value / low) / math.log(high / low)) if wide else \
+            (value - low) / (high - low)
+        side = "right offset -0.5,0" if at > 2 / 3 else "left offset 0.5,0"
+        lines.append(f"set arrow from {value}, graph 0 to {value}, graph 1 nohead dt 2 front")
+        lines.append(f'set label "{text}" at {value}, graph {height} {side} front boxed')
     for terminal, path in outputs:
         lines += [f"set terminal {terminal} size 900,500 noenhanced", f"set output '{path}'",
                   f"plot '{data_name}' using (($1+$2)/2):3:1:2:(0.8):3 with boxxyerror"]
@@ -90,25 +120,27 @@ def histogram_script(data_name, title, unit, stats, buckets, outputs):
 
 
 def draw_histograms(results, directory, warn):
-    """Draw every scenario of a results document that has buckets; return
-    {(id, scenario): [picture names]}."""
+    """Draw every scenario of a results document that has buckets and more
+    than one value, each bucket as wide as the run's histogram layout
+    makes it (hist.bucket_bounds); return {(id, scenario): [picture names]}."""
     pending = [(m, s, st) for m, e in results["metrics"].items()
-               for s, st in e["scenarios"].items() if st["hist"]]
+               for s, st in e["scenarios"].items() if st["hist"] and not one_value(st)]
     pictures = {}
     if not pending:
         return pictures
     terminals = gnuplot_terminals()
     if not _prepare(directory, terminals, warn, "histograms"):
         return pictures
+    layout = layout_of(results.get("config", {}))
     for metric_id, scen, stats in pending:
         stem = stem_of(metric_id, scen)
         outputs = _outputs(terminals, stem)
-        rows = bucket_bounds(stats["hist"], stats["max"])
+        rows = bucket_bounds(stats["hist"], stats["max"], layout)
         (directory / f"{stem}.dat").write_text(
             "# lo hi count\n" + "".join(f"{lo} {hi} {c}\n" for lo, hi, c in rows))
         title = f"{metric_id}, scenario {scen}: unit {stats['unit']}, n={fmt(stats['n'])}"
-        script = histogram_script(f"{stem}.dat", title, stats["unit"] or "", stats,
-                                  stats["hist"], outputs)
+        script = histogram_script(f"{stem}.dat", title, stats["unit"] or "", stats, rows,
+                                  outputs)
         if _run(directory, stem, script, warn):
             pictures[(metric_id, scen)] = [name for _, name in outputs]
     return pictures

@@ -5,11 +5,13 @@ A stream is the image's output, line by line. Lines that start with
 "@VOS " are records (config, progress, metric, hist, skip, done); every
 other line is the image's own text. Run applies records in arrival order
 and keeps what they said; read_stream() and read_line() consume a live
-stream and show it through a progress.Progress.
+stream and show it through a progress.Progress; Source gives the lines of
+a running image (or any command) as they come.
 """
 
 import collections
 import re
+import subprocess
 from dataclasses import dataclass, field
 
 from .tables import fmt
@@ -167,13 +169,16 @@ def parse_text(text):
     return run
 
 
-def read_stream(stream, progress, echo, raw_log):
-    """Consume the image's output (binary, line by line) into a Run."""
+def read_stream(lines, progress, echo, raw_log):
+    """Consume the image's output into a Run while it arrives: lines is an
+    iterable of lines, text or bytes (decoded as UTF-8, bad bytes replaced),
+    with or without their line ends."""
     run = Run()
     try:
-        for raw in iter(stream.readline, b""):
-            read_line(run, raw.decode("utf-8", errors="replace").rstrip("\r\n"),
-                      progress, echo, raw_log)
+        for raw in lines:
+            if isinstance(raw, bytes):
+                raw = raw.decode("utf-8", errors="replace")
+            read_line(run, raw.rstrip("\r\n"), progress, echo, raw_log)
     except KeyboardInterrupt:
         run.warnings.append(f"interrupted after line {run.lines}")
     progress.close()
@@ -205,3 +210,28 @@ def read_line(run, line, progress, echo, raw_log):
                      f"max {fmt(record.stats['max'])} {record.unit or ''} n={fmt(record.n)}")
     elif kind == "skip":
         progress.say(f"{positional[0]}: skipped: {run.skips[positional[0]]}")
+
+
+class Source:
+    """A command whose output is a stream: lines() gives its lines as they
+    come, then "!! WHAT exited with status N" when it failed; close()
+    (always call it) kills the command if the reader stopped early and
+    returns its exit status."""
+
+    def __init__(self, command, what):
+        self.what = what
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True,
+                                        errors="replace")
+
+    def lines(self):
+        """The output lines, with their line ends."""
+        yield from self.process.stdout
+        if self.process.wait() != 0:
+            yield "!! %s exited with status %d" % (self.what, self.process.returncode)
+
+    def close(self):
+        """Stop the command if it still runs; its exit status."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.stdout.close()
+        return self.process.wait()

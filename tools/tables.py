@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Titled tables rendered as aligned terminal text or Markdown, the text of
-a figure, and the Leader rule every comparison table uses."""
+"""Titled tables rendered as aligned terminal text or Markdown, and the
+text of a figure. What a comparison table holds is tools.comparison's."""
 
 import re
 import textwrap
@@ -25,29 +25,6 @@ def fmt(value):
             return str(int(value))
         return f"{value:.2f}".rstrip("0").rstrip(".")
     return str(value)
-
-
-def leader(candidates, better, errors=None):
-    """Name the best of {kernel: figure}; '-' when fewer than two or no direction.
-
-    errors ({kernel: stated error}, 0 when absent) widen each figure: the
-    best is named only when its gap to every other figure exceeds the sum
-    of the two errors, else the row has no leader ('within error'); 'tie'
-    when exact figures are equal."""
-    figures = {k: v for k, v in candidates.items() if v is not None}
-    if better not in ("lower", "higher") or len(figures) < 2:
-        return "-"
-    errors = errors or {}
-    best = (min if better == "lower" else max)(figures.values())
-    winners = [k for k, v in figures.items() if v == best]
-    spread = {k: errors.get(k) or 0 for k in figures}
-    if len(winners) > 1:
-        return "tie" if all(spread[k] == 0 for k in winners) else "within error"
-    win = winners[0]
-    for kernel, value in figures.items():
-        if kernel != win and abs(value - best) <= spread[win] + spread[kernel]:
-            return "within error"
-    return win
 
 
 _FIGURE = re.compile(r"-?[\d.]+( / -?[\d.]+)?(\*| ≠| ±[\d.]+)?")

@@ -15,8 +15,8 @@ then checks each against docs/results.schema.json, checks that what the
 CMSIS-RTOS2 API cannot express is a skip with its reason (never a figure),
 that both run the Thread-Metric rows through their porting layers,
 that the CMSIS backend times the same paths as the native image's cmsis_*
-rows, and (--compare) merges the two runs with the compare command of
-tools.vaios_report into one table and one picture per latency metric.
+rows, and (--compare) merges the two runs with tools.compare into one
+table and one picture per latency metric.
 
 Prints one PASS/FAIL line per case and "N passed, M failed".
 """
@@ -55,7 +55,7 @@ def main():
     ap.add_argument("--build", required=True, help="the build root (outputs go below it)")
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--compare", action="store_true",
-                    help="also merge the two runs with tools/vaios_report.py's compare command")
+                    help="also merge the two runs with python3 -m tools.compare")
     args = ap.parse_args()
     out = os.path.join(os.path.abspath(args.build), "bench-backends")
     docs = {}
@@ -106,7 +106,7 @@ def main():
     if not args.compare:
         return report()
     cmp_dir = os.path.join(out, "compare")
-    r = subprocess.run([sys.executable, "-m", "tools.vaios_report", "compare",
+    r = subprocess.run([sys.executable, "-m", "tools.compare",
                         os.path.join(out, "vaios", "results.json"),
                         os.path.join(out, "cmsis_rtos2", "results.json"),
                         "--out", cmp_dir, "--quiet"],

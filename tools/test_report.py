@@ -3,8 +3,9 @@
 """Self-test of the host side of the benchmark harness.
 
 Feeds synthetic image output to tools.vaios_report (complete, crashed and
-failed runs; skips; several scenarios; histograms split over lines) and
-checks results.json, report.md, the terminal tables and the exit codes; then
+failed runs; skips; several scenarios; histograms split over lines; a
+stored harness run and reference figures beside it) and checks
+results.json, report.md, the terminal tables and the exit codes; then
 checks tools/check_budgets.py passing and failing. The figures in the streams
 and peer files below are made up for the test; nothing here is a benchmark
 result. Run from the repository root: python3 -m tools.test_report
@@ -23,8 +24,9 @@ from pathlib import Path
 if not __package__:
     sys.exit("test_report: run it from the repository root as python3 -m tools.test_report")
 
-from . import check_budgets, check_citations, check_repeat, update_readme  # noqa: E402
-from . import vaios_report  # noqa: E402
+from . import catalogue, check_budgets, check_citations, check_repeat, peers  # noqa: E402
+from . import stream, update_readme, vaios_report  # noqa: E402
+from .comparison import NOT_COMPARABLE  # noqa: E402
 
 TOOLS = Path(__file__).resolve().parent
 REPO = TOOLS.parent
@@ -43,6 +45,7 @@ COMPLETE_STREAM = textwrap.dedent("""\
     @VOS hist ctx_yield idle 30:20 31:30 32:10
     @VOS hist ctx_yield idle 33:30 35:9 36:1
     @VOS metric sem_give_take scenario=idle unit=insn n=10 min=20 p50=20 p99=20 p999=20 max=20 overhead=3
+    @VOS hist sem_give_take idle 20:10
     @VOS metric footprint unit=bytes n=1 min=9000 p50=9000 p99=9000 p999=9000 max=9000 overhead=0
     @VOS skip domain_switch reason="MPU port not built"
     @VOS frobnicate this is not a record
@@ -69,6 +72,18 @@ PEER_PUBLISHED = textwrap.dedent("""\
     alloc_throughput,ops_per_s,5,7
     """)
 
+# A stored run of this harness on another kernel (bench/peers/runs/<run>/).
+RUN_RESULTS = {
+    "config": {"kernel": "other", "unit": "insn", "hist_exact": "2048", "hist_log_sub": "16",
+               "hist_log_octaves": "21"},
+    "run": {"complete": True},
+    "metrics": {m: {"status": "measured", "scenario": "idle", "scenarios": {"idle": dict(
+        {"min": p50, "p50": p50, "p99": top, "p999": top, "max": top, "n": 10, "unit": "insn",
+         "overhead": 0, "note": None, "hist": [[p50, 9], [top, 1]]})}}
+        for m, p50, top in (("ctx_yield", 36, 40), ("sem_give_take", 25, 25))}}
+RUN_PROVENANCE = {"label": "Other", "summary": "a synthetic run of the harness",
+                  "unlike": {"sem_give_take": "another path"}}
+
 
 def run_tool(command, stdin_text=None):
     """Run a tool; return the CompletedProcess with text output."""
@@ -85,6 +100,10 @@ class ReportTestCase(unittest.TestCase):
         self.peers.mkdir()
         (self.peers / "alpha-qemu.csv").write_text(PEER_INSTRUMENT)
         (self.peers / "published-board.csv").write_text(PEER_PUBLISHED)
+        stored = self.peers / "runs" / "other"
+        stored.mkdir(parents=True)
+        (stored / "results.json").write_text(json.dumps(RUN_RESULTS))
+        (stored / "provenance.json").write_text(json.dumps(RUN_PROVENANCE))
 
     def tearDown(self):
         shutil.rmtree(self.tmp)
@@ -142,7 +161,7 @@ class CompleteRun(ReportTestCase):
 
     def test_metric_without_scenario_is_its_own_default(self):
         entry = self.results["metrics"]["footprint"]
-        self.assertEqual(entry["scenario"], vaios_report.UNNAMED_SCENARIO)
+        self.assertEqual(entry["scenario"], stream.UNNAMED_SCENARIO)
         self.assertEqual(entry["unit"], "bytes")
 
     def test_skip_and_not_measured(self):
@@ -152,10 +171,9 @@ class CompleteRun(ReportTestCase):
         missing = metrics["tm_basic"]
         self.assertEqual(missing["status"], "not_measured")
         self.assertEqual(missing["reason"], vaios_report.NOT_MEASURED_REASON)
-        for stat in vaios_report.STATS + ("n",):
+        for stat in stream.STATS + ("n",):
             self.assertIsNone(missing[stat])
-        catalogue = vaios_report.load_catalogue(REPO / "bench" / "catalogue.csv")
-        self.assertEqual(list(metrics), list(catalogue))
+        self.assertEqual(list(metrics), list(catalogue.load()))
         self.assertIn("| tm_basic | not measured | " + vaios_report.NOT_MEASURED_REASON, self.report_md)
         self.assertIn("| domain_switch | skipped | MPU port not built |", self.report_md)
 
@@ -165,16 +183,30 @@ class CompleteRun(ReportTestCase):
         self.assertIn("unknown record 'frobnicate'", self.proc.stderr)
         self.assertFalse(any("trace" in w for w in warnings), warnings)  # another tool's records
 
-    def test_comparison_and_leader(self):
-        self.assertIn("| ctx_yield (busy) | insn | 45 | 71 | - | - |", self.report_md)
-        self.assertIn("| ctx_yield (idle) | insn | 33 | 37 | 41 / 50 ±2 | VAIOS |", self.report_md)
-        self.assertIn("| sem_give_take | insn | 20 | 20 | 21 / 21 ±1 | within error |",
-                      self.report_md)
-        self.assertIn("| loop_1khz | insn | - | - | 1 / 2 ≠ | - |", self.report_md)
-        self.assertIn("- ≠ loop_1khz, alpha: synthetic reason", self.report_md)
-        self.assertIn("- alpha (", self.report_md)
-        self.assertIn("): a synthetic harness", self.report_md)
+    def test_comparison_with_the_stored_runs(self):
+        section = self.report_md.split("## VAIOS beside this harness's runs")[1].split("\n## ")[0]
+        self.assertIn("| metric | unit | VAIOS p50 | VAIOS max | Other p50 / max | Leader | "
+                      "alpha (ref.) |", section)
+        self.assertIn("| ctx_yield (busy) | insn | 45 | 71 | - | - | - |", section)
+        # VAIOS 33 (+1: its next bucket is 35) against Other's exact 36: a lead.
+        self.assertIn("| ctx_yield (idle) | insn | 33 | 37 | 36 / 40 | VAIOS | 41 / 50 ±2 |",
+                      section)
+        # Other's row is unlike: shown, never compared; the reference never counts.
+        self.assertIn("| sem_give_take | insn | 20 | 20 | 25 / 25 ≠ | - | 21 / 21 ±1 |", section)
+        self.assertIn("- ≠ sem_give_take, Other: another path", section)
+        self.assertIn("- Other p50: a synthetic run of the harness (`", section)
+        self.assertIn("- alpha (ref.): reference only, a separate harness", section)
+        self.assertIn("): a synthetic harness", section)
+        self.assertNotIn("loop_1khz", section)     # a reference makes no row of its own
+        self.assertIn("**Other** (`", self.report_md)
         self.assertIn("`task_notify_pair`", self.report_md)  # listed as not compared
+
+    def test_without_stored_runs_the_references_stay_references(self):
+        shutil.rmtree(self.peers / "runs")
+        _, _, md = self.report(COMPLETE_STREAM)
+        section = md.split("## VAIOS beside this harness's runs")[1].split("\n## ")[0]
+        self.assertIn("| ctx_yield (idle) | insn | 33 | 37 | - | 41 / 50 ±2 |", section)
+        self.assertIn("| sem_give_take | insn | 20 | 20 | - | 21 / 21 ±1 |", section)
 
     def test_published_figures_are_a_separate_table(self):
         section = self.report_md.split("## Published real-board figures")[1].split("\n## ")[0]
@@ -184,7 +216,7 @@ class CompleteRun(ReportTestCase):
         self.assertIn("synthetic board, cycles\n", self.report_md)  # provenance kept
 
     def test_terminal_tables_fit_100_columns(self):
-        self.assertIn("Comparison in the same instrument", self.proc.stdout)
+        self.assertIn("VAIOS beside this harness's runs", self.proc.stdout)
         self.assertIn("ctx_yield (idle)", self.proc.stdout)
         for line in self.proc.stdout.splitlines():
             self.assertLessEqual(len(line), 100, line)
@@ -197,6 +229,10 @@ class CompleteRun(ReportTestCase):
         self.assertTrue({"ctx_yield_idle.png", "ctx_yield_idle.svg"} <= names, names)
         self.assertNotIn("ctx_yield_busy.png", names)
         self.assertIn("(hist/ctx_yield_idle.svg)", self.report_md)
+        # One value: no solid box, and the report says why.
+        self.assertNotIn("sem_give_take_idle.svg", names)
+        self.assertIn("- sem_give_take (idle): no picture: one value, 20 insn, in all 10 samples",
+                      self.report_md)
         self.assertIn("n=100", (hist / "ctx_yield_idle.svg").read_text())
 
 
@@ -234,43 +270,18 @@ class Parsing(unittest.TestCase):
     """Protocol details that a whole run does not pin down."""
 
     def test_split_fields(self):
-        positional, pairs = vaios_report.split_fields(
+        positional, pairs = stream.split_fields(
             'ctx_yield 3/10 a=1 b="x y" c="q\\"uote" d=')
         self.assertEqual(positional, ["ctx_yield", "3/10"])
         self.assertEqual(pairs, {"a": "1", "b": "x y", "c": 'q"uote', "d": ""})
 
     def test_malformed_lines_raise(self):
-        run = vaios_report.Run()
+        run = stream.Run()
         for line in ("@VOS hist ctx_yield idle 5:1 3:1", "@VOS hist ctx_yield idle 5",
                      "@VOS metric", "@VOS done", "@VOS progress x 1of2",
                      "@VOS metric x n=1 min=abc"):
             with self.assertRaises(ValueError, msg=line):
                 run.apply(line)
-
-    def test_leader(self):
-        self.assertEqual(vaios_report.leader({"A": 3, "B": 5}, "lower"), "A")
-        self.assertEqual(vaios_report.leader({"A": 3, "B": 5}, "higher"), "B")
-        self.assertEqual(vaios_report.leader({"A": 3, "B": 3}, "lower"), "tie")
-        self.assertEqual(vaios_report.leader({"A": 3, "B": None}, "lower"), "-")
-        self.assertEqual(vaios_report.leader({"A": 3, "B": 4}, "none"), "-")
-
-    def test_leader_needs_a_gap_above_the_errors(self):
-        leader = vaios_report.leader
-        self.assertEqual(leader({"A": 40, "B": 45}, "lower", {"B": 4}), "A")
-        self.assertEqual(leader({"A": 41, "B": 45}, "lower", {"B": 4}), "within error")
-        self.assertEqual(leader({"A": 40, "B": 45}, "lower", {"A": 1, "B": 4}), "within error")
-        self.assertEqual(leader({"A": 40, "B": 45, "C": 41}, "lower", {"C": 1}), "within error")
-        self.assertEqual(leader({"A": 45, "B": 45}, "lower", {"B": 4}), "within error")
-        self.assertEqual(leader({"A": 50, "B": 45}, "higher", {"B": 4}), "A")
-
-    def test_peer_cell_marks(self):
-        fig = {"median": 10, "max": 12, "unit": "insn", "error": 4, "comparable": True,
-               "why": None}
-        self.assertEqual(vaios_report.peer_cell(fig, "insn", True), ("10 ±4", True))
-        self.assertEqual(vaios_report.peer_cell(fig, "insn", False), ("10 / 12 ±4", True))
-        self.assertEqual(vaios_report.peer_cell(fig, "bytes", True), ("10*", False))
-        fig.update(comparable=False, why="another behaviour")
-        self.assertEqual(vaios_report.peer_cell(fig, "insn", True), ("10 ≠", False))
 
     def test_peer_rows_must_state_error_and_comparability(self):
         tmp = Path(tempfile.mkdtemp(prefix="peer_test_"))
@@ -280,10 +291,10 @@ class Parsing(unittest.TestCase):
                          "metric,min,median,max,error,compare,note\nctx_yield,1,1,1,0,no:,x\n"):
                 (tmp / "beta-qemu.csv").write_text("# source: synthetic\n" + body)
                 with self.assertRaises(SystemExit):
-                    vaios_report.load_peer(tmp / "beta-qemu.csv", {"ctx_yield": {}})
+                    peers.load_peer(tmp / "beta-qemu.csv", {"ctx_yield": {}})
             (tmp / "beta-qemu.csv").write_text("metric,min,median,max,error,compare,note\n")
             with self.assertRaises(SystemExit):      # no source line
-                vaios_report.load_peer(tmp / "beta-qemu.csv", {"ctx_yield": {}})
+                peers.load_peer(tmp / "beta-qemu.csv", {"ctx_yield": {}})
         finally:
             shutil.rmtree(tmp)
 
@@ -292,7 +303,7 @@ class CatalogueAndPeers(unittest.TestCase):
     """The data files of bench/ agree with each other and with the tool."""
 
     def setUp(self):
-        self.catalogue = vaios_report.load_catalogue(REPO / "bench" / "catalogue.csv")
+        self.catalogue = catalogue.load()
 
     def test_catalogue_rows(self):
         with open(REPO / "bench" / "catalogue.csv", newline="") as handle:
@@ -304,26 +315,26 @@ class CatalogueAndPeers(unittest.TestCase):
         self.assertEqual(len(tm), 8)
 
     def test_peer_map_targets_exist(self):
-        for name, target in vaios_report.PEER_NAME_MAP.items():
+        for name, target in peers.PEER_NAME_MAP.items():
             if target is not None:
                 self.assertIn(target[0], self.catalogue, name)
-                self.assertIn(target[2], vaios_report.STATS, name)
+                self.assertIn(target[2], stream.STATS, name)
 
     def test_repository_peers_load_with_provenance(self):
-        peers = vaios_report.load_peers(REPO / "bench" / "peers", self.catalogue)
-        self.assertTrue(any(p.published for p in peers) and any(not p.published for p in peers))
-        for peer in peers:
+        loaded = peers.load_peers(REPO / "bench" / "peers", self.catalogue)
+        self.assertTrue(any(p.published for p in loaded) and any(not p.published for p in loaded))
+        for peer in loaded:
             self.assertTrue(peer.provenance, peer.path)
             self.assertTrue(peer.published or "separate harness" in peer.source, peer.path)
             for name in peer.unmapped:  # a row is either compared or deliberately ignored
-                self.assertIn(name, vaios_report.PEER_NAME_MAP, f"{peer.path.name}: {name}")
+                self.assertIn(name, peers.PEER_NAME_MAP, f"{peer.path.name}: {name}")
 
 
     def test_repository_peer_comparability(self):
         """The rows docs/benchmark.md and bench/peers/README.md call unlike stay marked."""
-        peers = {p.label: p for p in vaios_report.load_peers(REPO / "bench" / "peers",
-                                                             self.catalogue) if not p.published}
-        freertos, zephyr = peers["FreeRTOS"].figures, peers["Zephyr"].figures
+        loaded = {p.label: p for p in peers.load_peers(REPO / "bench" / "peers",
+                                                       self.catalogue) if not p.published}
+        freertos, zephyr = loaded["FreeRTOS"].figures, loaded["Zephyr"].figures
         self.assertNotIn(("sem_pingpong", None), zephyr)      # its figure is the peer-higher case
         self.assertTrue(zephyr[("sem_pingpong", "peer_higher")]["comparable"])
         for key in (("pi_chain", "boost"), ("pi_chain", "release")):
@@ -408,8 +419,7 @@ class Budgets(unittest.TestCase):
         budgets, errors = check_budgets.load_budgets(REPO / "bench" / "budgets.txt")
         self.assertEqual(errors, [])
         for budget in budgets:
-            self.assertIn(budget.metric, vaios_report.load_catalogue(
-                REPO / "bench" / "catalogue.csv"))
+            self.assertIn(budget.metric, catalogue.load())
 
     def test_unreadable_results(self):
         proc = run_tool(CHECK + ["--results", str(self.tmp / "none.json")])
@@ -494,12 +504,12 @@ class ReadmeTable(unittest.TestCase):
         self.assertIn("| Other p50 | Leader |", block)
         self.assertIn("| ctx_yield (idle) | insn | 37 | 50 | 40 | VAIOS |", block)
         self.assertIn("| ctx_yield (busy) | insn | 44 | 90 | 44 | tie |", block)
-        self.assertIn("`bench/peers/runs/other/`", block)
+        self.assertIn("bench/peers/runs/other/`", block)
 
     def test_an_unlike_harness_cell_never_leads(self):
         root = self.harness_root({"idle": (30, [[30, 10]])}, unlike={"ctx_yield": "not the same"})
         block = update_readme.render_block(update_readme.snapshot_of(self.results), root)
-        self.assertIn("| ctx_yield (idle) | insn | 37 | 50 | 30 %s | - |" % vaios_report.NOT_COMPARABLE,
+        self.assertIn("| ctx_yield (idle) | insn | 37 | 50 | 30 %s | - |" % NOT_COMPARABLE,
                       block)
         self.assertIn("not the same", block)
 
@@ -507,7 +517,7 @@ class ReadmeTable(unittest.TestCase):
         root = self.harness_root({"idle": (30, [[30, 10]]), "busy": (44, [[44, 10]])},
                                  unlike={"ctx_yield (busy)": "another load"})
         block = update_readme.render_block(update_readme.snapshot_of(self.results), root)
-        self.assertIn("| ctx_yield (busy) | insn | 44 | 90 | 44 %s | - |" % vaios_report.NOT_COMPARABLE,
+        self.assertIn("| ctx_yield (busy) | insn | 44 | 90 | 44 %s | - |" % NOT_COMPARABLE,
                       block)
         self.assertIn("| ctx_yield (idle) | insn | 37 | 50 | 30 | Other |", block)
         self.assertIn("another load", block)

@@ -10,8 +10,8 @@ it shows in bench/readme-results.json (results.json without histograms).
 
 Its columns: VAIOS; each committed run of this harness on another kernel
 (bench/peers/runs/<run>/results.json with its provenance.json), merged
-with VAIOS's like tools/compare.py merges runs, and the Leader over those
-like-for-like cells; then, as a separately labelled reference that never
+with VAIOS's by tools.comparison, the model of every comparison table, and
+the Leader over those like-for-like cells; then, as a separately labelled reference that never
 enters Leader, the bench/peers CSV figures (a separate harness with other
 start and stop points).
 
@@ -39,25 +39,24 @@ import sys
 if not __package__:
     sys.exit("update_readme: run it from the repository root as python3 -m tools.update_readme")
 
+from . import catalogue as metrics  # noqa: E402
 from . import cmsis_costs  # noqa: E402
-from . import vaios_report as vr  # noqa: E402
-from .compare import figure_error  # noqa: E402
-from .hist import Layout, LayoutMissing  # noqa: E402
-from .tables import Table, fmt, leader  # noqa: E402
+from .comparison import (REF_MARK, Column, build_rows, harness_table,  # noqa: E402
+                         resolution_error, run_column)
+from .peers import RunRefused, load_peers, load_runs, shown_path  # noqa: E402
+from .stream import STATS  # noqa: E402
+from .tables import render_markdown  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
 SNAPSHOT = os.path.join(ROOT, "bench", "readme-results.json")
-# Committed runs of this harness on other kernels: <run>/results.json, the
-# harness's own output, and <run>/provenance.json (docs in bench/peers/runs).
-RUNS = os.path.join("bench", "peers", "runs")
-REF_MARK = "(ref.)"
 # Paths whose changes cannot change a figure of the table; any other change
 # between the label's commit and HEAD means the figures cannot be re-checked.
 NOT_FIGURES = ("*.md", "docs", "tests", ".ci", "bench/budgets.txt", "bench/readme-results.json",
                "tools/test_report.py", "tools/check_citations.py", "tools/check_budgets.py",
-               "tools/update_readme.py", "tools/run_tests.py", "tools/tests", "tools/compare.py")
+               "tools/update_readme.py", "tools/run_tests.py", "tools/tests", "tools/compare.py",
+               "tools/comparison.py")
 
 
 class Refused(Exception):
@@ -95,132 +94,33 @@ def usable_commit(results):
     return commit
 
 
-def load_runs(root=ROOT):
-    """[{name, results, provenance}] of the committed harness runs, by name."""
-    base = os.path.join(root, RUNS)
-    runs = []
-    for name in sorted(os.listdir(base)) if os.path.isdir(base) else []:
-        res, prov = (os.path.join(base, name, f) for f in ("results.json", "provenance.json"))
-        if not os.path.exists(res):
-            continue
-        if not os.path.exists(prov):
-            raise Refused("%s/%s has a results.json without its provenance.json" % (RUNS, name))
-        with open(res, encoding="utf-8") as f1, open(prov, encoding="utf-8") as f2:
-            runs.append({"name": name, "results": json.load(f1), "provenance": json.load(f2)})
-    return runs
-
-
-def own_error(stats, layout):
-    """A snapshot figure's error without its histogram: its bucket's
-    resolution in the run's layout (0 below hist_exact, exact counts)."""
-    if layout is None or stats.get("p50") is None or stats["p50"] < 0:
-        return 0
-    return layout.resolution(stats["p50"]) or 0
-
-
-def layout_of(document):
-    """The histogram layout a document's config states, or None."""
-    try:
-        return Layout.from_config(document["config"])
-    except LayoutMissing:
-        return None
-
-
 def readme_table(results, runs, catalogue, peers):
-    """VAIOS, the harness runs merged with it (Leader over like-for-like
-    cells), then the bench/peers reference columns (never in Leader)."""
-    instrument = [p for p in peers if not p.published]
-    labels = [r["provenance"]["label"] for r in runs]
-    headers = (["metric", "unit", "VAIOS p50", "VAIOS max"] + ["%s p50" % l for l in labels]
-               + ["Leader"] + ["%s %s" % (p.label, REF_MARK) for p in instrument])
-    table = Table("README", headers, [])
-    own_layout = layout_of(results)
-    run_layouts = [layout_of(r["results"]) for r in runs]
-    unlike = []
-    for metric_id, entry in results["metrics"].items():
-        better = catalogue.get(metric_id, {}).get("better", "none")
-        for label, scen, lookup in vr.comparison_rows(metric_id, entry, instrument):
-            own = entry["scenarios"].get(scen)
-            peer_figs = [next((p.figures[(metric_id, k)] for k in lookup
-                               if (metric_id, k) in p.figures), None) for p in instrument]
-            run_stats, run_scens = [], []
-            for run in runs:
-                rentry = run["results"]["metrics"].get(metric_id) or {}
-                rscen = scen if scen is not None else rentry.get("scenario")
-                run_scens.append(rscen)
-                run_stats.append((rentry.get("scenarios") or {}).get(rscen))
-            unit = own["unit"] if own else next(
-                (s["unit"] for s in run_stats if s), next((f["unit"] for f in peer_figs if f), None))
-            if own is None and not any(run_stats) and not any(peer_figs):
-                continue
-            candidates, errors = {}, {}
-            if own:
-                candidates["VAIOS"], errors["VAIOS"] = own["p50"], own_error(own, own_layout)
-            run_cells = []
-            for run, rlabel, st, rscen, layout in zip(runs, labels, run_stats, run_scens, run_layouts):
-                if st is None:
-                    run_cells.append("-")
-                    continue
-                # A run's provenance may mark a whole metric unlike, or one
-                # scenario of it ("irq_latency (loaded)").
-                run_unlike = run["provenance"].get("unlike", {})
-                why = run_unlike.get("%s (%s)" % (metric_id, rscen)) or run_unlike.get(metric_id)
-                text = fmt(st["p50"])
-                if st["unit"] != unit:
-                    run_cells.append(text + "*")
-                elif why:
-                    run_cells.append(text + " " + vr.NOT_COMPARABLE)
-                    unlike.append("%s %s, %s: %s" % (vr.NOT_COMPARABLE, label, rlabel, why))
-                else:
-                    err = figure_error(st, layout)
-                    run_cells.append(text + (" %s%s" % (vr.ERROR_MARK, fmt(err)) if err else ""))
-                    candidates[rlabel], errors[rlabel] = st["p50"], err
-            ref_cells = []
-            for peer, fig in zip(instrument, peer_figs):
-                if fig is None:
-                    ref_cells.append("-")
-                    continue
-                text, compared = vr.peer_cell(fig, unit, True)
-                ref_cells.append(text)
-                if not compared and fig["unit"] == unit:
-                    unlike.append("%s %s, %s %s: %s" % (vr.NOT_COMPARABLE, label, peer.label,
-                                                        REF_MARK, fig["why"]))
-            table.rows.append([label, unit or "-", fmt(own and own["p50"]),
-                               fmt(own and own["max"])] + run_cells
-                              + [leader(candidates, better, errors)] + ref_cells)
-    for run, rlabel in zip(runs, labels):
-        table.footnotes.append("%s p50: %s (`%s/%s/`: its results.json and provenance.json)."
-                               % (rlabel, run["provenance"]["summary"], RUNS, run["name"]))
-    table.footnotes.append(
-        "%se on a harness cell: how far above the figure the true median may lie (a percentile "
-        "is the lower bound of its histogram bucket); none: exact." % vr.ERROR_MARK)
-    table.footnotes.append(
-        "Leader: lowest (or highest, per bench/catalogue.csv) median among VAIOS and the "
-        "harness runs' like-for-like cells, named only when its gap to every other exceeds "
-        "their errors added ('within error' otherwise); '-' when fewer than two have such a "
-        "figure. The %s columns never enter it." % REF_MARK)
-    for peer in instrument:
-        table.footnotes.append("%s %s: reference only, a separate harness with other "
-                               "start/stop points, not this one (%s): %s"
-                               % (peer.label, REF_MARK, vr.shown_path(peer.path), peer.source))
-    table.footnotes.append("%s: not like for like with VAIOS's row, shown and not compared:"
-                           % vr.NOT_COMPARABLE)
-    table.footnotes += unlike
-    return table
+    """VAIOS, the stored harness runs merged with it (Leader over
+    like-for-like cells), then the bench/peers reference columns (never in
+    Leader). VAIOS's figures come from the snapshot, which keeps no
+    histograms: their errors are their buckets' resolutions."""
+    columns = [Column("VAIOS", results, error=resolution_error)] + [run_column(r) for r in runs]
+    references = [p for p in peers if not p.published]
+    rows = build_rows(columns, catalogue, references)
+    return harness_table("README", rows, columns, references, compact=True)
 
 
 def render_block(results, root=ROOT):
     """The README block (markers included) for a results or snapshot document."""
     commit = usable_commit(results)
-    catalogue = vr.load_catalogue(os.path.join(root, "bench", "catalogue.csv"))
-    peers = vr.load_peers(os.path.join(root, "bench", "peers"), catalogue)
-    runs = load_runs(root)
+    catalogue = metrics.load(os.path.join(root, "bench", "catalogue.csv"))
+    peers_dir = os.path.join(root, "bench", "peers")
+    peers = load_peers(peers_dir, catalogue)
+    try:
+        runs = load_runs(peers_dir)
+    except RunRefused as err:
+        raise Refused(str(err)) from None
     table = readme_table(results, runs, catalogue, peers)
     cfg = results["config"]
-    text = vr.render_markdown(table).split("\n", 2)[2]
-    harness = "; ".join("%s: the %s run of this harness (`%s/%s/`)"
-                        % ("%s p50" % r["provenance"]["label"], r["provenance"]["label"], RUNS,
-                           r["name"]) for r in runs)
+    text = render_markdown(table).split("\n", 2)[2]
+    harness = "; ".join("%s: the %s run of this harness (`%s/`)"
+                        % ("%s p50" % r.provenance["label"], r.provenance["label"],
+                           shown_path(r.path)) for r in runs)
     label = ("VAIOS figures of commit `%s` (the commit the benchmark image was built from, "
              "recorded in its results.json), %s: instructions on the emulated STM32F405 "
              "(QEMU `-icount shift=0`: one count is one instruction). %s Leader compares VAIOS "
@@ -257,7 +157,7 @@ def figures(document):
     out = {}
     for metric_id, entry in document["metrics"].items():
         for scen, st in entry["scenarios"].items():
-            out[(metric_id, scen)] = {k: st.get(k) for k in vr.STATS + ("n", "unit")}
+            out[(metric_id, scen)] = {k: st.get(k) for k in STATS + ("n", "unit")}
     return out
 
 

@@ -6,15 +6,18 @@ histogram pictures and terminal tables.
 Usage (from the repository root):
   qemu-system-arm ... | python3 -m tools.vaios_report [--input FILE|-] [--out DIR]
                                                       [--peers DIR] [--quiet] [--verbose]
-  python3 -m tools.vaios_report compare RESULTS.json RESULTS.json... [--out DIR]
-      merge runs (one per kernel or configuration) into one table and one
-      picture per latency metric (tools/compare.py)
+From another tool: report(lines, out, ...) reads the lines as they arrive
+(tools.bench and tools.bench_linux feed it the image's output in-process).
+Several runs side by side: python3 -m tools.compare.
 
 The stream is read line by line while the image runs. Lines that start with
 "@VOS " are records (config, progress, metric, hist, skip, done); every other
 line is the image's own text, echoed only with --verbose (its last lines are
 shown anyway when the run fails). docs/results-json.md documents the line
-protocol, the results.json shape and the report's comparison rules.
+protocol, the results.json shape and the report's comparison rules: the run
+beside this harness's stored runs of other kernels (PEERS/runs, Leader over
+like-for-like cells, tools.comparison), the bench/peers CSV figures beside
+them as references that never enter Leader.
 
 Exit status: 0 when the stream held "@VOS done 0", 1 otherwise (the image
 crashed, hung, was killed or reported a failure), 2 for bad arguments. The
@@ -22,7 +25,6 @@ outputs are written in every case, marked incomplete when the run was.
 """
 
 import argparse
-import csv
 import json
 import sys
 from pathlib import Path
@@ -30,32 +32,23 @@ from pathlib import Path
 if not __package__:
     sys.exit("vaios_report: run it from the repository root as python3 -m tools.vaios_report")
 
-from . import compare  # noqa: E402  (the imports below need the package)
-from .peers import (ERROR_MARK, NOT_COMPARABLE, PEER_NAME_MAP, load_peer,  # noqa: F401
-                    load_peers, peer_cell, shown_path)
-from .plots import draw_histograms
-from .progress import Progress
-from .stream import STATS, UNNAMED_SCENARIO, Run, read_stream, split_fields  # noqa: F401
-from .tables import Table, fmt, leader, render_markdown, render_text  # noqa: F401
+from . import catalogue as metrics  # noqa: E402  (the imports below need the package)
+from .comparison import (Column, build_rows, harness_table, published_table,  # noqa: E402
+                         run_column)
+from .peers import RunRefused, add_options, load_peers, load_runs, shown_path  # noqa: E402
+from .plots import draw_histograms, one_value  # noqa: E402
+from .progress import Progress  # noqa: E402
+from .stream import STATS, read_stream  # noqa: E402
+from .tables import Table, fmt, render_markdown, render_text  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
+PEERS = REPO / "bench" / "peers"
 NOT_MEASURED_REASON = "not measured by this build"
 DEFAULT_SCENARIO = "idle"       # a metric's top-level figures come from here if measured
+COMPARISON_TITLE = "VAIOS beside this harness's runs of other kernels (bench/peers/runs)"
 
 
 # ---------------------------------------------------------------- results
-
-def load_catalogue(path):
-    """Read bench/catalogue.csv into {id: {family, definition, better}}, in file order."""
-    with open(path, newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
-    catalogue = {}
-    for row in rows:
-        if row["better"] not in ("lower", "higher", "none"):
-            raise SystemExit(f"{path}: {row['id']}: better must be lower, higher or none")
-        catalogue[row["id"]] = row
-    return catalogue
-
 
 def scenario_json(record):
     """The statistics of one scenario in the results.json shape."""
@@ -114,82 +107,12 @@ def write_json(path, document):
 
 # ---------------------------------------------------------------- tables
 
-def comparison_rows(metric_id, entry, instrument_peers):
-    """(label, scenario, peer-lookup-key per peer) rows of one metric."""
-    vaios = list(entry["scenarios"])
-    peer_scenarios = []
-    for peer in instrument_peers:
-        for (pid, scen) in peer.figures:
-            if pid == metric_id and scen not in peer_scenarios:
-                peer_scenarios.append(scen)
-    keys = vaios + [s for s in peer_scenarios if s is not None and s not in vaios]
-    if not vaios and None in peer_scenarios:
-        keys.insert(0, None)
-    rows = []
-    for scen in keys:
-        label = metric_id if len(keys) == 1 or scen is None else f"{metric_id} ({scen})"
-        lookup = [scen] + ([None] if scen == entry["scenario"] else [])
-        rows.append((label, scen, lookup))
-    return rows
-
-
-def comparison_table(results, catalogue, peers, compact=False):
-    """VAIOS beside same-instrument peers, one row per metric (and scenario).
-
-    Peer cells show "median / max", or the median alone when compact (the
-    terminal, which must stay within 100 columns), with their marks: the
-    figure's stated error, or NOT_COMPARABLE with the reason in a
-    footnote. Leader compares only like-for-like cells, with their errors."""
-    instrument = [p for p in peers if not p.published]
-    title = "Comparison in the same instrument (peers: " + \
-        ("median)" if compact else "median / max)")
-    table = Table(title,
-                  ["metric", "unit", "VAIOS p50", "VAIOS max"] + [p.label for p in instrument]
-                  + ["Leader"], [])
-    mismatch = False
-    unlike = []
-    for metric_id, entry in results["metrics"].items():
-        better = catalogue.get(metric_id, {}).get("better", "none")
-        for label, scen, lookup in comparison_rows(metric_id, entry, instrument):
-            own = entry["scenarios"].get(scen)
-            peer_figs = [next((p.figures[(metric_id, k)] for k in lookup
-                               if (metric_id, k) in p.figures), None) for p in instrument]
-            unit = own["unit"] if own else next((f["unit"] for f in peer_figs if f), None)
-            candidates = {"VAIOS": own["p50"] if own else None}
-            errors = {"VAIOS": 0}
-            cells = []
-            for peer, fig in zip(instrument, peer_figs):
-                if fig is None:
-                    cells.append("-")
-                    continue
-                text, compared = peer_cell(fig, unit, compact)
-                mismatch |= fig["unit"] != unit
-                cells.append(text)
-                if compared:
-                    candidates[peer.label] = fig["median"]
-                    errors[peer.label] = fig["error"]
-                elif fig["unit"] == unit:
-                    unlike.append(f"{NOT_COMPARABLE} {label}, {peer.label}: {fig['why']}")
-            if own is None and not any(peer_figs):
-                continue
-            table.rows.append([label, unit or "-", fmt(own and own["p50"]),
-                               fmt(own and own["max"])] + cells
-                              + [leader(candidates, better, errors)])
-    for peer in instrument:
-        table.footnotes.append(f"{peer.label} ({shown_path(peer.path)}): {peer.source}")
-    table.footnotes.append(f"{ERROR_MARK}e: the peer figure's stated error in the row's unit "
-                           "(VAIOS's figures are exact counts).")
-    if mismatch:
-        table.footnotes.append("* in a different unit from VAIOS's figure "
-                               "(see bench/peers): shown, not compared")
-    table.footnotes.append(f"{NOT_COMPARABLE}: not like for like with VAIOS's row, shown and not "
-                           "compared:")
-    table.footnotes += unlike
-    table.footnotes.append("Leader: lowest (or highest, per bench/catalogue.csv) median among "
-                           "the like-for-like figures in the same unit, named only when its gap "
-                           "to every other exceeds their errors added ('within error' "
-                           "otherwise); '-' when fewer than two kernels have such a figure.")
-    return table
+def comparison(results, catalogue, peers, runs):
+    """The rows and columns of the comparison: this run (VAIOS), the
+    stored harness runs, the instrument reference files."""
+    columns = [Column("VAIOS", results)] + [run_column(r) for r in runs]
+    references = [p for p in peers if not p.published]
+    return build_rows(columns, catalogue, references), columns, references
 
 
 def distribution_table(results):
@@ -205,36 +128,6 @@ def distribution_table(results):
             if stats["note"]:
                 table.footnotes.append(f"{label}: {stats['note']}")
     return table
-
-
-def published_tables(results, catalogue, peers):
-    """Real-board published figures, one table per file, never beside instruction counts.
-
-    A "this run" column appears only when the run itself counted something
-    other than instructions (config unit=cycles on a real board)."""
-    board_run = results["config"].get("unit", "insn") != "insn"
-    tables = []
-    for peer in (p for p in peers if p.published):
-        names = [c.replace("_", " ") for c in peer.columns]
-        table = Table(f"Published real-board figures ({peer.path.name}; not instruction counts)",
-                      ["metric", "unit"] + names + (["this run"] if board_run else []) + ["Leader"],
-                      [])
-        for _, (metric_id, scen, stat), unit, values in peer.rows:
-            candidates = {n: values[c] for n, c in zip(names, peer.columns)}
-            extra = []
-            if board_run:
-                entry = results["metrics"].get(metric_id)
-                own = entry["scenarios"].get(scen or entry["scenario"]) if entry else None
-                candidates["this run"] = own[stat] if own and own["unit"] == unit else None
-                extra = [fmt(candidates["this run"])]
-            label = metric_id if stat == "p50" else f"{metric_id} {stat}"
-            table.rows.append([label, unit] + [fmt(values[c]) for c in peer.columns] + extra
-                              + [leader(candidates, catalogue.get(metric_id, {}).get("better"))])
-        if board_run:
-            table.footnotes.append("'this run': this run's figure where its unit equals the "
-                                   "published unit.")
-        tables.append(table)
-    return tables
 
 
 def config_table(results):
@@ -263,9 +156,18 @@ def status_line(results):
     return f"FAILED RUN: the image reported `@VOS done {status}`; the figures below are partial."
 
 
-def provenance_markdown(peers):
-    """Each peer file's comment header, quoted, so its configuration is never hidden."""
-    out = ["## Where the peer figures come from", ""]
+def provenance_markdown(peers, runs):
+    """Where each column beside VAIOS comes from: each stored run's
+    summary, and each peer file's comment header, quoted, so that its
+    configuration is never hidden."""
+    out = []
+    if runs:
+        out += ["## Where the harness runs beside VAIOS come from", ""]
+        out += [f"- **{r.provenance['label']}** (`{shown_path(r.path)}/`, its provenance.json "
+                f"says how it was made): {r.provenance['summary']}" for r in runs]
+        out.append("")
+    if peers:
+        out += ["## Where the reference figures come from", ""]
     for peer in peers:
         out.append(f"**{peer.label}** (`{shown_path(peer.path)}`):")
         out.append("")
@@ -280,21 +182,38 @@ def provenance_markdown(peers):
     return "\n".join(out) + "\n"
 
 
-def report_markdown(results, tables, peers, pictures):
+def histograms_markdown(results, pictures):
+    """Links to the pictures; a distribution of one value has none, and says so."""
+    links = []
+    for metric_id, entry in results["metrics"].items():
+        for scen, stats in entry["scenarios"].items():
+            names = pictures.get((metric_id, scen))
+            if names:
+                links.append(f"- {metric_id} ({scen}): "
+                             + ", ".join(f"[{n.rsplit('.', 1)[1]}](hist/{n})" for n in names))
+            elif stats["hist"] and one_value(stats):
+                value = f"{fmt(stats['max'])} {stats['unit'] or ''}".rstrip()
+                links.append(f"- {metric_id} ({scen}): no picture: one sample, {value}"
+                             if stats["n"] == 1 else f"- {metric_id} ({scen}): no picture: "
+                             f"one value, {value}, in all {fmt(stats['n'])} samples")
+    if not links:
+        return None
+    return "\n".join(["## Histograms", ""] + links) + "\n"
+
+
+def report_markdown(results, tables, peers, runs, pictures):
     """The whole report.md."""
-    config, comparison, distributions, published, unmeasured = tables
+    config, comparison_, distributions, published, unmeasured = tables
     parts = ["# VAIOS benchmark report", "", status_line(results), "",
-             render_markdown(config), render_markdown(comparison), render_markdown(distributions)]
+             render_markdown(config), render_markdown(comparison_),
+             render_markdown(distributions)]
     parts += [render_markdown(t) for t in published]
     parts += [render_markdown(unmeasured)]
-    if pictures:
-        links = ["## Histograms", ""]
-        for (metric_id, scen), names in pictures.items():
-            links.append(f"- {metric_id} ({scen}): "
-                         + ", ".join(f"[{n.rsplit('.', 1)[1]}](hist/{n})" for n in names))
-        parts.append("\n".join(links) + "\n")
-    if peers:
-        parts.append(provenance_markdown(peers))
+    histograms = histograms_markdown(results, pictures)
+    if histograms:
+        parts.append(histograms)
+    if peers or runs:
+        parts.append(provenance_markdown(peers, runs))
     if results["run"]["warnings"]:
         parts.append("## Warnings\n\n" + "".join(f"- {w}\n" for w in results["run"]["warnings"]))
     return "\n".join(parts)
@@ -305,23 +224,11 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--input", default="-", help="stream file, or - for stdin (default)")
     parser.add_argument("--out", default=str(REPO / "build" / "bench"), help="output directory")
-    parser.add_argument("--peers", default=str(REPO / "bench" / "peers"),
-                        help="peer data directory ('' for none)")
-    parser.add_argument("--catalogue", default=str(REPO / "bench" / "catalogue.csv"))
+    add_options(parser, "its reference CSV files and runs/")
     parser.add_argument("--quiet", action="store_true",
                         help="no progress and no tables; errors and warnings only")
     parser.add_argument("--verbose", action="store_true", help="echo the image's own lines")
     return parser.parse_args(argv)
-
-
-def collect(args, out):
-    """Read the stream from --input, keeping a raw copy in out/run.log."""
-    progress = Progress(sys.stderr, not args.quiet)
-    with open(out / "run.log", "w", encoding="utf-8") as raw_log:
-        if args.input == "-":
-            return read_stream(sys.stdin.buffer, progress, args.verbose, raw_log)
-        with open(args.input, "rb") as stream:
-            return read_stream(stream, progress, args.verbose, raw_log)
 
 
 def finish(run, out):
@@ -338,41 +245,71 @@ def finish(run, out):
     return 1
 
 
-def main(argv=None):
-    """Read, build every output, print the tables; return the exit status."""
-    argv = sys.argv[1:] if argv is None else list(argv)
-    if argv[:1] == ["compare"]:
-        return compare.main(argv[1:])
-    args = parse_args(argv)
-    out = Path(args.out)
+def report(lines, out, peers_dir=PEERS, catalogue_path=metrics.PATH, quiet=False,
+           verbose=False):
+    """Read a run's stream (an iterable of lines, consumed as they arrive,
+    kept in out/run.log), write results.json, report.md and the pictures
+    into out, print the tables unless quiet; return the exit status (0: the
+    stream held "@VOS done 0"; 2: the peers directory holds a run that
+    cannot be used). peers_dir '' or None: no comparison, no references."""
+    out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    catalogue = load_catalogue(args.catalogue)
+    catalogue = metrics.load(catalogue_path)
     try:
-        run = collect(args, out)
-    except OSError as err:
-        print(f"vaios_report: cannot read the stream: {err}", file=sys.stderr)
+        runs = load_runs(peers_dir)
+    except RunRefused as err:
+        print(f"vaios_report: {err}", file=sys.stderr)
         return 2
+    peers = load_peers(peers_dir, catalogue)
+    with open(out / "run.log", "w", encoding="utf-8") as raw_log:
+        run = read_stream(lines, Progress(sys.stderr, not quiet), verbose, raw_log)
 
     def warn(text):
         run.warnings.append(text)
         print(f"warning: {text}", file=sys.stderr)
 
     results = build_results(run, catalogue, warn)
-    peers = load_peers(args.peers, catalogue)
     pictures = draw_histograms(results, out / "hist", warn)
     results["run"]["warnings"] = list(run.warnings)
     write_json(out / "results.json", results)
-    tables = (config_table(results), comparison_table(results, catalogue, peers),
-              distribution_table(results), published_tables(results, catalogue, peers),
+    rows, columns, references = comparison(results, catalogue, peers, runs)
+    tables = (config_table(results),
+              harness_table(COMPARISON_TITLE, rows, columns, references, compact=False),
+              distribution_table(results),
+              [published_table(p, results, catalogue) for p in peers if p.published],
               unmeasured_table(results))
-    (out / "report.md").write_text(report_markdown(results, tables, peers, pictures),
+    (out / "report.md").write_text(report_markdown(results, tables, peers, runs, pictures),
                                    encoding="utf-8")
-    if not args.quiet:
+    if not quiet:
         config, _, distributions, published, unmeasured = tables
-        comparison = comparison_table(results, catalogue, peers, compact=True)
-        for table in [config, comparison, distributions] + published + [unmeasured]:
+        # The terminal's is narrower: p50 alone, and the references left to report.md.
+        compact = harness_table(COMPARISON_TITLE, rows, columns, [], compact=True)
+        if references:
+            compact.footnotes.append("The reference columns (bench/peers CSV figures): "
+                                     "report.md.")
+        for table in [config, compact, distributions] + published + [unmeasured]:
             print(render_text(table))
     return finish(run, out)
+
+
+def main(argv=None):
+    """The command: read --input, build every output, print the tables."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["compare"]:
+        print("vaios_report: runs side by side are python3 -m tools.compare RESULTS.json...",
+              file=sys.stderr)
+        return 2
+    args = parse_args(argv)
+    try:
+        if args.input == "-":
+            return report(iter(sys.stdin.buffer.readline, b""), args.out, args.peers,
+                          args.catalogue, args.quiet, args.verbose)
+        with open(args.input, "rb") as stream:
+            return report(stream, args.out, args.peers, args.catalogue, args.quiet,
+                          args.verbose)
+    except OSError as err:
+        print(f"vaios_report: cannot read the stream: {err}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

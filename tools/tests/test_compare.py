@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""tools/compare.py (vaios_report compare) on synthetic runs.
+"""tools/compare.py (python3 -m tools.compare) on synthetic runs.
 
 Three results.json are built by the test from synthetic streams (the
 figures are made up, not measurements): two kernels on one instrument
@@ -16,8 +16,9 @@ import textwrap
 import unittest
 from pathlib import Path
 
-from .. import compare, vaios_report
+from .. import catalogue, compare, comparison, vaios_report
 from ..hist import Layout
+from ..stream import Run
 
 REPO = Path(__file__).resolve().parent.parent.parent
 LAYOUT = "@VOS config hist_exact=2048 hist_log_sub=16 hist_log_octaves=21\n"
@@ -50,13 +51,12 @@ def stream(kernel, unit, ctx, sem, cyclic_hist, layout=True, extra=""):
 
 def results_of(text):
     """The results.json document vaios_report builds from a stream."""
-    catalogue = vaios_report.load_catalogue(REPO / "bench" / "catalogue.csv")
-    run = vaios_report.Run()
+    run = Run()
     for line in text.splitlines():
         run.lines += 1
         if line.startswith("@VOS "):
             run.apply(line)
-    return vaios_report.build_results(run, catalogue, lambda w: None)
+    return vaios_report.build_results(run, catalogue.load(), lambda w: None)
 
 
 class Command(unittest.TestCase):
@@ -83,7 +83,7 @@ class Command(unittest.TestCase):
             "metric,min,median,max,error,compare,note\nctx_yield,30,31,32,1,yes,x\n")
         cls.out = cls.tmp / "out"
         cls.proc = subprocess.run(
-            [sys.executable, "-m", "tools.vaios_report", "compare"] + [str(p) for p in cls.paths]
+            [sys.executable, "-m", "tools.compare"] + [str(p) for p in cls.paths]
             + ["--out", str(cls.out), "--peers", str(peers)],
             cwd=REPO, capture_output=True, text=True, timeout=120)
         cls.report = (cls.out / "compare.md").read_text() if cls.proc.returncode == 0 else ""
@@ -129,7 +129,7 @@ class Command(unittest.TestCase):
         self.assertNotIn("| irq_latency |", self.report.split("## Not measured")[0])
 
     def test_peers_only_in_a_separate_reference_table(self):
-        main, _, reference = self.report.partition("## " + compare.REFERENCE_TITLE)
+        main, _, reference = self.report.partition("## " + comparison.REFERENCE_TITLE)
         self.assertTrue(reference, "no reference table")
         self.assertNotIn("gamma", main)
         self.assertIn("| ctx_yield | insn | 31 / 32 ±1 |", reference)
@@ -153,7 +153,7 @@ class Command(unittest.TestCase):
         for args in ([str(self.paths[0])], [str(self.paths[0]), str(bad)],
                      [str(self.paths[0]), str(self.tmp / "none.json")],
                      [str(self.paths[0]), str(self.paths[1]), "--label", "x"]):
-            proc = subprocess.run([sys.executable, "-m", "tools.vaios_report", "compare"] + args
+            proc = subprocess.run([sys.executable, "-m", "tools.compare"] + args
                                   + ["--out", str(self.tmp / "refused"), "--quiet"],
                                   cwd=REPO, capture_output=True, text=True, timeout=60)
             self.assertEqual(proc.returncode, 2, args)
@@ -175,16 +175,3 @@ class Rules(unittest.TestCase):
         self.assertEqual(compare.run_labels(same, ["a", "b"]), ["a", "b"])
         with self.assertRaises(compare.Refused):
             compare.run_labels(same, ["a", "a"])
-
-    def test_figure_error(self):
-        layout = Layout(2048, 16, 21)
-        exact = {"p50": 42, "max": 55, "hist": [[40, 2], [42, 7], [55, 1]]}
-        self.assertEqual(compare.figure_error(exact, layout), 0)
-        wide = {"p50": 4096, "max": 9000, "hist": [[4096, 5], [8192, 1]]}
-        self.assertEqual(compare.figure_error(wide, layout), 255)
-        # Without a layout: bounded by the next non-empty bucket.
-        self.assertEqual(compare.figure_error(exact, None), 12)
-        # Against an origin (bounds off the layout): the next bucket's bound only.
-        origin = {"p50": 5000100, "max": 5000103, "hist": [[5000100, 3], [5000103, 1]]}
-        self.assertEqual(compare.figure_error(origin, layout), 2)
-        self.assertEqual(compare.figure_error({"p50": 9, "max": 9, "hist": None}, layout), 0)

@@ -120,6 +120,21 @@ class Quantiles(unittest.TestCase):
         self.assertEqual(hist.hist_mean([(0, 1), (10, 3)], [1, 5]), ((0 + 3 * 12) / 4, 6 / 4))
 
 
+    def test_bucket_bounds_on_the_layout(self):
+        self.assertTrue(self.layout.holds([(129, 1), (2048, 1)]))
+        self.assertFalse(self.layout.holds([(2049, 1)]))       # not a bucket's lower bound
+        self.assertEqual(hist.bucket_bounds([(129, 9), (132, 1), (2048, 2)], 2100, self.layout),
+                         [(129, 130, 9), (132, 133, 1), (2048, 2176, 2)])
+        # Recorded against an origin (off the layout): a bucket reaches the next one.
+        self.assertEqual(hist.bucket_bounds([(2049, 1), (2051, 1)], 2051, self.layout),
+                         [(2049, 2051, 1), (2051, 2052, 1)])
+
+    def test_layout_of_a_config(self):
+        self.assertEqual(hist.layout_of({"hist_exact": "2048", "hist_log_sub": "16",
+                                         "hist_log_octaves": "21"}), self.layout)
+        self.assertIsNone(hist.layout_of({}))
+
+
 class LayoutFree(unittest.TestCase):
     def test_bucket_bounds(self):
         self.assertEqual(hist.bucket_bounds([(1, 2), (4, 1)], 6), [(1, 4, 2), (4, 7, 1)])

@@ -56,12 +56,6 @@ class Loading(unittest.TestCase):
         with self.assertRaises(SystemExit):
             peers.load_peer(self.tmp / "delta-qemu.csv", CATALOGUE)
 
-    def test_cells(self):
-        fig = {"median": 10, "max": 12, "unit": "insn", "error": 4, "comparable": True}
-        self.assertEqual(peers.peer_cell(fig, "insn", True), ("10 ±4", True))
-        self.assertEqual(peers.peer_cell(fig, "ns", False), ("10 / 12*", False))
-        self.assertEqual(peers.peer_cell(dict(fig, comparable=False), "insn", True), ("10 ≠", False))
-
     def test_shown_path(self):
         self.assertEqual(peers.shown_path(peers.REPO / "bench" / "peers"), "bench/peers")
         self.assertEqual(peers.shown_path(self.tmp), str(self.tmp))

@@ -23,13 +23,36 @@ class Scripts(unittest.TestCase):
 
     def test_histogram_script(self):
         st = scenario([(10, 1), (1000, 2)])
-        text = plots.histogram_script("x.dat", "T", "insn", st, st["hist"], [("svg", "x.svg")])
+        text = plots.histogram_script("x.dat", "T", "insn", st, [(10, 1000, 1), (1000, 1001, 2)],
+                                      [("svg", "x.svg")])
         self.assertIn("set logscale x", text)             # 10 .. 1000 spans more than 50
         self.assertIn("set logscale y", text)
-        self.assertIn('set label "p50 1000"', text)
+        # p50, p99, p99.9 and max coincide: one label, in front of the boxes.
+        self.assertIn('set label "p50, p99, p99.9, max 1000" at 1000, graph 0.95 right offset '
+                      '-0.5,0 front boxed', text)          # near the right edge: leftwards
+        self.assertEqual(text.count("set arrow"), 1)
         self.assertIn("set output 'x.svg'", text)
-        narrow = plots.histogram_script("x.dat", "T", "insn", st, [(10, 1), (20, 1)], [])
+        self.assertIn("set xrange [8.33333:1201.2]", text)  # the buckets clear of the frame
+        st = scenario([(10, 1), (20, 1)])
+        narrow = plots.histogram_script("x.dat", "T", "insn", st, [(10, 11, 1), (20, 21, 1)], [])
         self.assertNotIn("set logscale x", narrow)
+        self.assertIn("set xrange [9:22]", narrow)           # 10 .. 21, one unit each side
+        self.assertIn('set label "p50, p99, p99.9, max 20" at 20, graph 0.95 right', narrow)
+        st["p50"] = 10
+        narrow = plots.histogram_script("x.dat", "T", "insn", st, [(10, 11, 1), (20, 21, 1)], [])
+        self.assertIn('set label "p50 10" at 10, graph 0.95 left', narrow)
+
+    def test_mark_labels(self):
+        st = {"p50": 129, "p99": 129, "p999": 130, "max": 192}
+        self.assertEqual(plots.mark_labels(st, False),
+                         [(129, "p50, p99 129"), (130, "p99.9 130"), (192, "max 192")])
+        self.assertEqual(plots.mark_labels(dict(st, p50=0), True),
+                         [(129, "p99 129"), (130, "p99.9 130"), (192, "max 192")])
+
+    def test_one_value(self):
+        self.assertTrue(plots.one_value(scenario([(5, 2)])))
+        self.assertFalse(plots.one_value(scenario([(5, 1), (6, 1)])))
+        self.assertFalse(plots.one_value({"min": None, "max": None}))
 
     def test_cdf_script_has_a_panel_per_unit(self):
         one = plots.cdf_script("T", [("insn", [("a.dat", "A"), ("b.dat", "B")], False)],
@@ -65,12 +88,26 @@ class Drawing(unittest.TestCase):
         (self.tmp / "stale.svg").write_text("old")
         pictures = plots.draw_histograms(results, self.tmp, self.warnings.append)
         self.assertEqual(self.warnings, [])
-        self.assertEqual(set(pictures), {("m", "idle"), ("m", "busy")})
+        self.assertEqual(set(pictures), {("m", "idle")})   # busy: one value, no picture
         self.assertFalse((self.tmp / "stale.svg").exists())
         for names in pictures.values():
             for name in names:
                 self.assertGreater((self.tmp / name).stat().st_size, 500, name)
         self.assertIn("<svg", (self.tmp / "m_idle.svg").read_text())
+
+    def test_buckets_are_as_wide_as_the_runs_layout(self):
+        # An exact range below 2048: one value per bucket, not up to the next one.
+        results = {"config": {"hist_exact": "2048", "hist_log_sub": "16",
+                              "hist_log_octaves": "21"},
+                   "metrics": {"t": {"scenarios": {"idle": scenario([(129, 98), (132, 1),
+                                                                     (192, 1)])}}}}
+        plots.draw_histograms(results, self.tmp, self.warnings.append)
+        self.assertEqual((self.tmp / "t_idle.dat").read_text().splitlines()[1:],
+                         ["129 130 98", "132 133 1", "192 193 1"])
+        del results["config"]                  # no layout: a bucket reaches the next one
+        plots.draw_histograms(results, self.tmp, self.warnings.append)
+        self.assertEqual((self.tmp / "t_idle.dat").read_text().splitlines()[1:],
+                         ["129 132 98", "132 192 1", "192 193 1"])
 
     def test_one_cdf_picture_per_metric(self):
         curves = {"m": [("A (idle)", "insn", [(1, 3), (2, 1)], 1),

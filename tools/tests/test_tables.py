@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""tools/tables.py: figures, the Leader rule, text and Markdown tables."""
+"""tools/tables.py: figures, text and Markdown tables."""
 
 import unittest
 
-from ..tables import Table, fmt, leader, render_markdown, render_text
+from ..tables import Table, fmt, render_markdown, render_text
 
 
 class Figures(unittest.TestCase):
@@ -14,24 +14,6 @@ class Figures(unittest.TestCase):
         self.assertEqual(fmt(2.5), "2.5")
         self.assertEqual(fmt(2.456), "2.46")
         self.assertEqual(fmt("x"), "x")
-
-
-class Leader(unittest.TestCase):
-    def test_direction_and_missing(self):
-        self.assertEqual(leader({"A": 3, "B": 5}, "lower"), "A")
-        self.assertEqual(leader({"A": 3, "B": 5}, "higher"), "B")
-        self.assertEqual(leader({"A": 3, "B": None}, "lower"), "-")
-        self.assertEqual(leader({"A": 3, "B": 5}, "none"), "-")
-        self.assertEqual(leader({}, "lower"), "-")
-
-    def test_ties_and_errors(self):
-        self.assertEqual(leader({"A": 3, "B": 3}, "lower"), "tie")
-        self.assertEqual(leader({"A": 3, "B": 3}, "lower", {"A": 1}), "within error")
-        # A gap of 4 leads only when it exceeds the errors added.
-        self.assertEqual(leader({"A": 10, "B": 14}, "lower", {"A": 1, "B": 2}), "A")
-        self.assertEqual(leader({"A": 10, "B": 14}, "lower", {"A": 2, "B": 2}), "within error")
-        self.assertEqual(leader({"A": 10, "B": 14, "C": 30}, "lower", {"B": 5}), "within error")
-        self.assertEqual(leader({"A": 10, "B": 14, "C": 30}, "lower", {"C": 5}), "A")
 
 
 class Rendering(unittest.TestCase):
