@@ -54,7 +54,7 @@ bench: target
 	@python3 -m tools.bench --build $(TARGET_DIR) --out $(BUILD)/bench
 
 test: target host
-	@python3 tools/run_tests.py --target $(TARGET_DIR) --host $(HOST_DIR) --build $(BUILD)
+	@python3 -m tools.run_tests --target $(TARGET_DIR) --host $(HOST_DIR) --build $(BUILD)
 
 evidence: deps
 	@python3 tools/evidence/run.py all --build $(BUILD)

@@ -1,10 +1,37 @@
 # SPDX-License-Identifier: MIT
 """What the check tools (tools/test_fault.py, tools/mpu_run.py,
-tools/test_package.py) share: the PASS/FAIL lines with their count
-("N passed, M failed", the form tools/run_tests.py reads), and a symbol's
-address in an image.
+tools/test_package.py, tools/check_repeat.py) share: the PASS/FAIL lines
+with their count ("N passed, M failed", the form tools/run_tests.py
+reads), a command's merged output, an image's run on the emulated board,
+and a symbol's address in an image.
 """
+import os
 import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(command, cwd=None, timeout=None, shell=False):
+    """(exit status, stdout and stderr merged) of a command; a command that
+    outlives timeout seconds is killed and gives 124 and what it printed,
+    ending with "(timed out after N s)"."""
+    try:
+        p = subprocess.run(command, cwd=cwd, shell=shell, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, errors="replace",
+                           timeout=timeout)
+        return p.returncode, p.stdout
+    except subprocess.TimeoutExpired as err:
+        out = err.stdout if isinstance(err.stdout, str) else \
+            (err.stdout or b"").decode(errors="replace")
+        return 124, out + "\n(timed out after %d s)\n" % timeout
+
+
+def qemu(image, timeout, root=ROOT):
+    """run() of an image on the emulated board (root's tools/qemu-run, which
+    stops it after timeout seconds; thirty more are allowed for QEMU's start
+    and exit on a loaded machine)."""
+    return run([os.path.join(root, "tools", "qemu-run"), image, str(timeout)], cwd=root,
+               timeout=timeout + 30)
 
 
 def symbol(image, name):

@@ -17,7 +17,7 @@ citation of anything that a clone does not contain cannot be followed.
 
 Prints one FAIL line per offending citation and "N passed, M failed"
 (one case per scanned file); exit status 1 when anything failed.
-Usage: tools/check_citations.py [--root DIR]
+Usage, from the repository root: python3 -m tools.check_citations [--root DIR]
 """
 import argparse
 import os
@@ -25,9 +25,12 @@ import re
 import subprocess
 import sys
 
+if not __package__:
+    sys.exit("check_citations: run it from the repository root as python3 -m tools.check_citations")
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Files the tools write at run time (build/bench/report.md, the Linux
-# harness's report.md, vaios_report compare's compare.md): named in the
+# harness's report.md, tools.compare's compare.md): named in the
 # sources, never tracked.
 GENERATED = {"report.md", "compare.md"}
 DOC_NAME = re.compile(r"(?<![\w.-])((?:\.{1,2}/)*(?:[\w-]+/)*[\w-]+\.md)\b")

@@ -3,7 +3,7 @@
 """Prove that the benchmark is deterministic: run it more than once and
 compare the results.
 
-Usage: python3 tools/check_repeat.py [--build build/netduinoplus2] [--out build/bench] [--runs 2]
+Usage: python3 -m tools.check_repeat [--build build/netduinoplus2] [--out build/bench] [--runs 2]
 
 Runs tools.bench --runs times on the same images, one after the other
 (they share the instrumented images' build directories; the first run goes
@@ -19,8 +19,12 @@ run that failed); exit status 1 on any failure.
 import argparse
 import json
 import os
-import subprocess
 import sys
+
+if not __package__:
+    sys.exit("check_repeat: run it from the repository root as python3 -m tools.check_repeat")
+
+from .cases import run  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMESTAMP_KEYS = {"timestamp", "time", "date", "generated", "generated_at", "started", "finished"}
@@ -53,10 +57,9 @@ def first_difference(a, b):
 
 
 def bench(build, out):
-    cmd = [sys.executable, "-m", "tools.bench", "--build", build, "--out", out, "--quiet"]
-    p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                       errors="replace")
-    return p.returncode, p.stdout
+    """One benchmark run into out: (exit status, its output)."""
+    return run([sys.executable, "-m", "tools.bench", "--build", build, "--out", out, "--quiet"],
+               cwd=ROOT)
 
 
 def main():

@@ -20,27 +20,16 @@ import argparse
 import glob
 import os
 import re
-import subprocess
 import sys
 
 if not __package__:
     sys.exit("mpu_run: run it from the repository root as python3 -m tools.mpu_run")
 
-from .cases import Cases, symbol  # noqa: E402
+from .cases import Cases, qemu, run, symbol  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GUARD = 1024            # VOS_CFG_STACK_GUARD of the MPU build (CMakeLists.txt, VAIOS_MPU)
 EXIT_KERNEL_HALT = 5
-
-
-def qemu(image, timeout):
-    try:
-        p = subprocess.run([os.path.join(ROOT, "tools", "qemu-run"), image, str(timeout)],
-                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True, errors="replace", timeout=timeout + 10)
-        return p.returncode, p.stdout
-    except subprocess.TimeoutExpired:
-        return 124, "(timed out)"
 
 
 def main():
@@ -53,12 +42,12 @@ def main():
     cases = Cases()
     case = cases.check
 
-    r = subprocess.run("cmake -S . -B %s -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake "
-                       "-DCMAKE_BUILD_TYPE=Release -DVAIOS_BOARD=%s -DVAIOS_MPU=ON >/dev/null && "
-                       "cmake --build %s --target mpu_images -j2" % (d, args.board, d),
-                       shell=True, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    case("mpu build (VAIOS_MPU=ON) builds", r.returncode == 0, "exit %d" % r.returncode, r.stdout)
-    if r.returncode != 0:
+    rc, out = run("cmake -S . -B %s -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake "
+                  "-DCMAKE_BUILD_TYPE=Release -DVAIOS_BOARD=%s -DVAIOS_MPU=ON >/dev/null && "
+                  "cmake --build %s --target mpu_images -j2" % (d, args.board, d),
+                  cwd=ROOT, shell=True)
+    case("mpu build (VAIOS_MPU=ON) builds", rc == 0, "exit %d" % rc, out)
+    if rc != 0:
         return cases.summary()
     images = os.path.join(ROOT, d, "tests", "target", "mpu")
 

@@ -16,7 +16,7 @@ A read is named FUNC:N, the N-th (from 0) load of the counter in the
 harness function FUNC (on netduinoplus2 the counter is TIM2->CNT, a load
 at offset #36 from TIM2's base), or by its address, 0x....
 
-    python3 tools/path_trace.py --elf build/netduinoplus2/bench/bench.elf \\
+    python3 -m tools.path_trace --elf build/netduinoplus2/bench/bench.elf \\
         --start give_take:0 --end give_take:1 --expect sem_give_take
 
 Exceptions (PendSV, SVC) are taken while stepping, as they come; timers
@@ -35,6 +35,9 @@ import re
 import subprocess
 import sys
 import tempfile
+
+if not __package__:
+    sys.exit("path_trace: run it from the repository root as python3 -m tools.path_trace")
 
 GDB = "gdb-multiarch"
 NOISE = ("TIM2_IRQHandler",)   # the time base's interrupt a debugger stop leaves pending

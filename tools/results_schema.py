@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 """Check results.json files against docs/results.schema.json.
 
-Usage: tools/results_schema.py FILE...      check each file
-       tools/results_schema.py --self-test  check the checker (make test)
+Usage (from the repository root):
+       python3 -m tools.results_schema FILE...      check each file
+       python3 -m tools.results_schema --self-test  check the checker (make test)
 
 The schema (JSON Schema 2020-12, validated with Debian's python3-jsonschema)
 holds the shape; check() adds the rules a schema cannot state: a measured
@@ -16,11 +17,15 @@ Prints one PASS/FAIL line per file (with every problem under a FAIL) and
 missing (apt-get install python3-jsonschema).
 """
 import copy
+import io
 import json
 import os
-import subprocess
 import sys
 import tempfile
+from contextlib import redirect_stderr
+
+if not __package__:
+    sys.exit("results_schema: run it from the repository root as python3 -m tools.results_schema")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCHEMA = os.path.join(ROOT, "docs", "results.schema.json")
@@ -125,15 +130,13 @@ def self_test(validator):
         results.append(bool(ok))
         print("%s %s%s" % ("PASS" if ok else "FAIL", name, (": " + detail) if detail and not ok else ""))
 
+    from . import vaios_report      # the writer of what is checked; only the self-test needs it
     with tempfile.TemporaryDirectory(prefix="vaios-schema-") as tmp:
-        stream = os.path.join(tmp, "stream.txt")
-        with open(stream, "w") as f:
-            f.write(SAMPLE_STREAM)
-        r = subprocess.run([sys.executable, "-m", "tools.vaios_report", "--input", stream,
-                            "--out", tmp, "--peers", "", "--quiet"], cwd=ROOT,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        with redirect_stderr(io.StringIO()) as err:
+            status = vaios_report.report(SAMPLE_STREAM.splitlines(), tmp, peers_dir="", quiet=True)
         path = os.path.join(tmp, "results.json")
-        case("report_tool_writes_results", r.returncode == 0 and os.path.exists(path), r.stdout[-500:])
+        case("report_tool_writes_results", status == 0 and os.path.exists(path),
+             err.getvalue()[-500:])
         if not os.path.exists(path):
             return results
         doc = json.load(open(path))

@@ -112,7 +112,7 @@ def main():
         if not args.no_bench and not args.only:
             # Twice, compared byte for byte (the instrument is exact), then
             # every budget checked against the first run.
-            cmd = ("python3 tools/check_repeat.py --build %s --out %s/bench --runs 2 && "
+            cmd = ("python3 -m tools.check_repeat --build %s --out %s/bench --runs 2 && "
                    "python3 -m tools.check_budgets --schema --results %s/bench/results.json --budgets bench/budgets.txt"
                    % (args.target, args.build, args.build))
             # Two whole benchmark runs, each several minutes on a busy machine.

@@ -15,25 +15,18 @@ usage (from the repository root): python3 -m tools.test_fault TARGET_BUILD_DIR
 """
 import os
 import re
-import subprocess
 import sys
 
 if not __package__:
     sys.exit("test_fault: run it from the repository root as python3 -m tools.test_fault")
 
-from .cases import Cases, symbol  # noqa: E402
+from .cases import Cases, qemu, symbol  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEX = r"0x[0-9a-f]{8}"
 TAIL = r" exc_return=(%s) hfsr=(%s) cfsr=(%s) mmfar=(%s) bfar=(%s)$" % ((HEX,) * 5)
 EXIT_HARD_FAULT = 4
 CFSR_STACKING = (1 << 4) | (1 << 12)
-
-
-def run(image):
-    p = subprocess.run([os.path.join(ROOT, "tools", "qemu-run"), image, "30"],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
-    return p.returncode, p.stdout
 
 
 def main():
@@ -43,7 +36,7 @@ def main():
     check = cases.check
 
     image = os.path.join(d, "fault_plain.elf")
-    rc, out = run(image)
+    rc, out = qemu(image, 30)
     m = None
     for line in out.splitlines():
         m = m or re.match(r"^!! hard fault: pc=(%s) lr=(%s)%s" % (HEX, HEX, TAIL), line)
@@ -53,7 +46,7 @@ def main():
           "exit %d, report %s, fault_insn %s" % (rc, "found" if m else "incomplete or missing",
                                                  hex(pc) if pc is not None else "?"), out)
 
-    rc, out = run(os.path.join(d, "fault_exhausted.elf"))
+    rc, out = qemu(os.path.join(d, "fault_exhausted.elf"), 30)
     m = None
     for line in out.splitlines():
         m = m or re.match(r"^!! hard fault: sp=(%s) unstacked%s" % (HEX, TAIL), line)

@@ -35,14 +35,13 @@ import argparse
 import glob
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
 if not __package__:
     sys.exit("test_package: run it from the repository root as python3 -m tools.test_package")
 
-from .cases import Cases  # noqa: E402
+from .cases import Cases, qemu, run  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLCHAIN_MSG = ("VAIOS's cortex-m port needs an arm-none-eabi toolchain: "
@@ -81,9 +80,7 @@ int main(void)
 
 
 def sh(cmd, cwd=None, timeout=900):
-    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       text=True, errors="replace", timeout=timeout)
-    return p.returncode, p.stdout
+    return run(cmd, cwd=cwd, timeout=timeout)
 
 
 def clean_copy(dst):
@@ -165,7 +162,7 @@ def main():
         # It runs on the emulated board.
         image = os.path.join(bdir, "firmware.elf")
         if os.path.exists(image):
-            rc, out = sh([os.path.join(vaios, "tools", "qemu-run"), image, "60"], timeout=90)
+            rc, out = qemu(image, 60, root=vaios)
             samples = [l for l in out.splitlines() if l.startswith("firmware: sample ")]
             c.check("firmware_runs",
                     rc == 0 and len(samples) == 10 and "firmware: done on netduinoplus2" in out,

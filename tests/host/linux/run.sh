@@ -101,11 +101,11 @@ sys.exit(0 if eval(sys.argv[2]) else 1)
 EOF
   then ok "$1"; else bad "$1"; fi
 }
-if python3 "$top/tools/results_schema.py" "$out/results.json" >/dev/null; then
+if (cd "$top" && python3 -m tools.results_schema "$out/results.json") >/dev/null; then
   ok "results.json matches docs/results.schema.json"
 else
   bad "results.json matches docs/results.schema.json"
-  python3 "$top/tools/results_schema.py" "$out/results.json" | head -20
+  (cd "$top" && python3 -m tools.results_schema "$out/results.json") | head -20
 fi
 check_json "the run is complete" 'r["run"]["complete"] is True'
 check_json "unit is ns, board linux" 'r["config"]["unit"] == "ns" and r["config"]["board"] == "linux"'
