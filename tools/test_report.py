@@ -522,6 +522,25 @@ class ReadmeTable(unittest.TestCase):
         self.assertIn("| ctx_yield (idle) | insn | 37 | 50 | 30 | Other |", block)
         self.assertIn("another load", block)
 
+    def test_an_exact_count_equal_to_a_runs_is_a_tie(self):
+        """A figure without a histogram (a count) is exact in the snapshot
+        too, not its bucket's resolution (255 at 4096 in this layout)."""
+        layout = {"hist_exact": "2048", "hist_log_sub": "16", "hist_log_octaves": "21"}
+        self.results["config"].update(layout)
+        self.results["metrics"]["tm_basic"] = {"status": "measured", "scenario": "idle",
+                                               "scenarios": {"idle": dict(
+            {k: 4096 for k in ("min", "p50", "p99", "p999", "max")}, n=1, unit="ops_per_30s",
+            hist=None)}}
+        root = self.harness_root({"idle": (40, [[40, 10]])})
+        snapshot = update_readme.snapshot_of(self.results)
+        self.assertEqual(snapshot["metrics"]["tm_basic"]["scenarios"]["idle"]["error"], 0)
+        block = update_readme.render_block(snapshot, root)
+        self.assertIn("| tm_basic | ops_per_30s | 4096 | 4096 | 4096 | tie |", block)
+        # A snapshot stored without errors keeps the resolution it was rendered with.
+        del snapshot["metrics"]["tm_basic"]["scenarios"]["idle"]["error"]
+        block = update_readme.render_block(snapshot, root)
+        self.assertIn("| tm_basic | ops_per_30s | 4096 | 4096 | 4096 | within error |", block)
+
     def test_a_harness_run_without_provenance_is_refused(self):
         root = self.harness_root({"idle": (40, [[40, 10]])}, provenance=False)
         with self.assertRaises(update_readme.Refused):

@@ -6,7 +6,8 @@ The table sits between the markers <!-- results:begin --> and
 <!-- results:end -->. It is generated, never typed: from a benchmark run's
 results.json (`make bench` writes build/bench/results.json) this tool
 writes the block, labelled with that run's commit, and stores the figures
-it shows in bench/readme-results.json (results.json without histograms).
+it shows in bench/readme-results.json (results.json without histograms,
+with each figure's error instead, which its histogram bounds).
 
 Its columns: VAIOS; each committed run of this harness on another kernel
 (bench/peers/runs/<run>/results.json with its provenance.json), merged
@@ -41,8 +42,9 @@ if not __package__:
 
 from . import catalogue as metrics  # noqa: E402
 from . import cmsis_costs  # noqa: E402
-from .comparison import (REF_MARK, Column, build_rows, harness_table,  # noqa: E402
-                         resolution_error, run_column)
+from .comparison import (REF_MARK, Column, build_rows, figure_error,  # noqa: E402
+                         harness_table, resolution_error, run_column)
+from .hist import layout_of  # noqa: E402
 from .peers import RunRefused, load_peers, load_runs, shown_path  # noqa: E402
 from .stream import STATS  # noqa: E402
 from .tables import render_markdown  # noqa: E402
@@ -70,11 +72,15 @@ def git(repo, *args):
 
 
 def snapshot_of(results):
-    """What the table needs from a results.json: config and statistics, no histograms."""
+    """What the table needs from a results.json: config and statistics, no
+    histograms; instead each scenario's p50 error (comparison.figure_error
+    with the run's layout), which the histogram bounds."""
+    layout = layout_of(results["config"])
     metrics = {}
     for metric_id, entry in results["metrics"].items():
         keep = {k: v for k, v in entry.items() if k not in ("hist", "scenarios", "note")}
-        keep["scenarios"] = {s: {k: v for k, v in st.items() if k not in ("hist", "note")}
+        keep["scenarios"] = {s: dict({k: v for k, v in st.items() if k not in ("hist", "note")},
+                                     error=figure_error(st, layout))
                              for s, st in entry["scenarios"].items()}
         metrics[metric_id] = keep
     return {"config": results["config"], "run": {"complete": results["run"]["complete"]},
@@ -94,12 +100,19 @@ def usable_commit(results):
     return commit
 
 
+def snapshot_error(stats, layout):
+    """A snapshot figure's error: the one stored with it, or, in a snapshot
+    stored before errors were (no histogram to bound it), its bucket's
+    resolution (comparison.resolution_error), which a size or a count
+    gets too."""
+    return stats["error"] if "error" in stats else resolution_error(stats, layout)
+
+
 def readme_table(results, runs, catalogue, peers):
     """VAIOS, the stored harness runs merged with it (Leader over
     like-for-like cells), then the bench/peers reference columns (never in
-    Leader). VAIOS's figures come from the snapshot, which keeps no
-    histograms: their errors are their buckets' resolutions."""
-    columns = [Column("VAIOS", results, error=resolution_error)] + [run_column(r) for r in runs]
+    Leader). VAIOS's figures come from the snapshot (snapshot_error)."""
+    columns = [Column("VAIOS", results, error=snapshot_error)] + [run_column(r) for r in runs]
     references = [p for p in peers if not p.published]
     rows = build_rows(columns, catalogue, references)
     return harness_table("README", rows, columns, references, compact=True)
