@@ -23,10 +23,14 @@ failed. Usage: python3 -m tools.check_families [--root DIR]
 """
 
 import argparse
-import csv
 import re
 import sys
 from pathlib import Path
+
+if not __package__:
+    sys.exit("check_families: run it from the repository root as python3 -m tools.check_families")
+
+from . import catalogue as metrics  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 ID_MAX = 39             # bench/families.c copies an id into a 40-byte buffer
@@ -143,12 +147,6 @@ def need_bits(header_text):
     return set(re.findall(r"^\s*(VB_[A-Z_]+)\s*=\s*1u\s*<<", header_text, re.M))
 
 
-def catalogue_ids(path):
-    """Every id of bench/catalogue.csv, in order."""
-    with open(path, newline="", encoding="utf-8") as f:
-        return [row["id"] for row in csv.DictReader(f)]
-
-
 def check(root):
     """Every case as (ok, description, detail)."""
     root = Path(root)
@@ -167,7 +165,7 @@ def check(root):
     unknown = sorted({t for e in entries for t in e[1] if t not in known})
     case(known and not unknown, "every need is a bit of bench/families.h", ", ".join(unknown))
 
-    catalogue = catalogue_ids(root / "bench/catalogue.csv")
+    catalogue = list(metrics.load(root / "bench/catalogue.csv"))
     owner = {}
     twice = []
     for name, _, _, ids, _ in entries:

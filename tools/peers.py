@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import catalogue as metrics
 from .stream import parse_number
 
 REPO = Path(__file__).resolve().parent.parent
@@ -136,12 +137,12 @@ def load_peer(path, catalogue):
 
 def add_options(parser, uses):
     """The --peers and --catalogue options of a command (default: this
-    repository's bench/peers and bench/catalogue.csv); uses says what the
+    repository's bench/peers and its metric catalogue); uses says what the
     command reads of the peers directory."""
     parser.add_argument("--peers", default=str(REPO / "bench" / "peers"),
                         help=f"peer data directory: {uses} ('' for none)")
-    parser.add_argument("--catalogue", default=str(REPO / "bench" / "catalogue.csv"),
-                        help="the metrics (bench/catalogue.csv)")
+    parser.add_argument("--catalogue", default=str(metrics.PATH),
+                        help="the metrics (default: this repository's catalogue)")
 
 
 def load_peers(directory, catalogue):

@@ -258,6 +258,11 @@ class Structure(unittest.TestCase):
                     and "leader" in n.name]
             self.assertEqual((calls, defs), ([], []), path.name)
 
+    def test_one_catalogue_reader(self):
+        readers = [p.name for p in sorted(TOOLS.glob("*.py")) if not p.name.startswith("test_")
+                   and "catalogue.csv" in p.read_text() and "DictReader" in p.read_text()]
+        self.assertEqual(readers, ["catalogue.py"])
+
     def test_every_comparison_table_is_built_from_the_model(self):
         for name in ("compare.py", "vaios_report.py", "update_readme.py"):
             self.assertIn("comparison", self.imports(TOOLS / name), name)
