@@ -112,6 +112,14 @@ void *arch_stack_init(uint8_t *top, void (*entry)(void *), void *arg);
  * pick would not change anything is harmless. */
 static inline void arch_switch(void);
 
+/* Task t has ended (exit, termination, a fault) and is off every kernel
+ * list; its control block and stack may be reused as soon as the kernel
+ * lock is released. The port lets go of whatever it keeps for t. When t is
+ * the running task (its own exit, a fault of the running task) its stack
+ * is still in use until the switch away, where the port finishes with it.
+ * Called once per ended task, kernel lock held. */
+void arch_task_end(struct vos_task *t);
+
 /* Start multitasking: run vos__cur, never return. Called once, from
  * vos_start(), with kernel interrupts unmasked. */
 void arch_start(void) __attribute__((noreturn));

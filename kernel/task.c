@@ -265,6 +265,7 @@ void vos__task_gone(vos_task_t *t)
     if (t->all_next != NULL)
         t->all_next->all_prev = t->all_prev;
     t->all_next = t->all_prev = NULL;
+    arch_task_end(t);
 
     /* The queue is in priority order, so the joiners of t wake in it. */
     for (;;) {

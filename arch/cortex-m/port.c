@@ -43,6 +43,12 @@ void *arch_stack_init(uint8_t *top, void (*entry)(void *), void *arg)
     return sp;
 }
 
+/* A Cortex-M task leaves nothing behind but its stack and control block. */
+void arch_task_end(struct vos_task *t)
+{
+    (void)t;
+}
+
 void arch_start(void)
 {
     /* PendSV and SVC at the lowest priority: a switch never preempts an

@@ -215,6 +215,18 @@ static void retire(vos_task_t *t)
     r->task = NULL;
 }
 
+/* A task that ended while another ran (terminated, or stopped with its
+ * domain) is never switched away from: its record goes now. The running
+ * task's goes at the switch away (pendsv), as its stack is still in use. */
+void arch_task_end(vos_task_t *t)
+{
+    if (running && t == vos__cur)
+        return;
+    struct host_task *r = rec_of(t);
+    if (r->task == t)
+        retire(t);
+}
+
 /* --- Task side --------------------------------------------------------------- */
 
 void arch_host_task_main(struct host_task *r)

@@ -117,6 +117,64 @@ static void case_terminate_ready(void)
     CHECK_LOG("gone:low again gone:low2 joined gone:main");
 }
 
+/* A task that has run, terminated by another while it is ready, blocked
+ * or suspended: its control block and stack may be reused at once
+ * (task.h), so the port must have let go of the stack at termination. On
+ * the host port a stack that was used still carries its record and the
+ * sanitizer's marks until the port releases it; reusing it before the fix
+ * ran into both (an ASan report, or the record linked twice). */
+static void reused_body(void *arg)
+{
+    t_log("again:%s", (const char *)arg);
+}
+
+static void parked(void *arg)
+{
+    int how = (int)(uintptr_t)arg;
+    char frame[512];                     /* a deep frame on the stack to reuse */
+    memset(frame, how, sizeof frame);
+    if (how == 0)
+        vos_sleep(vos_ms(10));
+    else if (how == 1)
+        vos_task_suspend(NULL);
+    else
+        for (;;)
+            host_advance(1000);          /* computes: preempted, so ready */
+    t_log("returned:%d", frame[0]);
+}
+
+static void term_reuse_main(void *arg)
+{
+    int how = (int)(uintptr_t)arg;
+    void *stack;
+    size_t size;
+    vos_task_t *t = t_tcb(&stack, &size);
+    /* how 2: a lower-priority task that computes (ready when terminated) */
+    unsigned prio = how == 2 ? 4 : 6;
+    for (int round = 0; round < 3; round++) {
+        CHECK_EQ(vos_task_create(t, "parked", parked, (void *)(uintptr_t)how, prio, stack, size),
+                 VOS_OK);
+        vos_sleep(vos_cycles(10));       /* it has run and waits (or is ready) */
+        CHECK_EQ(vos_task_state(t), how == 0 ? VOS_TASK_BLOCKED
+                                   : how == 1 ? VOS_TASK_SUSPENDED : VOS_TASK_READY);
+        CHECK_EQ(vos_task_terminate(t), VOS_OK);
+        CHECK_INV();
+    }
+    CHECK_EQ(vos_task_create(t, "reused", reused_body, "x", 6, stack, size), VOS_OK);
+    CHECK_EQ(vos_task_join(t, VOS_FOREVER), VOS_OK);
+    CHECK_INV();
+}
+
+static void case_terminate_then_reuse_stack(void)
+{
+    for (int how = 0; how < 3; how++) {
+        t_scenario_reset();
+        t_log_clear();
+        CHECK_EQ(t_run(term_reuse_main, (void *)(uintptr_t)how, 5), HOST_IDLE);
+        CHECK_LOG("again:x");
+    }
+}
+
 /* A task blocked in each kind of wait: terminated, it leaves the wait
  * (the object no longer lists it), and nothing it waited for is taken. */
 enum wait_kind { W_SEM, W_MUTEX, W_SLEEP, W_QSEND, W_QRECV, W_EVENT, W_NOTIFY, W_JOIN,
@@ -674,6 +732,7 @@ int main(int argc, char **argv)
     static const struct t_case cases[] = {
         {"terminate_ready", case_terminate_ready},
         {"terminate_in_every_wait", case_terminate_in_every_wait},
+        {"terminate_then_reuse_stack", case_terminate_then_reuse_stack},
         {"terminate_holder_of_several", case_terminate_holder_of_several},
         {"terminate_each_link_of_a_chain", case_terminate_each_link_of_a_chain},
         {"terminate_self", case_terminate_self},
