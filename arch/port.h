@@ -79,6 +79,21 @@ static inline void arch_unlock(uint32_t key);
 /* [inline] True in an interrupt handler (any exception but thread mode). */
 static inline bool arch_in_isr(void);
 
+/* [inline] True in a handler the kernel lock masks: one whose priority is
+ * VOS_CFG_KERNEL_IRQ_PRIO or less urgent, the only handlers that may call
+ * the kernel. False in thread mode and in a handler above that level (NMI,
+ * HardFault, an interrupt at a more urgent priority, such as NVIC priority
+ * 0x00), whose kernel call would race the kernel's own critical sections.
+ * On Cortex-M: IPSR, then the active exception's priority byte (NVIC_IPR
+ * for an interrupt, SHPR for a system exception). */
+static inline bool arch_isr_kernel(void);
+
+/* [inline] The number of the active exception (Cortex-M: IPSR), 0 in
+ * thread mode; distinct for two handlers that are active at once (one
+ * preempted by the other). For reports (an assertion names it) and to
+ * tell a nested handler from the one it preempted. */
+static inline uint32_t arch_isr_number(void);
+
 /* [inline] Load-linked / store-conditional on a machine word (wide
  * enough for a pointer), for the kernel's
  * lock-free fast paths. arch_sc stores v and returns true only if no

@@ -538,8 +538,8 @@ int vos__msg_reply_held(const vos_msg_client_t *client, const void *data, size_t
 int vos_msg_reply_isr(const vos_msg_client_t *client, const void *data, size_t len,
                       int status)
 {
-    if (VOS__UNLIKELY(!arch_in_isr()))
-        return VOS_ERR_CONTEXT;
+    if (VOS__UNLIKELY(!arch_isr_kernel()))
+        return VOS_ERR_CONTEXT;       /* a task, or a handler above the kernel's level */
     return reply(client, data, len, status, NULL, true);
 }
 
@@ -576,6 +576,6 @@ int vos_msg_signal_isr(vos_chan_t *ch, uint32_t bits)
 {
     VOS__CHECK(chan_valid(ch), VOS_ERR_INVALID);
     VOS__CHECK(bits != 0, VOS_ERR_ARG);
-    VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
+    VOS__CHECK_ISR();
     return signal_chan(ch, bits);
 }

@@ -40,6 +40,7 @@ void vos__crit_end(uint32_t key, const char *site)
 
 int vos_crit_stats(struct vos_crit_stats *out, bool reset)
 {
+    VOS__CHECK_LEVEL();
     if (out == NULL)
         return VOS_ERR_ARG;
     uint32_t key = arch_lock();

@@ -24,6 +24,8 @@ const char *vos_strerror(int err)
     case VOS_ERR_TOO_BIG:     return "too big";
     case VOS_ERR_PERM:        return "not permitted";
     case VOS_ERR_LAYOUT:      return "impossible memory layout";
+    case VOS_ERR_NO_SERVICE:  return "no timer service";
+    case VOS_ERR_BUSY:        return "callback in progress";
     default:                  return "unknown error";
     }
 }

@@ -98,7 +98,7 @@ int vos_event_set(vos_event_t *e, uint32_t bits)
 int vos_event_set_isr(vos_event_t *e, uint32_t bits)
 {
     VOS__CHECK(event_valid(e), VOS_ERR_INVALID);
-    VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
+    VOS__CHECK_ISR();
     uint32_t key = vos__lock();
     set_locked(e, bits);
     vos__unlock(key);
@@ -108,6 +108,7 @@ int vos_event_set_isr(vos_event_t *e, uint32_t bits)
 
 int vos_event_clear(vos_event_t *e, uint32_t bits)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(event_valid(e), VOS_ERR_INVALID);
     uint32_t key = vos__lock();
     e->flags &= ~bits;
@@ -117,6 +118,7 @@ int vos_event_clear(vos_event_t *e, uint32_t bits)
 
 int vos_event_get(const vos_event_t *e, uint32_t *flags)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(event_valid(e), VOS_ERR_INVALID);
     VOS__CHECK(flags != NULL, VOS_ERR_ARG);
     *flags = e->flags;

@@ -586,6 +586,7 @@ static inline int heap_free(vos_heap_t *h, void *p)
  * empty unless VOS_CFG_TRACE). */
 int vos_heap_alloc(vos_heap_t *h, size_t size, void **out)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(out != NULL, VOS_ERR_ARG);
     int err = heap_alloc(h, size, out);
     if (VOS__UNLIKELY(err != VOS_OK))
@@ -596,6 +597,7 @@ int vos_heap_alloc(vos_heap_t *h, size_t size, void **out)
 
 int vos_heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align, void **out)
 {
+    VOS__CHECK_LEVEL();
     if (align <= VOS_HEAP_ALIGN)
         return vos_heap_alloc(h, size, out);
     VOS__CHECK(out != NULL, VOS_ERR_ARG);
@@ -608,6 +610,7 @@ int vos_heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align, void **out)
 
 int vos_heap_free(vos_heap_t *h, void *p)
 {
+    VOS__CHECK_LEVEL();
     int err = heap_free(h, p);
     VOS_TRACE_HEAP_FREE(h, p, 0, err);
     return err;
@@ -615,6 +618,7 @@ int vos_heap_free(vos_heap_t *h, void *p)
 
 int vos_heap_stats(const vos_heap_t *h, vos_heap_stats_t *s)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(h != NULL && h->tag == VOS_TAG_HEAP, VOS_ERR_INVALID);
     VOS__CHECK(s != NULL, VOS_ERR_ARG);
     uint32_t k = vos__lock();
@@ -744,6 +748,7 @@ static int check_locked(const vos_heap_t *h)
 
 int vos_heap_check(const vos_heap_t *h)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(h != NULL && h->tag == VOS_TAG_HEAP, VOS_ERR_INVALID);
     uint32_t k = vos__lock();
     int err = check_locked(h);

@@ -35,6 +35,38 @@
 #define VOS__LIKELY(x)   __builtin_expect(!!(x), 1)
 #define VOS__UNLIKELY(x) __builtin_expect(!!(x), 0)
 
+/* The interrupt level. A handler above VOS_CFG_KERNEL_IRQ_PRIO runs even
+ * inside the kernel's critical sections (arch_lock masks up to that level
+ * only), so a kernel call from it would race the kernel: every call
+ * allowed in a handler refuses it (arch_isr_kernel, port.h).
+ *   VOS__CHECK_ISR()    the _isr forms: the caller is a handler at the
+ *                       kernel's level, else VOS_ERR_CONTEXT;
+ *   VOS__CHECK_LEVEL()  the calls of any context: the caller is not a
+ *                       handler above the kernel's level, else
+ *                       VOS_ERR_CONTEXT.
+ * With VOS_CFG_CHECKS=0 and VOS_CFG_ASSERT=1 a call from above the level
+ * halts instead, naming the exception (vos__halt_level); with both off
+ * nothing is checked (a task form called in a handler is then the
+ * caller's bug, as before). VOS__ASSERT_LEVEL() is that halt alone, for
+ * paths that made the check with VOS_CFG_CHECKS themselves. */
+void vos__halt_level(void) __attribute__((noreturn, cold));
+#define VOS__ABOVE_KERNEL() (VOS__UNLIKELY(arch_in_isr()) && VOS__UNLIKELY(!arch_isr_kernel()))
+#if VOS_CFG_CHECKS
+#define VOS__CHECK_ISR() \
+    do { if (VOS__UNLIKELY(!arch_isr_kernel())) return VOS_ERR_CONTEXT; } while (0)
+#define VOS__CHECK_LEVEL() \
+    do { if (VOS__ABOVE_KERNEL()) return VOS_ERR_CONTEXT; } while (0)
+#define VOS__ASSERT_LEVEL() ((void)0)
+#elif VOS_CFG_ASSERT
+#define VOS__CHECK_ISR()    VOS__ASSERT_LEVEL()
+#define VOS__CHECK_LEVEL()  VOS__ASSERT_LEVEL()
+#define VOS__ASSERT_LEVEL() do { if (VOS__ABOVE_KERNEL()) vos__halt_level(); } while (0)
+#else
+#define VOS__CHECK_ISR()    ((void)0)
+#define VOS__CHECK_LEVEL()  ((void)0)
+#define VOS__ASSERT_LEVEL() ((void)0)
+#endif
+
 /* --- Lock ---------------------------------------------------------------- */
 
 #if VOS_CFG_CRIT_STATS

@@ -451,6 +451,7 @@ int vos_mutex_delete(vos_mutex_t *m)
  * it is free: the next lock takes it over (lock_slow). */
 int vos_mutex_owner(const vos_mutex_t *m, vos_task_t **owner)
 {
+    VOS__CHECK_LEVEL();
     if (!mutex_valid(m))
         return VOS_ERR_INVALID;
     if (owner == NULL)

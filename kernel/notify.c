@@ -152,7 +152,7 @@ int vos_notify_give(vos_task_t *t)
 int vos_notify_give_isr(vos_task_t *t)
 {
     VOS__CHECK(target_valid(t), VOS_ERR_INVALID);
-    VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
+    VOS__CHECK_ISR();
     uint32_t key = vos__lock();
     int err = give_locked(t);
     vos__unlock(key);
@@ -174,7 +174,7 @@ int vos_notify_set_isr(vos_task_t *t, uint32_t bits)
 {
     VOS__CHECK(target_valid(t), VOS_ERR_INVALID);
     VOS__CHECK(bits != 0, VOS_ERR_ARG);
-    VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
+    VOS__CHECK_ISR();
     uint32_t key = vos__lock();
     int err = raise_locked(t, t->notify | bits);
     vos__unlock(key);

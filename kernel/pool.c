@@ -116,6 +116,7 @@ static inline int pool_free(vos_pool_t *p, void *blk)
 /* The public entry points, traced (the hooks are empty unless VOS_CFG_TRACE). */
 int vos_pool_alloc(vos_pool_t *p, void **out)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(out != NULL, VOS_ERR_ARG);
     int err = pool_alloc(p, out);
     if (VOS__UNLIKELY(err != VOS_OK))
@@ -126,6 +127,7 @@ int vos_pool_alloc(vos_pool_t *p, void **out)
 
 int vos_pool_free(vos_pool_t *p, void *blk)
 {
+    VOS__CHECK_LEVEL();
     int err = pool_free(p, blk);
     VOS_TRACE_POOL_FREE(p, blk, err);
     return err;
@@ -133,12 +135,14 @@ int vos_pool_free(vos_pool_t *p, void *blk)
 
 int vos_pool_available(const vos_pool_t *p)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(p != NULL && p->tag == VOS_TAG_POOL, VOS_ERR_INVALID);
     return (int)p->available;
 }
 
 int vos_pool_min_available(const vos_pool_t *p)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(p != NULL && p->tag == VOS_TAG_POOL, VOS_ERR_INVALID);
     return (int)p->min_available;
 }

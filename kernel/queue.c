@@ -383,7 +383,7 @@ int vos_queue_send_isr(vos_queue_t *q, const void *item)
 {
     VOS__CHECK(queue_valid(q), VOS_ERR_INVALID);
     VOS__CHECK(item != NULL, VOS_ERR_ARG);
-    VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
+    VOS__CHECK_ISR();
     return send_fast(q, item, VOS_NO_WAIT, false);
 }
 
@@ -391,7 +391,7 @@ int vos_queue_send_front_isr(vos_queue_t *q, const void *item)
 {
     VOS__CHECK(queue_valid(q), VOS_ERR_INVALID);
     VOS__CHECK(item != NULL, VOS_ERR_ARG);
-    VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
+    VOS__CHECK_ISR();
     return send_fast(q, item, VOS_NO_WAIT, true);
 }
 
@@ -407,12 +407,13 @@ int vos_queue_recv_isr(vos_queue_t *q, void *item_out)
 {
     VOS__CHECK(queue_valid(q), VOS_ERR_INVALID);
     VOS__CHECK(item_out != NULL, VOS_ERR_ARG);
-    VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
+    VOS__CHECK_ISR();
     return recv_fast(q, item_out, VOS_NO_WAIT);
 }
 
 int vos_queue_count(const vos_queue_t *q)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(queue_valid(q), VOS_ERR_INVALID);
     return (int)q->count;
 }

@@ -253,3 +253,17 @@ bool vos__is_idle(const vos_task_t *t)
 {
     return t == &idle_task;
 }
+
+/* A kernel call from a handler above the kernel's level, assertions on
+ * and checks off (kernel.h, VOS__CHECK_LEVEL): stop, naming the
+ * exception (Cortex-M: 16 + the IRQ number). */
+void vos__halt_level(void)
+{
+    static char why[] = "kernel call from exception 000, above VOS_CFG_KERNEL_IRQ_PRIO";
+    uint32_t n = arch_isr_number();
+    char *d = why + sizeof "kernel call from exception " - 1;
+    d[0] = (char)('0' + n / 100u % 10u);
+    d[1] = (char)('0' + n / 10u % 10u);
+    d[2] = (char)('0' + n % 10u);
+    arch_halt(why);
+}

@@ -40,11 +40,13 @@ static inline bool sem_valid(const vos_sem_t *s)
  * VOS_ERR_INVALID for a bad tag (also one that is good again: the call
  * overlapped a delete), else VOS_ERR_CONTEXT. */
 #if VOS_CFG_CHECKS
-#define SEM_ENTRY_OK(s, isr) ((s)->tag == VOS_TAG_SEM && arch_in_isr() == (isr))
+/* The interrupt form's context: a handler at the kernel's level (kernel.h). */
+#define SEM_CTX_OK(isr)      ((isr) ? arch_isr_kernel() : !arch_in_isr())
+#define SEM_ENTRY_OK(s, isr) ((s)->tag == VOS_TAG_SEM && SEM_CTX_OK(isr))
 #define SEM_DEAD(s)          ((s)->tag != VOS_TAG_SEM)
 static __attribute__((noinline, cold)) int sem_refused(const vos_sem_t *s, bool isr)
 {
-    return s->tag == VOS_TAG_SEM && arch_in_isr() != isr ? VOS_ERR_CONTEXT : VOS_ERR_INVALID;
+    return s->tag == VOS_TAG_SEM && !SEM_CTX_OK(isr) ? VOS_ERR_CONTEXT : VOS_ERR_INVALID;
 }
 #else
 #define SEM_ENTRY_OK(s, isr) true
@@ -104,6 +106,7 @@ int vos_sem_give(vos_sem_t *s)
 
 int vos_sem_give_isr(vos_sem_t *s)
 {
+    VOS__ASSERT_LEVEL();
     VOS__CHECK(s != NULL, VOS_ERR_INVALID);
     int err = VOS_OK;
     uintptr_t c = arch_ll_at(s, COUNT_OFF);
@@ -159,6 +162,7 @@ int vos_sem_take(vos_sem_t *s, vos_dur_t timeout)
 
 int vos_sem_take_isr(vos_sem_t *s)
 {
+    VOS__ASSERT_LEVEL();
     VOS__CHECK(s != NULL, VOS_ERR_INVALID);
     int err = VOS_OK;
     uintptr_t c = arch_ll_at(s, COUNT_OFF);
@@ -172,6 +176,7 @@ int vos_sem_take_isr(vos_sem_t *s)
 
 int vos_sem_count(const vos_sem_t *s)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
     return (int)s->count;
 }

@@ -189,7 +189,7 @@ int vos_task_resume(vos_task_t *t)
 
 int vos_task_resume_isr(vos_task_t *t)
 {
-    VOS__CHECK(arch_in_isr(), VOS_ERR_CONTEXT);
+    VOS__CHECK_ISR();
     return resume(t);
 }
 
@@ -217,6 +217,7 @@ int vos_task_set_priority(vos_task_t *t, unsigned prio)
 
 int vos_task_priority(const vos_task_t *t)
 {
+    VOS__CHECK_LEVEL();
     if (t == NULL)
         t = vos__started ? vos__cur : NULL;
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
@@ -225,6 +226,7 @@ int vos_task_priority(const vos_task_t *t)
 
 int vos_task_base_priority(const vos_task_t *t)
 {
+    VOS__CHECK_LEVEL();
     if (t == NULL)
         t = vos__started ? vos__cur : NULL;
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
@@ -233,12 +235,14 @@ int vos_task_base_priority(const vos_task_t *t)
 
 int vos_task_state(const vos_task_t *t)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
     return t->state;
 }
 
 int vos_task_set_slicing(vos_task_t *t, bool on)
 {
+    VOS__CHECK_LEVEL();
     if (t == NULL)
         t = vos__started ? vos__cur : NULL;
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
@@ -374,6 +378,7 @@ int vos_task_join(vos_task_t *t, vos_dur_t timeout)
 
 int vos_task_abort_wait(vos_task_t *t)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
     uint32_t key = vos__lock();
     int err = VOS_OK;
@@ -408,6 +413,7 @@ void vos__task_return(void)
 
 long vos_task_stack_unused(const vos_task_t *t)
 {
+    VOS__CHECK_LEVEL();
     if (t == NULL)
         t = vos__started ? vos__cur : NULL;
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
@@ -421,6 +427,7 @@ long vos_task_stack_unused(const vos_task_t *t)
 
 int vos_task_stack_high_water(const vos_task_t *t, size_t *out)
 {
+    VOS__CHECK_LEVEL();
     if (t == NULL)
         t = vos__started ? vos__cur : NULL;
     VOS__CHECK(task_valid(t) && out != NULL, VOS_ERR_INVALID);

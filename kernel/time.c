@@ -186,6 +186,7 @@ vos_time_t vos__next_timeout(void)
 
 int vos_next_event(vos_time_t *at)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(at != NULL, VOS_ERR_INVALID);
     uint32_t key = vos__lock();
     vos_time_t next = vos__next_timeout();

@@ -17,6 +17,19 @@
  *  - A task-context timer whose callback waits for the service task is on
  *    the FIFO service queue exactly when pending != 0; an expiry that finds
  *    it still pending is counted as an overrun instead of queued twice.
+ *  - cb_svc is the timer whose callback the service task has committed to
+ *    (taken off the queue under the lock: about to start, or running)
+ *    until the service task takes the lock again after it; cb_isr, with
+ *    the number of the exception running it (cb_isr_exc), the same for
+ *    the interrupt-context callback the alarm interrupt is calling. Only
+ *    the kernel's own words change: nothing of a timer is touched after
+ *    its callback started (the callback may delete it and reuse its
+ *    memory). A stop that finds its timer there from any other context
+ *    reports VOS_ERR_BUSY: it can no longer keep that callback from
+ *    starting, and says so rather than VOS_OK.
+ *  - svc_started: vos_timer_service_start has created the service task
+ *    at least once since boot; until then a task-context timer is not
+ *    started (VOS_ERR_NO_SERVICE), as its callback could never run.
  *  - A periodic timer is re-armed in the interrupt, at due + period, before
  *    its callback runs: the period never depends on when callbacks run.
  *    If that time has passed too, the expiries in between are counted in
@@ -33,6 +46,10 @@ static vos_timer_t *q_head, *q_tail;      /* service queue, FIFO */
 static struct vos_waitq svc_wait;         /* the service task, when idle */
 static vos_task_t svc_task;
 static bool svc_starting;                 /* vos_timer_service_start in progress */
+static bool svc_started;                  /* the service task was created once */
+static vos_timer_t *cb_svc;               /* callback committed in the service task */
+static vos_timer_t *cb_isr;               /* callback committed in the alarm interrupt */
+static uint32_t cb_isr_exc;               /* ... and that interrupt's exception number */
 
 /* The service task exists and has not ended. Lock held. */
 static bool svc_alive(void)
@@ -187,9 +204,12 @@ uint32_t vos__timer_expire(vos_time_t now, uint32_t key)
             vos_timer_fn_t fn = t->fn;
             void *arg = t->arg;
             VOS_TRACE_TIMER_EXPIRE(t, t->overruns);
+            cb_isr = t;
+            cb_isr_exc = arch_isr_number();
             vos__unlock(key);
             fn(t, arg);                 /* may stop, restart or delete t */
             key = vos__lock();
+            cb_isr = NULL;
         } else {
             if (t->pending)
                 t->overruns++;          /* the last callback has not run yet */
@@ -235,6 +255,8 @@ void vos__timer_reset(void)
     vos__timer_due = VOS_TIME_NEVER;
     svc_wait.head = NULL;
     svc_starting = false;
+    svc_started = false;
+    cb_svc = cb_isr = NULL;
     if (svc_task.tag == VOS_TAG_TASK)
         svc_task.state = VOS_TASK_EXITED;   /* so that it may be created again */
 }
@@ -244,6 +266,7 @@ static void service_entry(void *arg)
     (void)arg;
     for (;;) {
         uint32_t key = vos__lock();
+        cb_svc = NULL;                  /* the last callback has returned */
         vos_timer_t *t = queue_pop();
         if (t == NULL) {
             (void)vos__block(&svc_wait, VOS_TIME_NEVER, key, VOS_TRACE_WAIT_TIMER, NULL);
@@ -252,6 +275,7 @@ static void service_entry(void *arg)
         vos_timer_fn_t fn = t->fn;
         void *targ = t->arg;
         VOS_TRACE_TIMER_EXPIRE(t, t->overruns);
+        cb_svc = t;                     /* committed: a stop from now on says so */
         vos__unlock(key);
         fn(t, targ);
     }
@@ -262,6 +286,7 @@ static void service_entry(void *arg)
 int vos_timer_init(vos_timer_t *tm, const char *name, vos_timer_fn_t fn, void *arg,
                    unsigned flags)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(tm != NULL && fn != NULL, VOS_ERR_INVALID);
     VOS__CHECK((flags & ~VOS_TIMER_ISR) == 0, VOS_ERR_ARG);
     uint32_t key = vos__lock();
@@ -286,10 +311,15 @@ static void disarm(vos_timer_t *t)
 
 int vos_timer_start_at(vos_timer_t *tm, vos_time_t first, vos_dur_t period)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(timer_valid(tm), VOS_ERR_INVALID);
     VOS__CHECK(vos_dur_cycles(period) < vos_dur_cycles(VOS_DUR_MAX), VOS_ERR_ARG);
     VOS__CHECK(first != VOS_TIME_NEVER, VOS_ERR_ARG);
     uint32_t key = vos__lock();
+    if (VOS__UNLIKELY(!svc_started) && !(tm->flags & VOS_TIMER_ISR)) {
+        vos__unlock(key);
+        return VOS_ERR_NO_SERVICE;  /* its callback would never run */
+    }
     disarm(tm);
     tm->due = first;
     tm->period = period;
@@ -303,12 +333,14 @@ int vos_timer_start_at(vos_timer_t *tm, vos_time_t first, vos_dur_t period)
 
 int vos_timer_start(vos_timer_t *tm, vos_dur_t first, vos_dur_t period)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(vos_dur_cycles(first) < vos_dur_cycles(VOS_DUR_MAX), VOS_ERR_ARG);
     return vos_timer_start_at(tm, vos_time_add(arch_now(), first), period);
 }
 
 int vos_timer_stop(vos_timer_t *tm)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(timer_valid(tm), VOS_ERR_INVALID);
     uint32_t key = vos__lock();
     int err = VOS_OK;
@@ -316,18 +348,27 @@ int vos_timer_stop(vos_timer_t *tm)
         disarm(tm);     /* the alarm may fire early once: it finds nothing due */
     else
         err = VOS_ERR_STATE;
+    /* A callback committed elsewhere starts (or runs on) whatever this
+     * call does; its own callback stopping tm is not "elsewhere". */
+    if (VOS__UNLIKELY(tm == cb_svc) && svc_alive() &&
+        (arch_in_isr() || vos__cur != &svc_task))
+        err = VOS_ERR_BUSY;
+    if (VOS__UNLIKELY(tm == cb_isr) && arch_isr_number() != cb_isr_exc)
+        err = VOS_ERR_BUSY;
     vos__unlock(key);
     return err;
 }
 
 int vos_timer_active(const vos_timer_t *tm)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(timer_valid(tm), VOS_ERR_INVALID);
     return (tm->armed || tm->pending) ? 1 : 0;
 }
 
 int vos_timer_remaining(const vos_timer_t *tm, vos_dur_t *out)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(timer_valid(tm) && out != NULL, VOS_ERR_INVALID);
     uint32_t key = vos__lock();
     int err = VOS_OK;
@@ -343,6 +384,7 @@ int vos_timer_remaining(const vos_timer_t *tm, vos_dur_t *out)
 
 int vos_timer_overruns(const vos_timer_t *tm, uint32_t *out)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(timer_valid(tm) && out != NULL, VOS_ERR_INVALID);
     *out = tm->overruns;
     return VOS_OK;
@@ -350,6 +392,7 @@ int vos_timer_overruns(const vos_timer_t *tm, uint32_t *out)
 
 int vos_timer_delete(vos_timer_t *tm)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(timer_valid(tm), VOS_ERR_INVALID);
     uint32_t key = vos__lock();
     disarm(tm);
@@ -369,12 +412,19 @@ int vos_timer_service_start(unsigned prio, void *stack, size_t stack_size)
     if (busy)
         return VOS_ERR_STATE;
     int err = vos_task_create(&svc_task, "tmr", service_entry, NULL, prio, stack, stack_size);
+    key = vos__lock();
     svc_starting = false;
+    if (err == VOS_OK) {
+        svc_started = true;
+        cb_svc = NULL;      /* a callback of an ended service task ended with it */
+    }
+    vos__unlock(key);
     return err;
 }
 
 int vos_timer_service_task(vos_task_t **out)
 {
+    VOS__CHECK_LEVEL();
     VOS__CHECK(out != NULL, VOS_ERR_INVALID);
     uint32_t key = vos__lock();
     int err = svc_alive() ? VOS_OK : VOS_ERR_STATE;

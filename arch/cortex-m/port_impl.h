@@ -52,6 +52,31 @@ static inline bool arch_in_isr(void)
     return ipsr != 0;
 }
 
+static inline uint32_t arch_isr_number(void)
+{
+    uint32_t ipsr;
+    __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
+    return ipsr;
+}
+
+/* The priority byte of exception n: for an interrupt (n >= 16) NVIC_IPR
+ * byte n - 16, for a system exception (4..15) SHPR byte n - 4; the bases
+ * below are those registers' addresses minus 16 and minus 4. Unimplemented
+ * low bits read as zero, so a byte compares directly with a BASEPRI value. */
+#define ARCH_NVIC_IPR_BY_EXC  0xE000E3F0u   /* NVIC_IPR (0xE000E400) - 16 */
+#define ARCH_SCB_SHPR_BY_EXC  0xE000ED14u   /* SCB_SHPR1 (0xE000ED18) - 4 */
+
+static inline bool arch_isr_kernel(void)
+{
+    uint32_t n;
+    __asm__ volatile("mrs %0, ipsr" : "=r"(n));
+    if (n >= 16)
+        return *(volatile uint8_t *)(ARCH_NVIC_IPR_BY_EXC + n) >= VOS_CFG_KERNEL_IRQ_PRIO;
+    if (n >= 4)
+        return *(volatile uint8_t *)(ARCH_SCB_SHPR_BY_EXC + n) >= VOS_CFG_KERNEL_IRQ_PRIO;
+    return false;   /* thread mode; reset, NMI, HardFault: fixed, above every level */
+}
+
 /* LDREX/STREX. Armv7-M clears the local monitor on every exception entry
  * and return, so a switch or an interrupt between the two makes the
  * STREX fail, which is the contract of arch_sc. */

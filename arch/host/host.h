@@ -70,6 +70,14 @@ vos_time_t host_alarm_at(void);
  * switch. Not from a task that holds the kernel lock. */
 void host_irq(void (*fn)(void));
 
+/* Raise a simulated interrupt more urgent than the kernel's level (on
+ * Cortex-M: NVIC priority numerically below VOS_CFG_KERNEL_IRQ_PRIO, such
+ * as 0x00): as host_irq, but arch_isr_kernel() is false while fn runs, so
+ * every kernel call fn makes is refused (VOS_ERR_CONTEXT with
+ * VOS_CFG_CHECKS; a halt naming the exception with VOS_CFG_ASSERT and the
+ * checks off). Same contexts as host_irq. */
+void host_irq_above(void (*fn)(void));
+
 /* Deliver fn as an interrupt (as host_irq) between the next load-linked
  * and store-conditional the kernel does (arch_ll/arch_sc), which then
  * fails, as on Cortex-M: the way to test the kernel's lock-free fast

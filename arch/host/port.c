@@ -74,6 +74,9 @@
 #define REC_MAGIC    0x484F5354u
 #define IRQ_ALARM    1u            /* interrupt numbers in trace records */
 #define IRQ_TEST     2u
+#define EXC_ALARM    15u           /* arch_isr_number() of the alarm's handler */
+#define EXC_TEST     16u           /* ... of the tests' interrupts, + nesting depth */
+#define EXC_ABOVE    48u           /* ... of those above the kernel, + nesting depth */
 #define STORM_LIMIT  1000000u      /* alarm deliveries without time moving */
 
 /* The part of a task only the port knows. At the top of the task's stack. */
@@ -104,6 +107,9 @@ void arch_host_task_main(struct host_task *r) __attribute__((noreturn));
 
 volatile uint32_t arch_host_lock_depth;
 volatile bool arch_host_isr;
+volatile uint32_t arch_host_exc;          /* port_impl.h: arch_isr_number */
+volatile bool arch_host_above;            /* a handler above the kernel runs */
+static uint32_t irq_depth;                /* tests' handlers active, nested */
 void (*volatile arch_host_sc_irq)(void);   /* port_impl.h: arch_sc's test hook */
 void (*volatile arch_host_unlock_irq)(void);   /* and arch_unlock's */
 static unsigned unlock_countdown;
@@ -119,6 +125,7 @@ static uint64_t spin_max;          /* longest arch_spin() of the scenario */
 
 static enum trap trap_kind;        /* what the trapping task asks for */
 static void (*trap_fn)(void);
+static bool trap_above;            /* TRAP_IRQ: above the kernel's level */
 static uint64_t trap_cycles;
 
 static void *sys_sp;               /* the system context, while a task runs */
@@ -297,15 +304,24 @@ static void finish(int status)
     longjmp(run_jmp, 1);
 }
 
-static void run_handler(void (*fn)(void))
+/* A handler: at the kernel's level, or above it (it may not call the
+ * kernel: arch_isr_kernel() is false while it and what it nests run). */
+static void run_handler_at(void (*fn)(void), bool above)
 {
-    bool was = arch_host_isr;
+    bool was = arch_host_isr, was_above = arch_host_above;
+    uint32_t was_exc = arch_host_exc;
     arch_host_isr = true;
+    arch_host_above = above;
+    arch_host_exc = (above ? EXC_ABOVE : EXC_TEST) + irq_depth++;
     VOS_TRACE_ISR_ENTER(IRQ_TEST);
     fn();
     VOS_TRACE_ISR_EXIT(IRQ_TEST);
+    irq_depth--;
+    arch_host_exc = was_exc;
+    arch_host_above = was_above;
     arch_host_isr = was;
 }
+
 
 /* PendSV: the outgoing task's guard, then the pick. Handler mode. */
 static void pendsv(void)
@@ -337,7 +353,9 @@ static void serve(void)
     while (host__alarm_next() <= arch_now()) {
         host__alarm_take();
         VOS_TRACE_ISR_ENTER(IRQ_ALARM);
+        arch_host_exc = EXC_ALARM;
         vos__alarm_isr();
+        arch_host_exc = 0;
         VOS_TRACE_ISR_EXIT(IRQ_ALARM);
         if (++storm == STORM_LIMIT)
             arch_halt("host: the alarm keeps being set in the past");
@@ -412,7 +430,7 @@ void arch_start(void)
         case TRAP_SWITCH:
             break;
         case TRAP_IRQ:
-            run_handler(trap_fn);
+            run_handler_at(trap_fn, trap_above);
             break;
         case TRAP_ADVANCE:
             r->busy = trap_cycles;
@@ -435,6 +453,9 @@ static void reset(void)
     arch_host_unlock_irq = NULL;   /* an interrupt still due ends with its scenario */
     running = false;
     arch_host_isr = false;
+    arch_host_above = false;
+    arch_host_exc = 0;
+    irq_depth = 0;
     arch_host_lock_depth = 0;
     for (struct host_task *r = live; r != NULL; r = r->next_live) {
         stack_leave(r);
@@ -531,14 +552,25 @@ void host_advance(uint64_t n)
     trap(TRAP_ADVANCE);
 }
 
-void host_irq(void (*fn)(void))
+static void irq_at(void (*fn)(void), bool above)
 {
     if (!running || arch_host_isr) {
-        run_handler(fn);
+        run_handler_at(fn, above);
         return;
     }
     trap_fn = fn;
+    trap_above = above;
     trap(TRAP_IRQ);
+}
+
+void host_irq(void (*fn)(void))
+{
+    irq_at(fn, false);
+}
+
+void host_irq_above(void (*fn)(void))
+{
+    irq_at(fn, true);
 }
 
 uint64_t host_switches(void)

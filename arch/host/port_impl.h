@@ -83,6 +83,29 @@ static inline bool arch_in_isr(void)
     return arch_host_isr;
 }
 
+/* The simulated exception numbers (port.c sets arch_host_exc around each
+ * handler): ARCH_HOST_EXC_SYSTEM for the system context's own kernel code
+ * (the switch, PendSV on Cortex-M), the alarm's, one per nesting level of
+ * the tests' interrupts (host_irq), and those above the kernel's level
+ * (host_irq_above), which arch_host_above marks. */
+#define ARCH_HOST_EXC_SYSTEM 14u
+/* Weak, as the hooks below: a program that compiles single kernel
+ * modules without port.c has no handler above the kernel. */
+extern volatile uint32_t arch_host_exc __attribute__((weak));
+extern volatile bool arch_host_above __attribute__((weak));
+
+static inline uint32_t arch_isr_number(void)
+{
+    if (!arch_host_isr)
+        return 0u;
+    return &arch_host_exc != NULL && arch_host_exc != 0 ? arch_host_exc : ARCH_HOST_EXC_SYSTEM;
+}
+
+static inline bool arch_isr_kernel(void)
+{
+    return arch_host_isr && !(&arch_host_above != NULL && arch_host_above);
+}
+
 static inline void arch_switch(void)
 {
     arch_host_switch();

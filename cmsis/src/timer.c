@@ -75,7 +75,10 @@ osStatus_t osTimerStop(osTimerId_t timer_id)
 {
     os2_timer_t *t = timer_id;
     OS2_THREAD_CALL_ON(t, OS2_TAG_TIMER);
-    return vos_timer_stop(&t->tm) == VOS_OK ? osOK : osErrorResource;
+    int err = vos_timer_stop(&t->tm);
+    /* VOS_ERR_BUSY: stopped, with a callback in progress in the service
+     * thread; CMSIS stops the timer and says nothing about its callback. */
+    return err == VOS_OK || err == VOS_ERR_BUSY ? osOK : osErrorResource;
 }
 
 uint32_t osTimerIsRunning(osTimerId_t timer_id)

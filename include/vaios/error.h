@@ -31,6 +31,12 @@ typedef enum {
                                 object or memory, or the priority is above its ceiling */
     VOS_ERR_LAYOUT    = -16, /* a memory region the MPU cannot express (size, alignment,
                                 too many regions) */
+    VOS_ERR_NO_SERVICE = -17,/* a task-context software timer started while no timer
+                                service task was ever created (its callback could
+                                never run): vos_timer_service_start first */
+    VOS_ERR_BUSY      = -18, /* the timer is stopped, but a callback of it is already
+                                in progress in another context (started, or committed
+                                to start) and runs to its end */
 } vos_err_t;
 
 /* Short, stable name of an error code, for logs and test output. */

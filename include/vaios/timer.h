@@ -59,19 +59,28 @@ int vos_timer_init(vos_timer_t *tm, const char *name, vos_timer_fn_t fn, void *a
  * restarted (its pending callback, if any, is dropped and its overrun
  * count cleared). Any context (thread or kernel-level interrupt).
  * Errors: VOS_ERR_INVALID, VOS_ERR_ARG (first or period VOS_DUR_MAX or
- * more, VOS_FOREVER among them). */
+ * more, VOS_FOREVER among them), VOS_ERR_NO_SERVICE (a task-context timer
+ * while vos_timer_service_start has never succeeded: its callback could
+ * never run; refused at VOS_CFG_CHECKS = 0 too). */
 int vos_timer_start(vos_timer_t *tm, vos_dur_t first, vos_dur_t period);
 
 /* The same with an absolute first expiry (a time already past expires at
  * once, its callback possibly before this call returns; the periods count
  * from it). Any context.
  * Errors: VOS_ERR_INVALID, VOS_ERR_ARG (first VOS_TIME_NEVER, period
- * VOS_DUR_MAX or more). */
+ * VOS_DUR_MAX or more), VOS_ERR_NO_SERVICE (as vos_timer_start). */
 int vos_timer_start_at(vos_timer_t *tm, vos_time_t first, vos_dur_t period);
 
-/* Disarm tm and drop its pending callback. A callback already running
- * finishes. Any context.
- * Errors: VOS_ERR_INVALID, VOS_ERR_STATE (not active). */
+/* Disarm tm and drop its pending callback. Any context.
+ * VOS_OK (and VOS_ERR_STATE) promise that no callback of tm starts after
+ * this call returns. VOS_ERR_BUSY: tm is stopped all the same, but a
+ * callback of it is in progress in another context, committed before this
+ * call: the service task has taken it off its queue (about to call it, or
+ * running it, possibly blocked in it), or the alarm interrupt is calling
+ * it and the caller is a handler nested in it. That callback runs to its
+ * end; none starts after it. A callback that stops its own timer is not
+ * "another context" and gets VOS_OK (or VOS_ERR_STATE).
+ * Errors: VOS_ERR_INVALID, VOS_ERR_STATE (not active), VOS_ERR_BUSY. */
 int vos_timer_stop(vos_timer_t *tm);
 
 /* 1 if tm is active (armed, or its callback waits for the service task),
@@ -94,8 +103,10 @@ int vos_timer_overruns(const vos_timer_t *tm, uint32_t *out);
 int vos_timer_delete(vos_timer_t *tm);
 
 /* Create the timer service task at priority prio on the given stack (any
- * alignment; at least VOS_CFG_STACK_MIN bytes). Callbacks of task timers
- * that expire before it exists wait for it. Before or after vos_start(),
+ * alignment; at least VOS_CFG_STACK_MIN bytes). Task-context timers can
+ * be started only once it has succeeded (VOS_ERR_NO_SERVICE before);
+ * callbacks of those that expire while it is terminated wait for the next
+ * one. Before or after vos_start(),
  * thread context. Errors: VOS_ERR_STATE (already running), VOS_ERR_ARG
  * (priority, stack size), VOS_ERR_INVALID (stack NULL), VOS_ERR_CONTEXT. */
 int vos_timer_service_start(unsigned prio, void *stack, size_t stack_size);

@@ -131,3 +131,80 @@ VT_TEST(blocking_from_an_interrupt_is_refused)
     VT_EQ(vos_task_priority(NULL), VT_RUNNER_PRIO);
     vt_join(1, 100);
 }
+
+/* A handler more urgent than the kernel's level (NVIC priority 0x00,
+ * STM32CubeMX's default for every interrupt) runs even inside the
+ * kernel's critical sections: every call allowed in a handler refuses it
+ * with VOS_ERR_CONTEXT (VOS_CFG_CHECKS, on in this image) and changes
+ * nothing. The same calls at the kernel's level (0x80) succeed. Before
+ * the fix the give returned VOS_OK and raced the kernel. */
+static vos_sem_t lvl_sem;
+static vos_queue_t lvl_q;
+static uint32_t lvl_qbuf[2];
+static vos_event_t lvl_ev;
+static vos_timer_t lvl_tm;
+static volatile int lvl_give, lvl_take, lvl_send, lvl_set, lvl_tstart, lvl_count, lvl_resume;
+static volatile uint32_t lvl_exc;
+
+static void lvl_nop(vos_timer_t *tm, void *arg)
+{
+    (void)tm;
+    (void)arg;
+}
+
+static void lvl_isr(void)
+{
+    uint32_t v = 7;
+    __asm__ volatile("mrs %0, ipsr" : "=r"(lvl_exc));
+    lvl_give = vos_sem_give_isr(&lvl_sem);
+    lvl_take = vos_sem_take_isr(&lvl_sem);
+    lvl_send = vos_queue_send_isr(&lvl_q, &v);
+    lvl_set = vos_event_set_isr(&lvl_ev, 0x4u);
+    lvl_tstart = vos_timer_start(&lvl_tm, vos_ms(1), VOS_NO_WAIT);
+    lvl_count = vos_sem_count(&lvl_sem);
+    lvl_resume = vos_task_resume_isr(vt_task(0));
+}
+
+VT_TEST(kernel_calls_above_the_kernel_level_are_refused)
+{
+    VT_EQ(vos_sem_init(&lvl_sem, 1, 2), VOS_OK);
+    VT_EQ(vos_queue_init(&lvl_q, lvl_qbuf, sizeof lvl_qbuf[0], 2), VOS_OK);
+    VT_EQ(vos_event_init(&lvl_ev, 0), VOS_OK);
+    VT_EQ(vos_timer_init(&lvl_tm, "lvl", lvl_nop, NULL, VOS_TIMER_ISR), VOS_OK);
+    vt_spawn(0, "parked", parked, NULL, VT_RUNNER_PRIO - 1);
+    VT_EQ(vos_task_suspend(vt_task(0)), VOS_OK);
+
+    lvl_exc = 0;
+    board_swi_init(0, 0x00, lvl_isr);          /* above VOS_CFG_KERNEL_IRQ_PRIO */
+    board_swi_pend(0);
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
+    VT_ASSERT(lvl_exc >= 16);                  /* it ran, as an interrupt */
+    VT_EQ(lvl_give, VOS_ERR_CONTEXT);
+    VT_EQ(lvl_take, VOS_ERR_CONTEXT);
+    VT_EQ(lvl_send, VOS_ERR_CONTEXT);
+    VT_EQ(lvl_set, VOS_ERR_CONTEXT);
+    VT_EQ(lvl_tstart, VOS_ERR_CONTEXT);
+    VT_EQ(lvl_count, VOS_ERR_CONTEXT);
+    VT_EQ(lvl_resume, VOS_ERR_CONTEXT);
+    VT_EQ(vos_sem_count(&lvl_sem), 1);          /* nothing changed */
+    VT_EQ(vos_queue_count(&lvl_q), 0);
+    uint32_t flags = 1;
+    VT_EQ(vos_event_get(&lvl_ev, &flags), VOS_OK);
+    VT_EQ(flags, 0);
+    VT_EQ(vos_timer_active(&lvl_tm), 0);
+    VT_EQ(vos_task_state(vt_task(0)), VOS_TASK_SUSPENDED);
+
+    board_swi_init(0, 0x80, lvl_isr);          /* at the kernel's level */
+    board_swi_pend(0);
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
+    VT_EQ(lvl_give, VOS_OK);
+    VT_EQ(lvl_take, VOS_OK);
+    VT_EQ(lvl_send, VOS_OK);
+    VT_EQ(lvl_set, VOS_OK);
+    VT_EQ(lvl_tstart, VOS_OK);
+    VT_EQ(lvl_count, 1);
+    VT_EQ(lvl_resume, VOS_OK);
+    VT_EQ(vos_queue_count(&lvl_q), 1);
+    VT_EQ(vos_timer_stop(&lvl_tm), VOS_OK);
+    vt_join(1, 100);
+}

@@ -74,9 +74,11 @@ static const char *const cls_name[C_COUNT] = {
 };
 
 /* task, interrupt, before start, interrupt before start, task with the
- * scheduler locked around the call (one level) */
-enum mm_ctx { T, I, B, BI, L };
-static const char *const ctx_name[] = { "task", "isr", "before", "isr-before", "task-locked" };
+ * scheduler locked around the call (one level), an interrupt above the
+ * kernel's level (host_irq_above: generated from every I row, below) */
+enum mm_ctx { T, I, B, BI, L, AK };
+static const char *const ctx_name[] = { "task", "isr", "before", "isr-before", "task-locked",
+                                        "isr-above-kernel" };
 
 /* Results of calls that return no error code. */
 #define MM_NULL  1000           /* a NULL pointer */
@@ -196,6 +198,8 @@ static void kicker_main(void *arg)
     vos_sem_take(&W.park, VOS_FOREVER);
 }
 
+static uint64_t world_svc_stack[T_STACK / 8];
+
 /* Everything before start, in main(). timers: arm ta and tmx (the
  * next-event probe of "nothing pending" starts without them). */
 static void world_setup(bool kicker, bool timers)
@@ -258,6 +262,9 @@ static void world_setup(bool kicker, bool timers)
     CHECK_EQ(vos_timer_delete(&W.tmdead), VOS_OK);
     CHECK_EQ(vos_timer_init(&W.tmscratch, "tmscratch", tm_callback, NULL, 0), VOS_OK);
     CHECK_EQ(vos_timer_delete(&W.tmscratch), VOS_OK);
+    /* The timer service task, below the main task (it never runs in a
+     * probe's scenario): task timers are started only once it exists. */
+    CHECK_EQ(vos_timer_service_start(3, world_svc_stack, sizeof world_svc_stack), VOS_OK);
     if (timers) {
         CHECK_EQ(vos_timer_start(&l->ta, vos_ms(1000), VOS_NO_WAIT), VOS_OK);
         CHECK_EQ(vos_timer_start(&W.tmx, vos_ms(2000), vos_ms(1000)), VOS_OK);
@@ -828,21 +835,30 @@ static int p_timer_delete(int c)
 /* Below the main task, so it never runs in the probe's scenario. state:
  * a second start; null-arg: no stack; arg-low: priority 0; arg-high: a
  * priority above the range; misaligned: a stack below VOS_CFG_STACK_MIN. */
+static void service_end(void)
+{
+    vos_task_t *t;
+    if (vos_timer_service_task(&t) == VOS_OK)
+        vos_task_terminate(t);
+}
+
 static int p_timer_service_start(int c)
 {
+    if (c != C_STATE)
+        service_end();      /* the world's, so that this start is the first */
     unsigned prio = c == C_ARG_LOW ? 0 : c == C_ARG_HIGH ? VOS_PRIO_MAX + 1u : 3u;
     size_t size = c == C_MISALIGNED ? VOS_CFG_STACK_MIN - 1u : W.scratch_size;
     void *stack = c == C_NULL_ARG ? NULL : W.scratch_stack;
-    if (c == C_STATE && vos_timer_service_start(3, stack, size) != VOS_OK)
-        return MM_NULL;
-    return vos_timer_service_start(prio, stack, size);
+    return vos_timer_service_start(prio, stack, size);  /* state: the world's runs */
 }
 
 /* valid: after a start, the task is the service task; state: none runs. */
 static int p_timer_service_task(int c)
 {
     vos_task_t *t = NULL;
-    if (c == C_VALID && vos_timer_service_start(3, W.scratch_stack, W.scratch_size) != VOS_OK)
+    if (!vos_in_isr())
+        service_end();      /* from an interrupt: the world's, found as it is */
+    if (c == C_VALID && !vos_in_isr() && vos_timer_service_start(3, W.scratch_stack, W.scratch_size) != VOS_OK)
         return MM_NULL;
     int err = vos_timer_service_task(c == C_NULL_ARG ? NULL : &t);
     if (err == VOS_OK && (vos_task_base_priority(t) != 3 || strcmp(t->name, "tmr") != 0))
@@ -1311,11 +1327,11 @@ static const struct mm_row rows[] = {
     R(task_abort_wait, VALID, I, OK, A),
     R(task_enumerate, NULL_ARG, T, INVALID, P),
     R(task_enumerate, IN_ISR, I, CONTEXT, P),
-    R(task_enumerate, ARG_LOW, T, 4, A),       /* peer, suspended, main, idle */
-    R(task_enumerate, ARG_LOW, B, 3, A),       /* peer, exited (not yet), suspended */
-    R(task_enumerate, ARG_EDGE, T, 4, A),
-    R(task_enumerate, VALID, T, 4, A),
-    R(task_enumerate, VALID, L, 4, A),
+    R(task_enumerate, ARG_LOW, T, 5, A),       /* peer, suspended, main, idle, timers */
+    R(task_enumerate, ARG_LOW, B, 4, A),       /* peer, exited (not yet), suspended, timers */
+    R(task_enumerate, ARG_EDGE, T, 5, A),
+    R(task_enumerate, VALID, T, 5, A),
+    R(task_enumerate, VALID, L, 5, A),
     R(task_stack_high_water, NULL, T, OK, A),  /* the caller */
     R(task_stack_high_water, BEFORE, B, INVALID, P),   /* "the caller" before start */
     R(task_stack_high_water, ZERO, T, INVALID, P),
@@ -1435,7 +1451,7 @@ static const struct mm_row rows[] = {
     R(timer_service_start, BEFORE, B, OK, A),
     R(timer_service_task, NULL_ARG, T, INVALID, P),
     R(timer_service_task, STATE, T, STATE, A), /* none running */
-    R(timer_service_task, STATE, I, STATE, A),
+    R(timer_service_task, VALID, I, OK, A),    /* the world's, from an interrupt */
     R(timer_service_task, VALID, T, OK, A),
     /* channel.h */
     R(chan_init, NULL, T, INVALID, P),
@@ -1546,6 +1562,8 @@ static void probe(const struct mm_row *r)
         cur_result = r->fn(r->cls);
         if (err != VOS_OK || (err = vos_sched_unlock()) != VOS_OK)
             mm_fail(r, "the scheduler lock around the probe", err, VOS_OK);
+    } else if (r->ctx == AK) {
+        host_irq_above(probe_isr);
     } else {
         host_irq(probe_isr);   /* before start: handler mode, no switch */
     }
@@ -1647,9 +1665,11 @@ static void probe_main(void *arg)
     const struct mm_row *r = arg;
     W.main = vos_self();
     /* The peer and the exited task ran already (they outrank main). */
-    if (r->ctx == T || r->ctx == I || r->ctx == L)
+    if (r->ctx == T || r->ctx == I || r->ctx == L || r->ctx == AK)
         probe(r);
-    if (cur_result != r->expect)
+    /* From above the kernel's level a call that checks its context before
+     * its input may say VOS_ERR_CONTEXT for a bad input too. */
+    if (cur_result != r->expect && !(r->ctx == AK && cur_result == VOS_ERR_CONTEXT))
         mm_fail(r, "result", cur_result, r->expect);
     normal_use(r);
     host_stop(MM_DONE);
@@ -1688,6 +1708,43 @@ struct mm_result mm_run(void)
         }
         res.run++;
         run_row(r);
+    }
+    /* Generated: every probe made in a kernel-level interrupt is made
+     * again, with the same input, from an interrupt above the kernel's
+     * level, where every call allowed in a handler refuses with
+     * VOS_ERR_CONTEXT and changes nothing (a parameter check, kernel.h:
+     * VOS__CHECK_LEVEL), unless its input is refused first (below). Calls that return no error
+     * code (a time, a pointer, a name, a flag) have nothing to refuse with
+     * and stay out; so does one row per call (the first I row suffices
+     * where a call has several with the same input class). */
+    static const char *const no_code[] = {
+        "vos_now", "vos_in_isr", "vos_self", "vos_running", "vos_strerror",
+        "vos_stack_overflow_task", "vos_trace_calls", "vos_trace_emit", "vos_trace_buffer",
+        "vos_trace_marker", "vos_sched_lock_depth",
+    };
+    for (size_t i = 0; VOS_CFG_CHECKS && i < sizeof rows / sizeof rows[0]; i++) {
+        if (rows[i].ctx != I)
+            continue;
+        bool skip = false;
+        for (size_t k = 0; k < sizeof no_code / sizeof no_code[0]; k++)
+            skip |= strcmp(rows[i].call, no_code[k]) == 0;
+        if (skip)
+            continue;
+        struct mm_row h = rows[i];
+        h.ctx = AK;
+        h.always = false;
+        /* The object and argument checks come first (a NULL, foreign
+         * or deleted object, an argument out of range: refused as at the
+         * kernel's level, and nothing read beyond the tag), and vos_start
+         * says it already ran; every other input is refused for the
+         * context (either refusal is accepted for those, see probe_main). */
+        bool input_first = h.expect == VOS_ERR_INVALID || h.expect == VOS_ERR_ARG ||
+                           strcmp(h.call, "vos_start") == 0;
+        if (!input_first)
+            h.expect = VOS_ERR_CONTEXT;
+        res.run++;
+        res.above++;
+        run_row(&h);
     }
     res.failed = failures;
     return res;

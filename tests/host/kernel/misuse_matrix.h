@@ -13,6 +13,7 @@ struct mm_result {
     unsigned failed;
     unsigned calls;      /* distinct calls in the table */
     unsigned classes;    /* distinct input classes in the table */
+    unsigned above;      /* generated probes from above the kernel's level */
 };
 
 /* Run every probe that applies to this build's VOS_CFG_CHECKS, each in

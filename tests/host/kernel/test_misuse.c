@@ -241,15 +241,92 @@ static void case_mutex_isr(void)
     CHECK_EQ(t_run(mutex_isr_main, NULL, 5), HOST_IDLE);
 }
 
+/* --- A handler above the kernel's level --------------------------------------- */
+
+/* vos_sem_give_isr and friends from an interrupt more urgent than
+ * VOS_CFG_KERNEL_IRQ_PRIO (on Cortex-M, NVIC priority 0x00): with the
+ * checks, VOS_ERR_CONTEXT and nothing changed; without them (this build
+ * has VOS_CFG_ASSERT), a halt naming the exception. Before the fix the
+ * give returned VOS_OK and raced the kernel. */
+static vos_sem_t above_sem;
+static vos_queue_t above_q;
+static uint32_t above_qbuf[2];
+static vos_timer_t above_tm;
+
+static void above_nop(vos_timer_t *tm, void *arg)
+{
+    (void)tm;
+    (void)arg;
+}
+
+static void above_isr(void)
+{
+    uint32_t v = 1;
+    CHECK_EQ(vos_sem_give_isr(&above_sem), VOS_ERR_CONTEXT);
+    CHECK_EQ(vos_sem_take_isr(&above_sem), VOS_ERR_CONTEXT);
+    CHECK_EQ(vos_queue_send_isr(&above_q, &v), VOS_ERR_CONTEXT);
+    CHECK_EQ(vos_timer_start(&above_tm, vos_cycles(10), vos_cycles(0)), VOS_ERR_CONTEXT);
+    CHECK_EQ(vos_sem_count(&above_sem), VOS_ERR_CONTEXT);
+}
+
+#if VOS_CFG_CHECKS
+static void kernel_level_isr(void)
+{
+    uint32_t v = 1;
+    CHECK_EQ(vos_sem_give_isr(&above_sem), VOS_OK);
+    CHECK_EQ(vos_queue_send_isr(&above_q, &v), VOS_OK);
+}
+#endif
+
+static void above_setup(void)
+{
+    CHECK_EQ(vos_sem_init(&above_sem, 1, 2), VOS_OK);
+    CHECK_EQ(vos_queue_init(&above_q, above_qbuf, sizeof above_qbuf[0], 2), VOS_OK);
+    CHECK_EQ(vos_timer_init(&above_tm, "above", above_nop, NULL, VOS_TIMER_ISR), VOS_OK);
+}
+
+#if VOS_CFG_CHECKS
+static void above_main(void *arg)
+{
+    (void)arg;
+    above_setup();
+    host_irq_above(above_isr);
+    CHECK_EQ(vos_sem_count(&above_sem), 1);
+    CHECK_EQ(vos_queue_count(&above_q), 0);
+    CHECK_EQ(vos_timer_active(&above_tm), 0);
+    host_irq(kernel_level_isr);       /* the same calls at the kernel's level */
+    CHECK_EQ(vos_sem_count(&above_sem), 2);
+    CHECK_EQ(vos_queue_count(&above_q), 1);
+    CHECK_INV();
+}
+#else
+static void above_halts(void)
+{
+    above_setup();
+    host_irq_above(above_isr);
+}
+#endif
+
+static void case_above_kernel_level(void)
+{
+#if VOS_CFG_CHECKS
+    CHECK_EQ(t_run(above_main, NULL, 5), HOST_IDLE);
+#else
+    CHECK(t_dies(above_halts, "kernel call from exception 048, above VOS_CFG_KERNEL_IRQ_PRIO"));
+#endif
+}
+
 /* --- The matrix ---------------------------------------------------------------- */
 
 static void case_matrix(void)
 {
     struct mm_result r = mm_run();
     printf("     misuse matrix, VOS_CFG_CHECKS=%d: %u probes run (%u calls, %u input "
-           "classes), %u failed; %u probes of parameter checks not in this build\n",
-           VOS_CFG_CHECKS, r.run, r.calls, r.classes, r.failed, r.skipped);
+           "classes, %u from above the kernel's level), %u failed; %u probes of parameter "
+           "checks not in this build\n",
+           VOS_CFG_CHECKS, r.run, r.calls, r.classes, r.above, r.failed, r.skipped);
     CHECK(r.run > 0);
+    CHECK(!VOS_CFG_CHECKS || r.above > 100);
     CHECK_EQ(r.failed, 0);
 }
 
@@ -263,6 +340,7 @@ static const struct t_case cases[] = {
 #endif
     { "event_wait_isr", case_event_wait_isr },
     { "mutex_calls_isr", case_mutex_isr },
+    { "above_kernel_level", case_above_kernel_level },
     { "matrix", case_matrix },
 };
 

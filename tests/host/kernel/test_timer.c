@@ -160,8 +160,9 @@ static void case_control_from_callbacks_and_interrupts(void)
     CHECK_LOG("del@25 c@130t");
 }
 
-/* A task-context callback may block; the service task started after the
- * expiry runs the callback that waited for it. */
+/* A task-context callback may block; a service task started again after
+ * the expiry (the first one terminated) runs the callback that waited for
+ * it. */
 static void blocking_cb(vos_timer_t *tm, void *arg)
 {
     (void)tm;
@@ -174,6 +175,10 @@ static void blocking_cb(vos_timer_t *tm, void *arg)
 static void late_main(void *arg)
 {
     (void)arg;
+    vos_task_t *svc;
+    service(3);
+    CHECK_EQ(vos_timer_service_task(&svc), VOS_OK);
+    CHECK_EQ(vos_task_terminate(svc), VOS_OK);
     CHECK_EQ(vos_timer_init(&ta, "late", blocking_cb, NULL, 0), VOS_OK);
     CHECK_EQ(vos_timer_start(&ta, vos_cycles(10), vos_cycles(0)), VOS_OK);
     vos_sleep_until(100);
@@ -195,6 +200,10 @@ static void case_service_started_late(void)
 static void drop_main(void *arg)
 {
     (void)arg;
+    vos_task_t *svc;
+    service(3);
+    CHECK_EQ(vos_timer_service_task(&svc), VOS_OK);
+    CHECK_EQ(vos_task_terminate(svc), VOS_OK);   /* callbacks wait for the next */
     CHECK_EQ(vos_timer_init(&ta, "x", log_cb, "x", 0), VOS_OK);
     CHECK_EQ(vos_timer_start(&ta, vos_cycles(10), vos_cycles(0)), VOS_OK);
     vos_sleep_until(50);
@@ -242,13 +251,19 @@ static void misuse_main(void *arg)
     CHECK_EQ(vos_timer_start(&ta, VOS_FOREVER, vos_cycles(0)), VOS_ERR_ARG);
     CHECK_EQ(vos_timer_start(&ta, vos_cycles(1), VOS_FOREVER), VOS_ERR_ARG);
     CHECK_EQ(vos_timer_stop(&ta), VOS_ERR_STATE);
+    CHECK_EQ(vos_timer_service_start(3, NULL, 4096), VOS_ERR_INVALID);
+    CHECK_EQ(vos_timer_service_start(0, svc_stack, sizeof svc_stack), VOS_ERR_ARG);
+    CHECK_EQ(vos_timer_service_start(3, svc_stack, 16), VOS_ERR_ARG);
+    CHECK_EQ(vos_timer_start(&ta, vos_cycles(100), vos_cycles(0)), VOS_ERR_NO_SERVICE);
+    CHECK_EQ(vos_timer_active(&ta), 0);
+    service(3);
     CHECK_EQ(vos_timer_start(&ta, vos_cycles(100), vos_cycles(0)), VOS_OK);
     CHECK_EQ(vos_timer_init(&ta, "again", log_cb, NULL, 0), VOS_ERR_INVALID);  /* active */
     CHECK_EQ(vos_timer_active(&ta), 1);        /* and untouched */
     CHECK_EQ(vos_timer_stop(&ta), VOS_OK);
-    CHECK_EQ(vos_timer_service_start(3, NULL, 4096), VOS_ERR_INVALID);
-    CHECK_EQ(vos_timer_service_start(0, svc_stack, sizeof svc_stack), VOS_ERR_ARG);
-    CHECK_EQ(vos_timer_service_start(3, svc_stack, 16), VOS_ERR_ARG);
+    vos_task_t *svc;
+    CHECK_EQ(vos_timer_service_task(&svc), VOS_OK);
+    CHECK_EQ(vos_task_terminate(svc), VOS_OK);
     host_irq(misuse_isr);
     CHECK_EQ(vos_timer_active(&ta), 0);
     CHECK_INV();
@@ -257,6 +272,101 @@ static void misuse_main(void *arg)
 static void case_misuse(void)
 {
     CHECK_EQ(t_run(misuse_main, NULL, 5), HOST_IDLE);
+}
+
+/* A task-context timer before any service task: refused, with its own
+ * code, from a task and from an interrupt, before and after vos_start();
+ * an interrupt-context timer needs no service. Before the fix the start
+ * returned VOS_OK and the callback never came. */
+static void no_service_isr(void)
+{
+    CHECK_EQ(vos_timer_start(&tb, vos_cycles(5), vos_cycles(0)), VOS_ERR_NO_SERVICE);
+}
+
+static void no_service_main(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(vos_timer_start(&ta, vos_cycles(10), vos_cycles(0)), VOS_OK);   /* interrupt timer */
+    CHECK_EQ(vos_timer_init(&tb, "tb", log_cb, "b", 0), VOS_OK);            /* init is fine */
+    CHECK_EQ(vos_timer_start(&tb, vos_cycles(10), vos_cycles(0)), VOS_ERR_NO_SERVICE);
+    CHECK_EQ(vos_timer_start_at(&tb, 20, vos_cycles(10)), VOS_ERR_NO_SERVICE);
+    host_irq(no_service_isr);
+    CHECK_EQ(vos_timer_active(&tb), 0);
+    CHECK_EQ(vos_timer_stop(&tb), VOS_ERR_STATE);
+    vos_sleep_until(100);
+    service(3);
+    CHECK_EQ(vos_timer_start(&tb, vos_cycles(10), vos_cycles(0)), VOS_OK);
+    vos_sleep_until(200);
+    CHECK_INV();
+}
+
+static void case_task_timer_needs_the_service(void)
+{
+    CHECK_EQ(vos_timer_init(&ta, "ta", log_cb, "a", VOS_TIMER_ISR), VOS_OK);
+    CHECK_EQ(vos_timer_init(&tb, "tb", log_cb, "b", 0), VOS_OK);
+    CHECK_EQ(vos_timer_start(&tb, vos_cycles(10), vos_cycles(0)), VOS_ERR_NO_SERVICE);
+    CHECK_EQ(t_run(no_service_main, NULL, 5), HOST_IDLE);
+    CHECK_LOG("a@10i b@110t");
+}
+
+/* A stop that lands between the service task taking a due timer off its
+ * queue and calling the callback (an interrupt where the service task
+ * releases the lock): the callback is committed, so stop must not say
+ * VOS_OK. Each lock release from the arming on is tried in turn. Before
+ * the fix stop returned VOS_OK for some of them and the callback then
+ * started. After: VOS_OK means no callback starts afterwards; VOS_ERR_BUSY
+ * that one is in progress (it runs); the timer never fires again. */
+static vos_timer_t race_tm;
+static int race_stop = 1;          /* the stop's result; 1: not made yet */
+static int race_late;              /* callbacks started after a VOS_OK stop */
+static int race_cb;
+
+static void race_callback(vos_timer_t *tm, void *arg)
+{
+    (void)tm;
+    (void)arg;
+    race_cb++;
+    if (race_stop == VOS_OK)
+        race_late++;
+}
+
+static void race_stop_isr(void)
+{
+    if (race_stop == 1)
+        race_stop = vos_timer_stop(&race_tm);
+}
+
+static void race_main(void *arg)
+{
+    unsigned n = (unsigned)(uintptr_t)arg;
+    service(3);
+    CHECK_EQ(vos_timer_init(&race_tm, "race", race_callback, NULL, 0), VOS_OK);
+    CHECK_EQ(vos_timer_start(&race_tm, vos_cycles(100), vos_cycles(100)), VOS_OK);
+    host_irq_at_unlock(n, race_stop_isr);
+    vos_sleep_until(1000);
+    host_irq_at_unlock(0, NULL);
+    if (race_stop == 1)
+        race_stop = vos_timer_stop(&race_tm);
+    int cbs = race_cb;
+    vos_sleep_until(2000);
+    CHECK_EQ(race_cb, cbs);                       /* stopped: nothing after */
+    CHECK_EQ(vos_timer_active(&race_tm), 0);
+    CHECK_INV();
+}
+
+static void case_stop_against_a_committed_callback(void)
+{
+    unsigned busy = 0;
+    for (unsigned n = 1; n <= 8; n++) {
+        t_scenario_reset();
+        race_stop = 1;
+        race_late = race_cb = 0;
+        CHECK_EQ(t_run(race_main, (void *)(uintptr_t)n, 5), HOST_IDLE);
+        CHECK_EQ(race_late, 0);
+        CHECK(race_stop == VOS_OK || race_stop == VOS_ERR_BUSY || race_stop == VOS_ERR_STATE);
+        busy += race_stop == VOS_ERR_BUSY;
+    }
+    CHECK(busy > 0);               /* the window was hit */
 }
 
 /* --- Many timers against a model ---------------------------------------------------------- */
@@ -331,6 +441,48 @@ static void case_many_timers_against_a_model(void)
     }
 }
 
+/* The same for an interrupt-context callback: an interrupt nested in the
+ * alarm's handler while the callback runs (or is about to) gets
+ * VOS_ERR_BUSY from stop; the callback stopping its own timer gets VOS_OK
+ * (it is not "another context"). */
+static int nested_stop;
+
+static void nested_stop_isr(void)
+{
+    nested_stop = vos_timer_stop(&race_tm);
+}
+
+static void isr_race_callback(vos_timer_t *tm, void *arg)
+{
+    (void)arg;
+    race_cb++;
+    if (race_cb == 1) {
+        host_irq(nested_stop_isr);
+        t_log("nested:%d", nested_stop);
+    } else {
+        t_log("self:%d", vos_timer_stop(tm));
+    }
+}
+
+static void isr_race_main(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(vos_timer_init(&race_tm, "race", isr_race_callback, NULL, VOS_TIMER_ISR), VOS_OK);
+    CHECK_EQ(vos_timer_start(&race_tm, vos_cycles(100), vos_cycles(100)), VOS_OK);
+    vos_sleep_until(150);
+    CHECK_EQ(vos_timer_active(&race_tm), 0);      /* the nested stop disarmed it */
+    CHECK_EQ(vos_timer_start(&race_tm, vos_cycles(100), vos_cycles(100)), VOS_OK);
+    vos_sleep_until(1000);
+    CHECK_EQ(race_cb, 2);
+}
+
+static void case_isr_callback_stopped_from_a_nested_interrupt(void)
+{
+    race_cb = 0;
+    CHECK_EQ(t_run(isr_race_main, NULL, 5), HOST_IDLE);
+    CHECK_LOG("nested:-18 self:0");
+}
+
 int main(int argc, char **argv)
 {
     static const struct t_case cases[] = {
@@ -340,6 +492,10 @@ int main(int argc, char **argv)
         {"service_started_late", case_service_started_late},
         {"stop_drops_pending_callback", case_stop_drops_pending_callback},
         {"misuse", case_misuse},
+        {"task_timer_needs_the_service", case_task_timer_needs_the_service},
+        {"stop_against_a_committed_callback", case_stop_against_a_committed_callback},
+        {"isr_callback_stopped_from_a_nested_interrupt",
+         case_isr_callback_stopped_from_a_nested_interrupt},
         {"many_timers_against_a_model", case_many_timers_against_a_model},
     };
     return t_main(argc, argv, cases, sizeof cases / sizeof cases[0]);

@@ -32,6 +32,16 @@ static inline bool arch_in_isr(void)
     return false;
 }
 
+static inline bool arch_isr_kernel(void)
+{
+    return false;
+}
+
+static inline uint32_t arch_isr_number(void)
+{
+    return 0;
+}
+
 static inline void arch_switch(void)
 {
 }
