@@ -28,7 +28,10 @@
  *   vos__task_return()        where a task's entry function returns to
  *   vos__alarm_isr()          called by the alarm's interrupt handler (board)
  *   vos__stack_fault(t)       called by the switch when t's stack guard is
- *                             found broken (VOS__GUARD_WORD, port_offsets.h);
+ *                             found broken (VOS__GUARD_WORD, port_offsets.h)
+ *                             or the stack pointer it saves for t is at or
+ *                             below t->guard (a frame larger than the guard
+ *                             jumped it; t->sp then holds that pointer);
  *                             with VOS_CFG_MPU also from the port's memory
  *                             fault handler, for the running task, when it
  *                             touched its guard holding no kernel lock

@@ -436,10 +436,10 @@ int vos_task_stack_high_water(const vos_task_t *t, size_t *out)
     return VOS_OK;
 }
 
-__attribute__((weak)) void vos_hook_stack_overflow(vos_task_t *t)
-{
-    (void)t;
-}
+/* A weak reference, not a weak default: the application's hook if it has
+ * one, else the board's default report (boards/common/fault.c, itself
+ * weak), else none; the kernel calls it only if one is linked. */
+extern void vos_hook_stack_overflow(vos_task_t *t) __attribute__((weak));
 
 vos_task_t *vos_stack_overflow_task(void)
 {
@@ -480,7 +480,8 @@ void vos__stack_fault(vos_task_t *t)
     stop_domain_of(t);   /* with VOS_FAULT_STOP_DOMAIN: its domain's other tasks */
 #endif
     VOS__SW_REASON(VOS_TRACE_SW_FAULT);
-    vos_hook_stack_overflow(t);
+    if (vos_hook_stack_overflow != NULL)
+        vos_hook_stack_overflow(t);
     vos__unlock(key);
 }
 

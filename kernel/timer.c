@@ -338,6 +338,16 @@ int vos_timer_start(vos_timer_t *tm, vos_dur_t first, vos_dur_t period)
     return vos_timer_start_at(tm, vos_time_add(arch_now(), first), period);
 }
 
+/* A callback of tm is committed in another context than the caller's: it
+ * starts (or runs on) whatever the caller does. Its own callback stopping
+ * or deleting tm is not "another context". Lock held. */
+static bool committed_elsewhere(const vos_timer_t *tm)
+{
+    if (tm == cb_svc && svc_alive() && (arch_in_isr() || vos__cur != &svc_task))
+        return true;
+    return tm == cb_isr && arch_isr_number() != cb_isr_exc;
+}
+
 int vos_timer_stop(vos_timer_t *tm)
 {
     VOS__CHECK_LEVEL();
@@ -348,12 +358,7 @@ int vos_timer_stop(vos_timer_t *tm)
         disarm(tm);     /* the alarm may fire early once: it finds nothing due */
     else
         err = VOS_ERR_STATE;
-    /* A callback committed elsewhere starts (or runs on) whatever this
-     * call does; its own callback stopping tm is not "elsewhere". */
-    if (VOS__UNLIKELY(tm == cb_svc) && svc_alive() &&
-        (arch_in_isr() || vos__cur != &svc_task))
-        err = VOS_ERR_BUSY;
-    if (VOS__UNLIKELY(tm == cb_isr) && arch_isr_number() != cb_isr_exc)
+    if (VOS__UNLIKELY(committed_elsewhere(tm)))
         err = VOS_ERR_BUSY;
     vos__unlock(key);
     return err;
@@ -397,8 +402,9 @@ int vos_timer_delete(vos_timer_t *tm)
     uint32_t key = vos__lock();
     disarm(tm);
     tm->tag = VOS_TAG_DEAD;
+    int err = VOS__UNLIKELY(committed_elsewhere(tm)) ? VOS_ERR_BUSY : VOS_OK;
     vos__unlock(key);
-    return VOS_OK;
+    return err;
 }
 
 int vos_timer_service_start(unsigned prio, void *stack, size_t stack_size)

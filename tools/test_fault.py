@@ -8,7 +8,12 @@ status (4):
   fault_plain      pc= is the faulting instruction (fault_insn), lr= given;
   fault_exhausted  the task's stack ran out: no frame could be stacked, so
                    the line carries sp= and "unstacked", CFSR shows the
-                   stacking error, and every later field is printed.
+                   stacking error, and every later field is printed;
+  fault_stack_jump a 200-byte frame jumped a task's 32-byte stack guard:
+                   the kernel stops the task at its next switch and the
+                   board's default hook prints one line, the task's name,
+                   its stack pointer (below its stack) and its stack's
+                   base; the system goes on and exits 0.
 Prints PASS/FAIL per case and "N passed, M failed".
 
 usage (from the repository root): python3 -m tools.test_fault TARGET_BUILD_DIR
@@ -54,6 +59,16 @@ def main():
     check("fault_exhausted_stack_reports_whole_line",
           rc == EXIT_HARD_FAULT and m is not None and (cfsr & CFSR_STACKING) != 0,
           "exit %d, report %s, cfsr %#x" % (rc, "found" if m else "incomplete or missing", cfsr), out)
+
+    rc, out = run(os.path.join(d, "fault_stack_jump.elf"))
+    m = None
+    for line in out.splitlines():
+        m = m or re.match(r"^!! stack overflow: task jumper sp=(%s) stack=(%s)$" % (HEX, HEX), line)
+    below = m is not None and int(m.group(1), 16) < int(m.group(2), 16)
+    check("fault_stack_jump_reported_in_one_line",
+          rc == 0 and below and "fault: jumper stopped" in out and "survived" not in out,
+          "exit %d, report %s" % (rc, ("below its stack" if below else "sp not below its stack")
+                                  if m else "missing"), out)
 
     return cases.summary()
 

@@ -5,9 +5,11 @@
  * PendSV runs at the lowest priority, so it only ever interrupts thread
  * code. It saves the outgoing task's callee-saved registers (and, when the
  * task has an FP context, s16-s31; the hardware stacked s0-s15 lazily),
- * checks the outgoing task's stack guard (with VOS_CFG_MPU: that the save
- * stays above it and the exception frame below the stack's top, and loads
- * the incoming task's guard region), then runs the head of the
+ * checks the outgoing task's stack (that the save stays above its guard,
+ * which a frame larger than the guard may have jumped; without
+ * VOS_CFG_MPU also that the guard's topmost word is intact; with
+ * VOS_CFG_MPU that the exception frame lies below the stack's top, and it
+ * loads the incoming task's guard region), then runs the head of the
  * highest non-empty ready level. It does not mask interrupts. A handler
  * that runs between the read of the ready map and the read of a list head
  * can only have added a task, rotated a level, or (a mutex waiter timing
@@ -86,6 +88,8 @@ PendSV_Handler:
     ldr     r2, [r1, #VOS__SCHED_CUR]    /* r2 = outgoing task */
     str     r0, [r2, #VOS__TASK_SP] /* outgoing->sp */
     ldr     r3, [r2, #VOS__TASK_GUARD] /* r3 = &topmost guard word */
+    cmp     r0, r3                  /* the save reached the guard or below: */
+    bls     .Lfault                 /* a frame larger than the guard jumped it */
     ldr     r3, [r3]
     cmp     r3, #VOS__GUARD_WORD         /* overwritten: the stack overflowed */
     bne     .Lfault

@@ -327,7 +327,11 @@ static void run_handler_at(void (*fn)(void), bool above)
 static void pendsv(void)
 {
     vos_task_t *from = vos__cur;
-    if (from->guard != NULL && *from->guard != VOS__GUARD_WORD)
+    /* As switch.S: a stack pointer saved at or below the guard (a frame
+     * larger than the guard jumped it), or the guard's top word written. */
+    if (from->guard != NULL &&
+        ((VOS_CFG_STACK_GUARD != 0 && (uintptr_t)from->sp <= (uintptr_t)from->guard) ||
+         *from->guard != VOS__GUARD_WORD))
         vos__stack_fault(from);
     /* The scheduler lock keeps the running task (switch.S does the same). */
     vos_task_t *to = !vos__preempt && from->state == VOS_TASK_READY ? from : vos__pick();

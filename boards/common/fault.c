@@ -123,6 +123,20 @@ __attribute__((naked)) void HardFault_Handler(void)
         "b     hardfault_report\n\t");
 }
 
+/* The default report of a task stopped for a stack overflow (the kernel
+ * calls it, if linked, from its fault path: kernel/task.c): one line, the
+ * task's name, where its stack pointer got to (below its stack when a
+ * frame larger than the guard jumped it) and its stack's lowest address.
+ * Weak: an application's own hook replaces it. The system goes on. */
+__attribute__((weak)) void vos_hook_stack_overflow(vos_task_t *t)
+{
+    board_console_write("\n!! stack overflow: task ");
+    board_console_write(t->name);
+    put_field(" sp=", (uint32_t)(uintptr_t)t->sp);
+    put_field(" stack=", (uint32_t)(uintptr_t)t->stack_base);
+    board_console_write("\n");
+}
+
 void vos_hook_halt(const char *why)
 {
     board_console_write("\n!! kernel halt: ");

@@ -35,11 +35,15 @@ void vos_hook_idle(vos_time_t next_event);
 void vos_hook_task_terminated(struct vos_task *t);
 
 /* Called by the kernel, in handler mode with kernel interrupts masked,
- * when the guard of t's stack is found overwritten at a context switch
- * (with VOS_CFG_MPU: at t's first access to its guard region, from the
- * MemManage handler, or when t's context would not fit above its guard).
- * t is stopped (VOS_TASK_FAULTED) and never runs again. The default does
- * nothing; an application or test overrides it (weak symbol). */
+ * when t's stack overflowed: at a context switch, the guard of t's stack
+ * found overwritten, or the stack pointer saved at or below the guard (a
+ * frame larger than the guard jumped it; t->sp then says where it got
+ * to); with VOS_CFG_MPU at t's first access to its guard region, from the
+ * MemManage handler, or when t's context would not fit above its guard.
+ * t is stopped (VOS_TASK_FAULTED) and never runs again. The boards' weak
+ * default (boards/common/fault.c) prints one line: the task's name, its
+ * stack pointer and its stack's base; without a board nothing is called.
+ * An application or test defines its own to replace it. */
 void vos_hook_stack_overflow(struct vos_task *t);
 
 /* Called with interrupts disabled when the kernel stops the system after

@@ -99,7 +99,11 @@ int vos_timer_overruns(const vos_timer_t *tm, uint32_t *out);
 
 /* Stop tm if active and make it invalid (a later call with it gives
  * VOS_ERR_INVALID until it is initialised again). May be called from its
- * own callback. Any context. Errors: VOS_ERR_INVALID. */
+ * own callback. Any context. VOS_OK promises that no callback of tm
+ * starts after the call; VOS_ERR_BUSY (deleted all the same) that one
+ * committed in another context runs, as for vos_timer_stop: its memory
+ * must not be reused before that callback has returned.
+ * Errors: VOS_ERR_INVALID, VOS_ERR_BUSY. */
 int vos_timer_delete(vos_timer_t *tm);
 
 /* Create the timer service task at priority prio on the given stack (any

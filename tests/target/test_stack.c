@@ -16,6 +16,11 @@ void vos_hook_stack_overflow(vos_task_t *t)
     hook_calls++;
 }
 
+/* A deliberate overflow: exempt from the MPU build's refusal of frames
+ * larger than the guard (CMakeLists.txt, VAIOS_MPU). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wframe-larger-than="
+#pragma GCC diagnostic ignored "-Wvla-larger-than="
 /* Use the stack down to 16 bytes into the guard, then switch. */
 static __attribute__((noinline)) void dig(vos_task_t *self)
 {
@@ -29,6 +34,7 @@ static __attribute__((noinline)) void dig(vos_task_t *self)
     vos_yield();
     vos_sleep(vos_ms(1));      /* a switch happens here at the latest */
 }
+#pragma GCC diagnostic pop
 
 static volatile bool survived;
 
@@ -110,4 +116,84 @@ VT_TEST(printf_stays_within_its_documented_stack)
             BOARD_PRINTF_STACK);
     VT_ASSERT(used > 0);
     VT_LE(used, BOARD_PRINTF_STACK);
+}
+
+/* A frame larger than the guard: a task with a 512-byte stack calls a
+ * function with a 200-byte local array, with its stack pointer already
+ * next to the guard, and writes the array whole. The array lies below the
+ * guard, in the memory under the stack (here a neighbour area of this
+ * test's own), and leaves the guard's words intact, so the guard-word test
+ * alone missed it (before the fix the task ran on and returned). The
+ * switch now sees the saved stack pointer at or below the guard: the task
+ * is stopped through the fault path, and the report names it and where
+ * its stack pointer got to. */
+#define JUMP_STACK 512
+static struct {
+    uint8_t neighbour[512];
+    uint8_t stack[JUMP_STACK];
+} jump_area __attribute__((aligned(64)));
+static vos_task_t jump_task;
+static volatile bool jump_returned;
+static void *jump_sp_seen;
+
+static __attribute__((noinline)) void big_frame(void)
+{
+    volatile uint8_t buf[200];
+    for (int i = 0; i < 200; i++)       /* volatile stores: none elided */
+        buf[i] = 0xA5;
+    vos_sleep(vos_ms(1));              /* a switch with the frame live */
+    (void)buf[0];
+}
+
+/* A deliberate overflow: exempt from the MPU build's refusal of frames
+ * larger than the guard (CMakeLists.txt, VAIOS_MPU). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wframe-larger-than="
+#pragma GCC diagnostic ignored "-Wvla-larger-than="
+static __attribute__((noinline)) void descend(vos_task_t *self)
+{
+    uint8_t *frame = __builtin_frame_address(0);
+    size_t n = (size_t)(frame - (self->stack_base + 8));   /* to 8 bytes above the base */
+    volatile uint8_t pad[n];
+    __asm__ volatile("" :: "r"(pad) : "memory");
+    big_frame();
+}
+#pragma GCC diagnostic pop
+
+static void jumper(void *arg)
+{
+    (void)arg;
+    descend(vos_self());
+    jump_returned = true;              /* never reached: the task is stopped */
+}
+
+static bool neighbour_written(void)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < sizeof jump_area.neighbour; i++)
+        n += jump_area.neighbour[i] == 0xA5;
+    return n >= 100;
+}
+
+VT_TEST(frame_larger_than_the_guard_is_caught)
+{
+    hooked = NULL;
+    hook_calls = 0;
+    jump_returned = false;
+    memset(&jump_area, 0, sizeof jump_area);
+    VT_EQ(vos_task_create(&jump_task, "jumper", jumper, NULL, VT_RUNNER_PRIO - 1,
+                          jump_area.stack, sizeof jump_area.stack), VOS_OK);
+    vos_sleep(vos_ms(5));
+    jump_sp_seen = jump_task.sp;
+    VT_EQ(hook_calls, 1);
+    VT_ASSERT(hooked == &jump_task);
+    VT_ASSERT(vos_stack_overflow_task() == &jump_task);
+    VT_EQ(vos_task_state(&jump_task), VOS_TASK_FAULTED);
+    VT_ASSERT(!jump_returned);
+    VT_ASSERT(neighbour_written());    /* the frame did jump the guard */
+    /* The reported stack pointer is below the guard's top: where the
+     * task's stack got to, not where it started. */
+    VT_ASSERT((uint8_t *)jump_sp_seen < jump_task.stack_base + VOS_CFG_STACK_GUARD);
+    vt_note("stopped %s, sp %p, stack %p\n", hooked ? hooked->name : "-", jump_sp_seen,
+            (void *)jump_task.stack_base);
 }

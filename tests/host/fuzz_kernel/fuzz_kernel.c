@@ -192,6 +192,9 @@ struct tmodel {
     uint32_t calls;        /* callbacks since the start */
     uint32_t seen_over;    /* overruns read at the last callback */
     uint64_t burn;         /* an ISR callback computes this long */
+    bool running;          /* its callback runs (between entry and return) */
+    bool owed;             /* stopped with VOS_ERR_BUSY before its committed
+                              callback started: that one callback may come */
 };
 static vos_timer_t tmr[NT];
 static struct tmodel tmod[NT];
@@ -257,8 +260,13 @@ static void timer_cb(vos_timer_t *t, void *arg)
     int k = (int)(uintptr_t)arg;
     struct tmodel *m = &tmod[k];
     vos_time_t now = host_now();
-    if (t != &tmr[k] || t->tag != VOS_TAG_TIMER || !m->live || !m->started)
+    bool owed = m->owed;
+    m->owed = false;
+    /* A stop that returned VOS_OK (or a delete) promised no callback
+     * after it; one that returned VOS_ERR_BUSY owes the committed one. */
+    if (t != &tmr[k] || (!owed && (t->tag != VOS_TAG_TIMER || !m->live || !m->started)))
         die("timer", "a callback ran for a stopped or deleted timer");
+    m->running = true;
     if (vos_in_isr() != (k < 2))
         die("timer", "a callback ran in the wrong context");
     if (m->period == 0 && m->calls != 0)
@@ -274,7 +282,7 @@ static void timer_cb(vos_timer_t *t, void *arg)
                  (unsigned long long)m->period, (unsigned)t->overruns);
         die("timer", why);
     }
-    if (m->period != 0) {
+    if (m->period != 0 && !owed) {
         uint64_t next = m->first + ((uint64_t)m->calls + t->overruns + 1u) * m->period;
         if (!t->armed)
             die("timer", "a periodic timer is not armed in its callback");
@@ -296,6 +304,7 @@ static void timer_cb(vos_timer_t *t, void *arg)
         if (burn != 0)
             host_advance(burn);
     }
+    m->running = false;
     check(k < 2 ? "timer isr" : "timer task", k >= 2);
 }
 
@@ -328,7 +337,16 @@ static void timer_op(int k, unsigned op, unsigned b)
         int active = vos_timer_active(t);
         r = vos_timer_stop(t);
         want = !m->live ? VOS_ERR_INVALID : active == 1 ? VOS_OK : VOS_ERR_STATE;
-        if (r == VOS_OK)
+        /* VOS_ERR_BUSY: a callback of it is committed in another context
+         * (the service task, or the alarm interrupt this one nests in):
+         * stopped all the same; that callback runs (if it has not yet
+         * started, the model owes it once). */
+        if (r == VOS_ERR_BUSY && m->live) {
+            want = r;
+            if (!m->running)
+                m->owed = true;
+        }
+        if (r == VOS_OK || r == VOS_ERR_BUSY)
             m->started = false;
         if (vos_timer_active(t) > 0)
             die("timer stop", "the timer is still active");
@@ -720,7 +738,9 @@ static void director(void *arg)
             int k = (int)(a % NT);
             timer_model_busy = true;
             r = vos_timer_delete(&tmr[k]);
-            if (r != (tmod[k].live ? VOS_OK : VOS_ERR_INVALID))
+            if (r == VOS_ERR_BUSY && tmod[k].live && !tmod[k].running)
+                tmod[k].owed = true;       /* as for a stop (timer_op) */
+            else if (r != (tmod[k].live ? VOS_OK : VOS_ERR_INVALID))
                 die("timer delete", vos_strerror(r));
             tmod[k].live = tmod[k].started = false;
             if (vos_timer_active(&tmr[k]) != VOS_ERR_INVALID)
