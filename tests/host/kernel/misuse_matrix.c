@@ -199,6 +199,7 @@ static void kicker_main(void *arg)
 }
 
 static uint64_t world_svc_stack[T_STACK / 8];
+static bool world_svc = true;   /* false: a world without the timer service */
 
 /* Everything before start, in main(). timers: arm ta and tmx (the
  * next-event probe of "nothing pending" starts without them). */
@@ -264,9 +265,11 @@ static void world_setup(bool kicker, bool timers)
     CHECK_EQ(vos_timer_delete(&W.tmscratch), VOS_OK);
     /* The timer service task, below the main task (it never runs in a
      * probe's scenario): task timers are started only once it exists. */
-    CHECK_EQ(vos_timer_service_start(3, world_svc_stack, sizeof world_svc_stack), VOS_OK);
+    if (world_svc)
+        CHECK_EQ(vos_timer_service_start(3, world_svc_stack, sizeof world_svc_stack), VOS_OK);
     if (timers) {
-        CHECK_EQ(vos_timer_start(&l->ta, vos_ms(1000), VOS_NO_WAIT), VOS_OK);
+        CHECK_EQ(vos_timer_start(&l->ta, vos_ms(1000), VOS_NO_WAIT),
+                 world_svc ? VOS_OK : VOS_ERR_NO_SERVICE);
         CHECK_EQ(vos_timer_start(&W.tmx, vos_ms(2000), vos_ms(1000)), VOS_OK);
     }
 
@@ -1644,7 +1647,11 @@ static void normal_use(const struct mm_row *r)
     if ((err = vos_notify_give(W.peer)) != VOS_OK)
         mm_fail(r, "notify the peer", err, VOS_OK);
     vos_dur_t left = VOS_NO_WAIT;
-    if ((err = vos_timer_start(&l->tm, vos_ms(500), VOS_NO_WAIT)) != VOS_OK ||
+    if (!world_svc) {
+        /* A task timer cannot start without the service; an interrupt one can. */
+        if ((err = vos_timer_start(&l->tm, vos_ms(500), VOS_NO_WAIT)) != VOS_ERR_NO_SERVICE)
+            mm_fail(r, "a task timer started without the service", err, VOS_ERR_NO_SERVICE);
+    } else if ((err = vos_timer_start(&l->tm, vos_ms(500), VOS_NO_WAIT)) != VOS_OK ||
         vos_timer_active(&l->tm) != 1 || vos_timer_remaining(&l->tm, &left) != VOS_OK ||
         vos_dur_cycles(left) > vos_dur_cycles(vos_ms(500)) ||
         (err = vos_timer_stop(&l->tm)) != VOS_OK || vos_timer_active(&l->tm) != 0)
@@ -1745,6 +1752,22 @@ struct mm_result mm_run(void)
         res.run++;
         res.above++;
         run_row(&h);
+    }
+    /* Generated: every accepted start of a task-context timer, made again
+     * in a world where no timer service task was ever started, is refused
+     * with VOS_ERR_NO_SERVICE and changes nothing (a state check: it stays
+     * at VOS_CFG_CHECKS = 0). */
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        if ((rows[i].fn != p_timer_start && rows[i].fn != p_timer_start_at) ||
+            rows[i].expect != VOS_OK)
+            continue;
+        struct mm_row n = rows[i];
+        n.expect = VOS_ERR_NO_SERVICE;
+        world_svc = false;
+        res.run++;
+        res.no_service++;
+        run_row(&n);
+        world_svc = true;
     }
     res.failed = failures;
     return res;

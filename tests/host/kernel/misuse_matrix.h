@@ -14,6 +14,7 @@ struct mm_result {
     unsigned calls;      /* distinct calls in the table */
     unsigned classes;    /* distinct input classes in the table */
     unsigned above;      /* generated probes from above the kernel's level */
+    unsigned no_service; /* generated timer starts without the timer service */
 };
 
 /* Run every probe that applies to this build's VOS_CFG_CHECKS, each in

@@ -322,11 +322,13 @@ static void case_matrix(void)
 {
     struct mm_result r = mm_run();
     printf("     misuse matrix, VOS_CFG_CHECKS=%d: %u probes run (%u calls, %u input "
-           "classes, %u from above the kernel's level), %u failed; %u probes of parameter "
-           "checks not in this build\n",
-           VOS_CFG_CHECKS, r.run, r.calls, r.classes, r.above, r.failed, r.skipped);
+           "classes, %u from above the kernel's level, %u without the timer service), %u "
+           "failed; %u probes of parameter checks not in this build\n",
+           VOS_CFG_CHECKS, r.run, r.calls, r.classes, r.above, r.no_service, r.failed,
+           r.skipped);
     CHECK(r.run > 0);
     CHECK(!VOS_CFG_CHECKS || r.above > 100);
+    CHECK(r.no_service >= 8);
     CHECK_EQ(r.failed, 0);
 }
 
