@@ -50,6 +50,18 @@ static inline bool arch_in_isr(void)
     return ev_in_isr;
 }
 
+/* Every driver interrupt is a kernel-level one (the driver makes no call
+ * from a handler above that level); its number is any non-zero one. */
+static inline bool arch_isr_kernel(void)
+{
+    return ev_in_isr;
+}
+
+static inline uint32_t arch_isr_number(void)
+{
+    return ev_in_isr ? 16u : 0u;
+}
+
 static inline void arch_switch(void)
 {
     ev_switch_pending = true;

@@ -51,6 +51,7 @@ void arch_start(void)
 }
 
 void arch_time_init(void) {}
+void arch_task_end(struct vos_task *t) { (void)t; }
 
 vos_time_t arch_now(void)
 {
