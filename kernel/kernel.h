@@ -298,9 +298,9 @@ static inline int vos__can_block(void)
 
 /* --- Time (time.c) ------------------------------------------------------- */
 
-/* Wake on time, calibrated (VOS_WAKE_LEAD_AUTO): a wake-up path longer
- * than the lead raises it by this many cycles, a shorter one lowers it by
- * one (kernel/time.c). */
+/* Wake on time, calibrated (VOS_WAKE_LEAD_AUTO): an undisturbed wake-up
+ * path longer than the lead raises it by this many cycles, a shorter one
+ * lowers it by one (kernel/time.c). */
 #define VOS__WAKE_STEP_UP 16u
 
 void vos__timeout_add(vos_task_t *t, vos_time_t deadline);  /* lock held */

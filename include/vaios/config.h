@@ -121,17 +121,26 @@
      * sets it in its board.cmake (VAIOS_BOARD_DEFAULTS); 0 is right for any. */ \
     X(TIME_AT_CPU_CLOCK, 0, VOS_CFG_TIME_AT_CPU_CLOCK == 0 || VOS_CFG_TIME_AT_CPU_CLOCK == 1, \
       "is 0 or 1")                                                                \
-    /* Bound of the wake-on-time lead and so of a sleeper's final busy wait, in \
-     * time-base cycles (default 10 us). */                                       \
-    X(WAKE_LEAD_MAX, (VOS_CFG_CLOCK_HZ / 100000u),                                 \
-      VOS_CFG_WAKE_LEAD_MAX >= 1 && VOS_CFG_WAKE_LEAD_MAX <= (1u << 30),          \
-      "must be 1..2^30 cycles (the final wait counts in 32 bits)")                \
+    /* The bound of what a sleeper spins per wake, in time-base cycles: the     \
+     * wake-on-time lead (fixed or calibrated), so an early wake's final busy   \
+     * wait, and the whole of a sleep too short to block. Per wake a sleeper    \
+     * takes at most this much more CPU from the tasks below it than with the   \
+     * lead off (kernel/time.c, "The bound"). Default 1,000 cycles (1 us at 1   \
+     * GHz), or 10 us if that is fewer (below 100 MHz), at least 1; with the    \
+     * calibrated lead at most 2^22 (its stamps keep 24 bits of time). */        \
+    X(WAKE_LEAD_MAX,                                                               \
+      (VOS_CFG_CLOCK_HZ >= 100000000u ? 1000u                                     \
+       : VOS_CFG_CLOCK_HZ >= 100000u ? VOS_CFG_CLOCK_HZ / 100000u : 1u),           \
+      VOS_CFG_WAKE_LEAD_MAX >= 1 && VOS_CFG_WAKE_LEAD_MAX <= (1u << 30) &&        \
+          (VOS_CFG_WAKE_LEAD >= 0 || VOS_CFG_WAKE_LEAD_MAX <= (1u << 22)),        \
+      "must be 1..2^30 cycles (the final wait counts in 32 bits), 1..2^22 with the calibrated lead") \
     /* Wake on time (kernel/time.c, docs/api.md): how far ahead of a sleep's    \
      * deadline its alarm is programmed; the woken task waits out the rest on   \
      * the time base and returns at its deadline, never before.                 \
-     * VOS_WAKE_LEAD_AUTO (-1): calibrated at run time from the wakes           \
-     * themselves; 0: off (the alarm at the deadline, no final wait); N > 0: a  \
-     * fixed lead of N cycles. */                                                 \
+     * VOS_WAKE_LEAD_AUTO (-1): calibrated at run time from the undisturbed     \
+     * wakes only (the alarm interrupt switched straight to the sleeper); 0:    \
+     * off (the alarm at the deadline, no final wait); N > 0: a fixed lead of N \
+     * cycles, at most VOS_CFG_WAKE_LEAD_MAX. */                                  \
     X(WAKE_LEAD, VOS_WAKE_LEAD_AUTO,                                               \
       VOS_CFG_WAKE_LEAD >= VOS_WAKE_LEAD_AUTO &&                                  \
           (VOS_CFG_WAKE_LEAD < 0 ||                                               \
@@ -220,7 +229,7 @@
 #define VOS_CFG_TIME_AT_CPU_CLOCK 0
 #endif
 #ifndef VOS_CFG_WAKE_LEAD_MAX
-#define VOS_CFG_WAKE_LEAD_MAX (VOS_CFG_CLOCK_HZ / 100000u)
+#define VOS_CFG_WAKE_LEAD_MAX (VOS_CFG_CLOCK_HZ >= 100000000u ? 1000u : VOS_CFG_CLOCK_HZ >= 100000u ? VOS_CFG_CLOCK_HZ / 100000u : 1u)
 #endif
 #ifndef VOS_CFG_WAKE_LEAD
 #define VOS_CFG_WAKE_LEAD VOS_WAKE_LEAD_AUTO

@@ -69,14 +69,17 @@ static inline uint64_t vos_to_ns(vos_dur_t d)
 /* Current time. Any context (thread or kernel-level interrupt). */
 vos_time_t vos_now(void);
 
-/* Sleep for at least d. Thread context only; d == 0 is a yield.
+/* Sleep for at least d. Thread context only; d == 0 is a yield (with the
+ * scheduler locked, a yield that does nothing: VOS_OK).
  * Returns VOS_OK, or VOS_ERR_CONTEXT from an interrupt, before the
- * scheduler started, or from the idle task. */
+ * scheduler started, from the idle task, or for d > 0 with the scheduler
+ * locked (vos_sched_lock). */
 int vos_sleep(vos_dur_t d);
 
-/* Sleep until the absolute time t (returns at once if t has passed).
- * A periodic loop that adds its period to t every turn never drifts.
- * Same errors as vos_sleep. */
+/* Sleep until the absolute time t (returns VOS_OK at once if t has
+ * passed, also with the scheduler locked). A periodic loop that adds its
+ * period to t every turn never drifts. Same errors as vos_sleep (a t still
+ * ahead with the scheduler locked: VOS_ERR_CONTEXT). */
 int vos_sleep_until(vos_time_t t);
 
 #endif /* VAIOS_TIME_H */

@@ -67,6 +67,20 @@ static inline int os_queue_send_isr(os_queue_t *q, const void *item) { return vo
 static inline int os_queue_recv(os_queue_t *q, void *item)       { return vos_queue_recv(q, item, VOS_FOREVER); }
 #endif
 
+/* Wake on time (kernel/time.c, VOS_CFG_WAKE_LEAD): the wake_cpu_left row
+ * (bench/timing.c) sets a periodic sleeper beside the same task waiting
+ * for the same release time through a blocking call's timeout, which the
+ * kernel never anticipates (the alarm at the deadline, no final wait):
+ * the sleep with the lead off, in the same image. */
+#define OSAL_HAS_WAKE_LEAD (VOS_CFG_WAKE_LEAD != 0)
+#define OSAL_WAKE_LEAD_MAX VOS_CFG_WAKE_LEAD_MAX
+static inline void os_wait_until_no_lead(os_sem_t *never_given, uint64_t t)
+{
+    uint64_t now = vos_now();
+    if (t > now)
+        (void)vos_sem_take(never_given, vos_cycles(t - now));
+}
+
 static inline void  os_heap_init(os_heap_t *h, void *mem, unsigned size) { vos_heap_init(h, mem, size); }
 #define OSAL_HAS_HEAP_STATS 1
 static inline void os_heap_usage(os_heap_t *h, unsigned *free_bytes, unsigned *min_free)

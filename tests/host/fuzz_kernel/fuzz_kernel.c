@@ -36,8 +36,15 @@
  *    period); ISR timers call back in an interrupt, the others in the
  *    service task; the heap of armed timers is checked by inv_check;
  *  - a puppet holding the scheduler lock keeps the CPU while interrupts
- *    make others ready (no switch), and its blocking calls are refused
- *    (see PUP_SCHED_LOCK in puppet.h);
+ *    make others ready (no switch), and its blocking calls are refused,
+ *    while its sleeps that need no wait (zero, a time passed) return
+ *    VOS_OK (see PUP_SCHED_LOCK in puppet.h);
+ *  - wake on time (kernel/time.c) learns the wake-up path only: switches
+ *    cost nothing here, so the path is 0 and no sleep may ever busy-wait,
+ *    whatever the scenario did to earlier wakes (a higher or equal puppet
+ *    computing across a sleeper's alarm, a locked scheduler, interrupts,
+ *    suspensions); a disturbed wake taken as a path would make the lead,
+ *    and so later sleeps' busy waits, non-zero;
  *  - channels against a model of their messages (OP_SEND ... OP_UNLOCK_IRQ:
  *    sends of up to 256 bytes, several pieces of a copy, receives, replies
  *    by the holder, by another task and from interrupts, deletes, signals,
@@ -250,6 +257,8 @@ static void check(const char *where, bool thread)
     const char *why = inv_check(&world, thread);
     if (why == NULL)
         why = check_timers();
+    if (why == NULL && host_spin_max() != 0)
+        why = "a sleep busy-waited: wake on time learned a disturbed wake as its path (0 here)";
     if (why != NULL)
         die(where, why);
 }

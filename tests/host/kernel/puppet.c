@@ -22,6 +22,17 @@ static int sched_locked(vos_dur_t arg)
         int s = vos_sleep(vos_cycles(1));
         if (s != VOS_ERR_CONTEXT && err == VOS_OK)
             err = s == VOS_OK ? VOS_ERR_CORRUPT : s;
+        s = vos_sleep_until(vos_now() + 1 + n % 97u);
+        if (s != VOS_ERR_CONTEXT && err == VOS_OK)
+            err = s == VOS_OK ? VOS_ERR_CORRUPT : s;
+        /* Sleeps that need no wait: a yield that does nothing while
+         * locked, a deadline already passed (issue 28, 6). */
+        s = vos_sleep(VOS_NO_WAIT);
+        if (s != VOS_OK && err == VOS_OK)
+            err = s;
+        s = vos_sleep_until(vos_now() - n % 2u);
+        if (s != VOS_OK && err == VOS_OK)
+            err = s;
         if (host_switches() != sw && err == VOS_OK)
             err = VOS_ERR_CORRUPT;
     }

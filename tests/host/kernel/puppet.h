@@ -33,7 +33,9 @@ enum pup_op {
     PUP_EXIT,       /* vos_task_exit() */
     PUP_SCHED_LOCK, /* lock the scheduler 1 + arg % 3 deep, compute for arg
                        cycles (no other task may run meanwhile), try a
-                       sleep (refused: VOS_ERR_CONTEXT), unlock every level,
+                       sleep and a sleep until a time ahead (refused:
+                       VOS_ERR_CONTEXT), a zero sleep and a sleep until
+                       now or a time passed (VOS_OK, no switch), unlock every level,
                        then one unlock too many (VOS_ERR_STATE); the result
                        is VOS_OK, the first unexpected error, or
                        VOS_ERR_CORRUPT if a task switch or a wrong depth

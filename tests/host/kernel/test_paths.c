@@ -864,10 +864,10 @@ static void case_sleep_refused_to_idle(void)
 }
 
 /* The calibrated lead never passes VOS_CFG_WAKE_LEAD_MAX: wake-up paths
- * just below it (switches of 9990, then 9999 cycles) would raise it past
- * it; it stops there, and the sleep still ends at its deadline. A task
- * woken by a blocking call's timeout (which takes no part in the
- * calibration) reads where the alarm is programmed meanwhile. */
+ * just below it (switches of the bound less 10, then less 1 cycles) would
+ * raise it past it; it stops there, and the sleep still ends at its
+ * deadline. A task woken by a blocking call's timeout (which takes no
+ * part in the calibration) reads where the alarm is programmed meanwhile. */
 static vos_time_t cap_deadline, cap_alarm;
 static vos_sem_t never_given;
 
@@ -881,12 +881,13 @@ static void alarm_reader(void *arg)
 static void cap_main(void *arg)
 {
     (void)arg;
-    _Static_assert(VOS_CFG_WAKE_LEAD_MAX == 10000, "the switch costs below are for 10000");
+    const uint64_t bound = VOS_CFG_WAKE_LEAD_MAX;
+    _Static_assert(VOS_CFG_WAKE_LEAD_MAX > 100, "the switch costs below need room");
     CHECK_EQ(vos_sem_init(&never_given, 0, 1), VOS_OK);
-    host_switch_cost(9990);
+    host_switch_cost(bound - 10);
     for (int i = 0; i < 4; i++) {
         if (i == 2)
-            host_switch_cost(9999);
+            host_switch_cost(bound - 1);
         vos_time_t t0 = vos_now();
         CHECK_EQ(vos_sleep(vos_cycles(100000)), VOS_OK);
         CHECK(vos_now() >= t0 + 100000);            /* never early */
@@ -896,8 +897,8 @@ static void cap_main(void *arg)
     CHECK_EQ(vos_sleep_until(cap_deadline), VOS_OK);
     CHECK_TIME(vos_now(), cap_deadline);            /* on time, to the cycle */
     CHECK(cap_alarm < cap_deadline);
-    CHECK(cap_deadline - cap_alarm > 9990);         /* the lead went up */
-    CHECK(cap_deadline - cap_alarm <= VOS_CFG_WAKE_LEAD_MAX);
+    CHECK(cap_deadline - cap_alarm > bound - 10);   /* the lead went up */
+    CHECK(cap_deadline - cap_alarm <= bound);
     host_switch_cost(0);
 }
 
