@@ -60,7 +60,7 @@ def main():
           rc == EXIT_HARD_FAULT and m is not None and (cfsr & CFSR_STACKING) != 0,
           "exit %d, report %s, cfsr %#x" % (rc, "found" if m else "incomplete or missing", cfsr), out)
 
-    rc, out = run(os.path.join(d, "fault_stack_jump.elf"))
+    rc, out = qemu(os.path.join(d, "fault_stack_jump.elf"), 30)
     m = None
     for line in out.splitlines():
         m = m or re.match(r"^!! stack overflow: task jumper sp=(%s) stack=(%s)$" % (HEX, HEX), line)

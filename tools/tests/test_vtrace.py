@@ -215,7 +215,9 @@ def svg_labels(path):
 
 @test
 def timeline_labels_do_not_overlap():
-    # 64 markers 10 ns apart on one lane: far more labels than room.
+    # 64 markers 10 ns apart on one lane: far more labels than room (the
+    # overwrite policy's dump, made here so that no other test's order matters).
+    prog("trace_unit_ow", "fill", w("ow.bin"), "100")
     vtrace(w("ow.bin"), "--svg", w("ow.svg"), "-q")
     labels = [l for l in svg_labels(w("ow.svg")) if l[2].startswith("M5=")]
     need(len(labels) >= 20, "only %d marker labels drawn" % len(labels))
