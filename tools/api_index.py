@@ -22,6 +22,11 @@ import os
 import re
 import sys
 
+if not __package__:
+    sys.exit("api_index: run it from the repository root as python3 -m tools.api_index")
+
+from . import docblock  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC = os.path.join(ROOT, "docs", "api.md")
 HEADERS = os.path.join(ROOT, "include", "vaios")
@@ -32,10 +37,6 @@ ALSO_IN = {"crit.h": "task.h", "kobj.h": "vaios.h", "version.h": "vaios.h"}
 FRONT = ("Conventions", "Using the kernel in an application", "Example program")
 
 CALL = re.compile(r"^[A-Za-z_][\w \t\*]*?\b(vos_[a-z][a-z0-9_]*)\s*\(", re.M)
-
-
-class Problem(Exception):
-    pass
 
 
 def anchor(heading):
@@ -68,7 +69,7 @@ def header_sections(doc, names):
             found[name] = found[ALSO_IN[name]]
     missing = [n for n in names if n not in found]
     if missing:
-        raise Problem("no section of docs/api.md describes " + ", ".join(missing))
+        raise docblock.Missing("no section of docs/api.md describes " + ", ".join(missing))
     return found
 
 
@@ -109,11 +110,8 @@ def render(doc):
 
 def replace(doc, blocks):
     for key in BLOCKS:
-        begin, end = "<!-- %s:begin -->" % key, "<!-- %s:end -->" % key
-        if begin not in doc or end not in doc:
-            raise Problem("docs/api.md has no %s ... %s block" % (begin, end))
-        head, rest = doc.split(begin, 1)
-        doc = head + blocks[key] + rest.split(end, 1)[1]
+        begin, end = docblock.markers(key)
+        doc = docblock.replace(doc, begin, end, blocks[key], "docs/api.md")
     return doc
 
 
@@ -121,26 +119,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true")
     args = ap.parse_args()
-    doc = open(DOC).read()
-    try:
-        want = replace(doc, render(doc))
-    except Problem as err:
-        if args.check:
-            print("FAIL api-index: %s\n0 passed, 1 failed" % err)
-            return 1
-        print("api_index: %s" % err, file=sys.stderr)
-        return 2
-    if args.check:
-        ok = want == doc
-        print("PASS api-index" if ok else
-              "FAIL api-index: docs/api.md's contents or index differ from the headers "
-              "(python3 -m tools.api_index)")
-        print("%d passed, %d failed" % (int(ok), int(not ok)))
-        return 0 if ok else 1
-    if want != doc:
-        open(DOC, "w").write(want)
-    print("docs/api.md: contents and index of include/vaios/*.h")
-    return 0
+    return docblock.write_or_check(
+        "api-index", DOC, lambda doc: replace(doc, render(doc)), args.check,
+        "docs/api.md: contents and index of include/vaios/*.h",
+        "docs/api.md's contents or index differ from the headers (python3 -m tools.api_index)")
 
 
 if __name__ == "__main__":

@@ -31,59 +31,10 @@ if not __package__:
     sys.exit("check_families: run it from the repository root as python3 -m tools.check_families")
 
 from . import catalogue as metrics  # noqa: E402
+from .ctext import split_args, strip_comments  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 ID_MAX = 39             # bench/families.c copies an id into a 40-byte buffer
-
-
-def strip_comments(text):
-    """C source without its comments (string literals kept)."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        if text[i] == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            i = n if j < 0 else j + 2
-            out.append(" ")
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out)
-
-
-def split_args(body):
-    """The top-level arguments of a macro call's body."""
-    args, depth, cur, i = [], 0, [], 0
-    while i < len(body):
-        c = body[i]
-        if c == '"':
-            j = i + 1
-            while j < len(body) and body[j] != '"':
-                j += 2 if body[j] == "\\" else 1
-            cur.append(body[i:j + 1])
-            i = j + 1
-            continue
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif c == "," and depth == 0:
-            args.append("".join(cur).strip())
-            cur = []
-            i += 1
-            continue
-        cur.append(c)
-        i += 1
-    args.append("".join(cur).strip())
-    return args
 
 
 def string_value(arg):

@@ -18,10 +18,15 @@ import json
 import os
 import sys
 
+if not __package__:
+    sys.exit("cmsis_costs: run it from the repository root as python3 -m tools.cmsis_costs")
+
+from . import docblock  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC = os.path.join(ROOT, "docs", "cmsis-rtos2.md")
 SNAPSHOT = os.path.join(ROOT, "bench", "readme-results.json")
-BEGIN, END = "<!-- cmsis-costs:begin -->", "<!-- cmsis-costs:end -->"
+BEGIN, END = docblock.markers("cmsis-costs")
 
 # operation, native row, CMSIS row, layer calls per operation (0: another
 # mechanism, no per-call figure), what the difference is.
@@ -44,14 +49,10 @@ ROWS = (
 )
 
 
-class Missing(Exception):
-    pass
-
-
 def p50(snapshot, mid):
     m = snapshot.get("metrics", {}).get(mid)
     if not m or m.get("status") != "measured" or m.get("p50") is None:
-        raise Missing("row %s is not measured in the stored run" % mid)
+        raise docblock.Missing("row %s is not measured in the stored run" % mid)
     return m["p50"]
 
 
@@ -79,18 +80,14 @@ def render(snapshot):
 
 
 def replace(doc, block):
-    if BEGIN not in doc or END not in doc:
-        raise Missing("%s has no %s ... %s block" % (DOC, BEGIN, END))
-    head, rest = doc.split(BEGIN, 1)
-    return head + block + rest.split(END, 1)[1]
+    return docblock.replace(doc, BEGIN, END, block, os.path.relpath(DOC, ROOT))
 
 
 def write(snapshot_path=SNAPSHOT, doc_path=DOC):
     """Rewrite the table of doc_path from the stored run (tools/update_readme.py)."""
-    doc = open(doc_path).read()
-    want = replace(doc, render(json.load(open(snapshot_path))))
-    if want != doc:
-        open(doc_path, "w").write(want)
+    return docblock.write_or_check(
+        "cmsis-costs", doc_path, lambda doc: replace(doc, render(json.load(open(snapshot_path)))),
+        False, "%s: cost table of the stored run" % os.path.relpath(doc_path, ROOT), "")
 
 
 def main():
@@ -99,25 +96,10 @@ def main():
     ap.add_argument("--doc", default=DOC)
     ap.add_argument("--snapshot", default=SNAPSHOT)
     args = ap.parse_args()
-    doc = open(args.doc).read()
-    try:
-        want = replace(doc, render(json.load(open(args.snapshot))))
-    except Missing as err:
-        if args.check:
-            print("FAIL cmsis-costs: %s\n0 passed, 1 failed" % err)
-            return 1
-        print("cmsis_costs: %s" % err, file=sys.stderr)
-        return 2
-    if args.check:
-        ok = want == doc
-        print(("PASS cmsis-costs" if ok else
-               "FAIL cmsis-costs: the table is not the stored run's (python3 -m tools.cmsis_costs)"))
-        print("%d passed, %d failed" % (1 if ok else 0, 0 if ok else 1))
-        return 0 if ok else 1
-    if want != doc:
-        open(args.doc, "w").write(want)
-    print("%s: cost table of the stored run" % os.path.relpath(args.doc, ROOT))
-    return 0
+    return docblock.write_or_check(
+        "cmsis-costs", args.doc, lambda doc: replace(doc, render(json.load(open(args.snapshot)))),
+        args.check, "%s: cost table of the stored run" % os.path.relpath(args.doc, ROOT),
+        "the table is not the stored run's (python3 -m tools.cmsis_costs)")
 
 
 if __name__ == "__main__":

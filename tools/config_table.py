@@ -21,6 +21,11 @@ import re
 import subprocess
 import sys
 
+if not __package__:
+    sys.exit("config_table: run it from the repository root as python3 -m tools.config_table")
+
+from .ctext import split_args  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONFIG_H = os.path.join("include", "vaios", "config.h")
 API_MD = os.path.join("docs", "api.md")
@@ -28,32 +33,6 @@ BEGIN, END = "/* config-table:begin */", "/* config-table:end */"
 REQUIRED = "VOS__CFG_REQUIRED"
 # Sources whose VOS_CFG_ names must be options of the table.
 SOURCE_GLOBS = ("*.c", "*.h", "*.S", "*.cmake", "CMakeLists.txt")
-
-
-def split_args(text):
-    """Split a macro argument list at its top-level commas."""
-    args, depth, cur, i = [], 0, [], 0
-    while i < len(text):
-        c = text[i]
-        if c == '"':
-            j = i + 1
-            while text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            cur.append(text[i:j + 1])
-            i = j + 1
-            continue
-        if c in "([":
-            depth += 1
-        elif c in ")]":
-            depth -= 1
-        if c == "," and depth == 0:
-            args.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(c)
-        i += 1
-    args.append("".join(cur).strip())
-    return args
 
 
 def table(config_text):

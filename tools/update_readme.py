@@ -41,7 +41,7 @@ if not __package__:
     sys.exit("update_readme: run it from the repository root as python3 -m tools.update_readme")
 
 from . import catalogue as metrics  # noqa: E402
-from . import cmsis_costs  # noqa: E402
+from . import cmsis_costs, docblock  # noqa: E402
 from .comparison import (REF_MARK, Column, build_rows, figure_error,  # noqa: E402
                          harness_table, resolution_error, run_column)
 from .hist import layout_of  # noqa: E402
@@ -51,7 +51,7 @@ from .tables import render_markdown  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
+BEGIN, END = docblock.markers("results")
 SNAPSHOT = os.path.join(ROOT, "bench", "readme-results.json")
 # Paths whose changes cannot change a figure of the table; any other change
 # between the label's commit and HEAD means the figures cannot be re-checked.
@@ -153,10 +153,11 @@ def render_block(results, root=ROOT):
 
 def readme_block(readme):
     """The block of a README text, markers included; Refused when missing."""
-    if readme.count(BEGIN) != 1 or readme.count(END) != 1:
-        raise Refused("README.md must hold exactly one results block")
-    head, rest = readme.split(BEGIN, 1)
-    return BEGIN + rest.split(END, 1)[0] + END
+    try:
+        start, stop = docblock.span(readme, BEGIN, END, "README.md")
+    except docblock.Missing as err:
+        raise Refused(str(err)) from None
+    return readme[start:stop]
 
 
 def replace_block(readme, block):
@@ -240,8 +241,8 @@ def main():
         with open(args.snapshot, "w") as out:
             json.dump(snapshot, out, indent=1, sort_keys=False)
             out.write("\n")
-        if args.snapshot == SNAPSHOT:
-            cmsis_costs.write(args.snapshot)   # docs/cmsis-rtos2.md shows the same run
+        if args.snapshot == SNAPSHOT and cmsis_costs.write(args.snapshot):
+            return 2                           # docs/cmsis-rtos2.md shows the same run
     except Refused as err:
         print("update_readme: refused: %s" % err, file=sys.stderr)
         return 2
