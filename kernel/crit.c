@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Critical-section statistics (VOS_CFG_CRIT_STATS): the longest interval
- * the kernel kept kernel-level interrupts masked, and the function that
- * ended it. With the option off this file is empty and vos__lock() is
- * arch_lock() itself.
+ * kernel-level interrupts were kept masked, by the kernel or by a
+ * vos_crit_enter section (include/vaios/critical.h: the CMSIS-RTOS2 layer's,
+ * an application's), and the function that ended it. With the option off
+ * this file is empty, vos__lock() is arch_lock() itself and
+ * vos_crit_enter the CPU's lock.
  *
  * Only the outermost section of a nest is timed (a nested lock does not
  * change the mask). The measurement itself is inside the interval: two

@@ -69,9 +69,9 @@ void vos__halt_level(void) __attribute__((noreturn, cold));
 
 /* --- Lock ---------------------------------------------------------------- */
 
+/* The kernel's sections and vos_crit_enter's (vaios/critical.h) are one
+ * population for the statistics. */
 #if VOS_CFG_CRIT_STATS
-uint32_t vos__crit_begin(void);
-void vos__crit_end(uint32_t key, const char *site);
 #define vos__lock()        vos__crit_begin()
 #define vos__unlock(k)     vos__crit_end((k), __func__)
 #else

@@ -135,6 +135,11 @@ bool vos_in_isr(void)
     return arch_in_isr();
 }
 
+void vos_halt(const char *why)
+{
+    arch_halt(why);
+}
+
 int vos_sched_lock(void)
 {
     if (arch_in_isr() || !vos__started)

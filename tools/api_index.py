@@ -32,7 +32,7 @@ DOC = os.path.join(ROOT, "docs", "api.md")
 HEADERS = os.path.join(ROOT, "include", "vaios")
 BLOCKS = ("api-contents", "api-index")
 # Headers without a heading of their own: the header whose section describes them.
-ALSO_IN = {"crit.h": "task.h", "kobj.h": "vaios.h", "version.h": "vaios.h"}
+ALSO_IN = {"critical.h": "task.h", "kobj.h": "vaios.h", "version.h": "vaios.h"}
 # The document's sections before the headers' ones, by heading.
 FRONT = ("Conventions", "Using the kernel in an application", "Example program")
 

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include "vaios/config.h"
+#include "vaios/critical.h"
 
 #define ARCH_SCB_ICSR        (*(volatile uint32_t *)0xE000ED04u)
 #define ARCH_ICSR_PENDSVSET  (1u << 28)
@@ -31,25 +32,22 @@
 #define ARCH_SPIN_MARGIN 0u
 #endif
 
+/* The lock and the context query are the public critical sections' own
+ * (include/vaios/critical.h, which the CMSIS-RTOS2 layer uses): one
+ * definition of the BASEPRI sequence for the kernel and the layers above. */
 static inline uint32_t arch_lock(void)
 {
-    uint32_t prev;
-    __asm__ volatile("mrs %0, basepri\n\t"
-                     "msr basepri_max, %1"
-                     : "=&r"(prev) : "r"(VOS_CFG_KERNEL_IRQ_PRIO) : "memory");
-    return prev;
+    return vos__cpu_lock();
 }
 
 static inline void arch_unlock(uint32_t key)
 {
-    __asm__ volatile("msr basepri, %0" :: "r"(key) : "memory");
+    vos__cpu_unlock(key);
 }
 
 static inline bool arch_in_isr(void)
 {
-    uint32_t ipsr;
-    __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
-    return ipsr != 0;
+    return vos__cpu_in_isr();
 }
 
 static inline uint32_t arch_isr_number(void)

@@ -632,6 +632,27 @@ void host_irq_at_unlock(unsigned n, void (*fn)(void))
     arch_host_unlock_irq = n != 0 ? fn : NULL;
 }
 
+/* --- The public critical sections' lock (include/vaios/critical.h) ---------------- */
+
+/* Out of line here (inline on Cortex-M): the same lock as the kernel's, so a
+ * section of the CMSIS layer or a test nests with the kernel's and its
+ * unlock delivers what the kernel's would (a pending switch, a test's
+ * interrupt). */
+uint32_t vos__cpu_lock(void)
+{
+    return arch_lock();
+}
+
+void vos__cpu_unlock(uint32_t key)
+{
+    arch_unlock(key);
+}
+
+bool vos__cpu_in_isr(void)
+{
+    return arch_in_isr();
+}
+
 /* --- Halt ------------------------------------------------------------------------- */
 
 __attribute__((weak)) void vos_hook_halt(const char *why)

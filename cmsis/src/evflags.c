@@ -42,10 +42,12 @@ uint32_t osEventFlagsSet(osEventFlagsId_t ef_id, uint32_t flags)
     os2_evflags_t *e = ef_id;
     if (!os2_valid(e, OS2_TAG_EVFLAGS) || (flags & ~OS2_FLAGS_MASK))
         return osFlagsErrorParameter;
-    uint32_t k = arch_lock(), now;
+    uint32_t now;
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     int err = os2_isr() ? vos_event_set_isr(&e->ev, flags) : vos_event_set(&e->ev, flags);
     vos_event_get(&e->ev, &now);
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
     return err == VOS_OK ? now : os2_flags_error(err);
 }
 
@@ -54,10 +56,12 @@ uint32_t osEventFlagsClear(osEventFlagsId_t ef_id, uint32_t flags)
     os2_evflags_t *e = ef_id;
     if (!os2_valid(e, OS2_TAG_EVFLAGS) || (flags & ~OS2_FLAGS_MASK))
         return osFlagsErrorParameter;
-    uint32_t k = arch_lock(), before;
+    uint32_t before;
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     vos_event_get(&e->ev, &before);
     vos_event_clear(&e->ev, flags);
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
     return before;
 }
 
@@ -81,12 +85,14 @@ uint32_t osEventFlagsWait(osEventFlagsId_t ef_id, uint32_t flags, uint32_t optio
         /* Interrupt handlers may only poll. */
         if (timeout != 0)
             return osFlagsErrorParameter;
-        uint32_t k = arch_lock(), cur;
+        uint32_t cur;
+        vos_crit_t k;
+        (void)vos_crit_enter(&k);
         vos_event_get(&e->ev, &cur);
         bool met = (options & osFlagsWaitAll) ? (cur & flags) == flags : (cur & flags) != 0;
         if (met && !(options & osFlagsNoClear))
             vos_event_clear(&e->ev, flags);
-        arch_unlock(k);
+        (void)vos_crit_exit(k);
         return met ? cur : osFlagsErrorResource;
     }
     unsigned opt = ((options & osFlagsWaitAll) ? VOS_EVENT_ALL : VOS_EVENT_ANY) |

@@ -97,5 +97,5 @@ uint32_t osThreadGetAffinityMask(osThreadId_t thread_id)
  * reports and halts. A fault handler that calls this halts the system. */
 void osFaultResume(void)
 {
-    arch_halt("osFaultResume: VAIOS does not resume after a fault");
+    vos_halt("osFaultResume: VAIOS does not resume after a fault");
 }

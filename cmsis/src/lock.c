@@ -125,9 +125,10 @@ void osKernelResume(uint32_t sleep_ticks)
     uint64_t seen = os2_ktick() - suspend_tick;
     if (sleep_ticks > seen) {
         uint64_t add = sleep_ticks - seen;
-        uint32_t k = arch_lock();       /* a 64-bit word handlers read */
+        vos_crit_t k;
+        (void)vos_crit_enter(&k);       /* a 64-bit word handlers read */
         os2_skipped_ticks += add;
-        arch_unlock(k);
+        (void)vos_crit_exit(k);
         (void)vos_time_skip(vos_cycles(add * VOS_CMSIS_TICK_CYCLES));
     }
     suspended = false;

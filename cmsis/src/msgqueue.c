@@ -113,7 +113,8 @@ const char *osMessageQueueGetName(osMessageQueueId_t mq_id)
  * holds a unit of space, so a free slot exists. */
 static void store(os2_msgq_t *q, const void *msg, uint8_t prio)
 {
-    uint32_t k = arch_lock();
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     uint16_t i = q->free;
     struct slot *s = slot_at(q, i);
     q->free = s->next;
@@ -139,7 +140,7 @@ static void store(os2_msgq_t *q, const void *msg, uint8_t prio)
         slot_at(q, p)->next = i;
     }
     q->count++;
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
 }
 
 /* Unlink the head of the delivery list, copy it into msg (if not NULL)
@@ -147,7 +148,8 @@ static void store(os2_msgq_t *q, const void *msg, uint8_t prio)
  * items, so the list is not empty. */
 static uint8_t fetch(os2_msgq_t *q, void *msg)
 {
-    uint32_t k = arch_lock();
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     uint16_t i = q->head;
     struct slot *s = slot_at(q, i);
     q->head = s->next;
@@ -159,7 +161,7 @@ static uint8_t fetch(os2_msgq_t *q, void *msg)
     uint8_t prio = s->prio;
     s->next = q->free;
     q->free = i;
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
     return prio;
 }
 

@@ -37,11 +37,12 @@ osMutexId_t osMutexNew(const osMutexAttr_t *attr)
     m->h.name = attr->name;
     m->attr_bits = attr->attr_bits;
     vos_mutex_init(&m->m);
-    uint32_t k = arch_lock();
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     m->next = registry;
     registry = m;
     m->h.tag = OS2_TAG_MUTEX;
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
     return m;
 }
 
@@ -87,7 +88,8 @@ osStatus_t osMutexDelete(osMutexId_t mutex_id)
 {
     os2_mutex_t *m = mutex_id;
     OS2_THREAD_CALL_ON(m, OS2_TAG_MUTEX);
-    uint32_t k = arch_lock();
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     for (os2_mutex_t **pp = &registry; *pp != NULL; pp = &(*pp)->next) {
         if (*pp == m) {
             *pp = m->next;
@@ -95,7 +97,7 @@ osStatus_t osMutexDelete(osMutexId_t mutex_id)
         }
     }
     m->h.tag = 0;
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
     vos_mutex_delete(&m->m);
     if (m->h.alloc & OS2_ALLOC_CB)
         os2_free(m);

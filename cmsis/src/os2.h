@@ -17,7 +17,6 @@
 
 #include <string.h>
 #include "os2_vaios.h"
-#include "port.h"
 
 #define OS2_TAG_THREAD  0x05200001u
 #define OS2_TAG_EVFLAGS 0x05200002u
@@ -38,7 +37,7 @@
 
 static inline bool os2_isr(void)
 {
-    return arch_in_isr();
+    return vos_in_isr_inline();
 }
 
 static inline bool os2_valid(const void *id, uint32_t tag)

@@ -54,14 +54,15 @@ static bool ended(const os2_thread_t *th)
 
 static void registry_remove(os2_thread_t *th)
 {
-    uint32_t k = arch_lock();
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     for (os2_thread_t **pp = &registry; *pp != NULL; pp = &(*pp)->next) {
         if (*pp == th) {
             *pp = th->next;
             break;
         }
     }
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
 }
 
 /* Give back everything the layer allocated for th. th has ended. */
@@ -84,7 +85,8 @@ void os2_reap(void)
         return;
     for (;;) {
         os2_thread_t *found = NULL;
-        uint32_t k = arch_lock();
+        vos_crit_t k;
+        (void)vos_crit_enter(&k);
         for (os2_thread_t **pp = &zombies; *pp != NULL; pp = &(*pp)->next_zombie) {
             if (ended(*pp)) {
                 found = *pp;
@@ -93,7 +95,7 @@ void os2_reap(void)
                 break;
             }
         }
-        arch_unlock(k);
+        (void)vos_crit_exit(k);
         if (found == NULL)
             return;
         thread_free(found);
@@ -103,14 +105,15 @@ void os2_reap(void)
 /* The end of every CMSIS thread, by return or osThreadExit. */
 static __NO_RETURN void thread_end(os2_thread_t *th)
 {
-    uint32_t k = arch_lock();
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     th->state |= OS2_TS_TERMINATED;
     if (th->state & OS2_TS_DETACHED) {
         th->next_zombie = zombies;
         zombies = th;
         zombie_count++;
     }
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
     vos_task_exit();
 }
 
@@ -192,10 +195,11 @@ osThreadId_t osThreadNew(osThreadFunc_t func, void *argument, const osThreadAttr
     vos_event_init(&th->flags, 0);
     th->h.tag = OS2_TAG_THREAD;
 
-    uint32_t k = arch_lock();
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     th->next = registry;
     registry = th;
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
 
     if (vos_task_create(&th->task, attr->name, thread_entry, th, level, stack, size) != VOS_OK) {
         registry_remove(th);
@@ -351,14 +355,15 @@ osStatus_t osThreadDetach(osThreadId_t thread_id)
         return osErrorISR;
     if (!os2_thread_valid(th))
         return osErrorParameter;
-    uint32_t k = arch_lock();
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     if (th->state & OS2_TS_DETACHED) {
-        arch_unlock(k);
+        (void)vos_crit_exit(k);
         return osErrorResource;
     }
     th->state |= OS2_TS_DETACHED;
     bool gone = (th->state & OS2_TS_TERMINATED) && ended(th);
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
     if (gone)
         thread_free(th);
     return osOK;
@@ -368,7 +373,7 @@ __NO_RETURN void osThreadExit(void)
 {
     os2_thread_t *th = self();
     if (os2_isr())
-        arch_halt("osThreadExit from an interrupt handler");
+        vos_halt("osThreadExit from an interrupt handler");
     if (th != NULL)
         thread_end(th);
     vos_task_exit();
@@ -380,11 +385,12 @@ uint32_t osThreadGetCount(void)
         return 0;
     os2_reap();
     uint32_t n = 0;
-    uint32_t k = arch_lock();
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     for (os2_thread_t *th = registry; th != NULL; th = th->next)
         if (!(th->state & OS2_TS_TERMINATED))
             n++;
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
     return n;
 }
 
@@ -394,11 +400,12 @@ uint32_t osThreadEnumerate(osThreadId_t *thread_array, uint32_t array_items)
         return 0;
     os2_reap();
     uint32_t n = 0;
-    uint32_t k = arch_lock();
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     for (os2_thread_t *th = registry; th != NULL && n < array_items; th = th->next)
         if (!(th->state & OS2_TS_TERMINATED))
             thread_array[n++] = th;
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
     return n;
 }
 
@@ -414,10 +421,12 @@ uint32_t osThreadFlagsSet(osThreadId_t thread_id, uint32_t flags)
     /* Under the lock, so the value returned is the one the set left (after
      * a released waiter's clearing) and no other thread runs in between;
      * a woken thread runs when the lock is released. */
-    uint32_t k = arch_lock(), now;
+    uint32_t now;
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     int err = os2_isr() ? vos_event_set_isr(&th->flags, flags) : vos_event_set(&th->flags, flags);
     vos_event_get(&th->flags, &now);
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
     return err == VOS_OK ? now : os2_flags_error(err);
 }
 
@@ -430,10 +439,12 @@ uint32_t osThreadFlagsClear(uint32_t flags)
         return osFlagsErrorUnknown;
     if (flags & ~OS2_FLAGS_MASK)
         return osFlagsErrorParameter;
-    uint32_t k = arch_lock(), before;
+    uint32_t before;
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     vos_event_get(&th->flags, &before);
     vos_event_clear(&th->flags, flags);
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
     return before;
 }
 
@@ -488,16 +499,17 @@ osStatus_t osThreadTerminate(osThreadId_t thread_id)
         return osErrorParameter;
     if (th == self())
         thread_end(th);
-    uint32_t k = arch_lock();
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     if (th->state & OS2_TS_TERMINATED) {
-        arch_unlock(k);
+        (void)vos_crit_exit(k);
         return osErrorResource;
     }
     int err = vos_task_terminate(&th->task);
     if (err == VOS_OK)
         th->state |= OS2_TS_TERMINATED;
     bool gone = err == VOS_OK && (th->state & OS2_TS_DETACHED);
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
     if (err != VOS_OK)
         return err == VOS_ERR_STATE ? osErrorResource : os2_status(err);
     /* The kernel no longer refers to it: a detached thread's storage goes now. */
@@ -519,11 +531,12 @@ osStatus_t osThreadJoin(osThreadId_t thread_id)
     if (err != VOS_OK)
         return err == VOS_ERR_DEADLOCK ? osErrorResource : os2_status(err);
     /* Several threads may have joined: the first to get here reclaims. */
-    uint32_t k = arch_lock();
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
     bool mine = th->h.tag == OS2_TAG_THREAD && !(th->state & OS2_TS_DETACHED);
     if (mine)
         th->state |= OS2_TS_DETACHED | OS2_TS_TERMINATED;
-    arch_unlock(k);
+    (void)vos_crit_exit(k);
     if (mine)
         thread_free(th);
     return osOK;

@@ -33,6 +33,13 @@ int vos_yield(void);
  * context. In a handler vos_self() is the task it interrupted. */
 bool vos_in_isr(void);
 
+/* Stop the system: kernel-level interrupts masked, vos_hook_halt(why)
+ * called (hooks.h), then nothing runs but more urgent handlers. For an
+ * error a layer above the kernel cannot recover from (the CMSIS-RTOS2
+ * layer's osThreadExit from a handler). Any context; does not return,
+ * so it returns no code. */
+void vos_halt(const char *why) __attribute__((noreturn));
+
 /* Lock the scheduler: the calling task keeps the CPU until the matching
  * outermost vos_sched_unlock(), whatever becomes ready meanwhile.
  * Interrupts stay enabled and their handlers run (and may make tasks

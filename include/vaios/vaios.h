@@ -15,7 +15,7 @@
 #include "vaios/task.h"
 #include "vaios/sched.h"
 #include "vaios/hooks.h"
-#include "vaios/crit.h"
+#include "vaios/critical.h"
 #include "vaios/timer.h"
 #include "vaios/sem.h"
 #include "vaios/mutex.h"
