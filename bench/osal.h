@@ -75,7 +75,14 @@
  *                          not hold the allocator rows' 32 KB heap
  *
  * --- Time -------------------------------------------------------------------------
- *   uint64_t os_now(void)          the kernel's time, in time-base cycles
+ *   uint64_t os_now(void)          the kernel's time, in time-base cycles,
+ *                          which count at the rate of the board's counter
+ *                          (board_cycles, BOARD_CYCLES_HZ), every figure's
+ *                          clock: each backend checks it and refuses a run
+ *                          where the two differ (vaios: one counter, checked
+ *                          at compile time; freertos: the tick measured on
+ *                          the counter; cmsis_rtos2: the rate the kernel
+ *                          states and the rate seen)
  *   void os_sleep(d)               at least d cycles (relative)
  *   void os_sleep_until(t)         until os_now() >= t (absolute)
  *   uint64_t os_ms(n), os_us(n), os_ns(n)    durations in time-base cycles

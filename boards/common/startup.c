@@ -33,9 +33,6 @@
 extern uint32_t _sidata[], _sdata[], _edata[], _sbss[], _ebss[], _estack[];
 int main(void);
 
-const char board_name[] = BOARD_NAME;
-const char board_cycle_unit[] = BOARD_CYCLE_UNIT;
-
 typedef void (*vector_t)(void);
 
 /* The core exceptions, then every device line of the board's BOARD_IRQS

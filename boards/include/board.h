@@ -31,8 +31,10 @@ void board_console_line(const char *s);
 
 /* Start board_cycles() for a kernel that does not use the board's time
  * driver (VAIOS's timebase.c starts it, with its wrap interrupt): the
- * FreeRTOS backend calls it before the scheduler starts. No interrupt;
- * thread context, once. */
+ * FreeRTOS and CMSIS-RTOS2 backends call it before the scheduler starts.
+ * Under another kernel's start-up (vaios_board_services alone) it also
+ * brings up what the services need that this board's reset would have
+ * (the Nucleo: clock and console). No interrupt; thread context, once. */
 void board_counter_start(void);
 
 /* Formatted print on the console (boards/common/printf.c): %d %u %x %s %c

@@ -134,20 +134,32 @@ uint32_t board_clock_init(void)
     return BOARD_SYSCLK_HZ;
 }
 
-/* The measurement counter (board_cycles: DWT CYCCNT at the core clock) is
- * started at reset (startup.c), so board_counter_start() has nothing left
- * to do. */
-void board_counter_start(void)
-{
-}
-
 #if BOARD_NO_TIME_DRIVER
-/* The board without VAIOS's time driver (vaios_board_core), which starts
- * the counter in timebase.c otherwise: the same three writes. */
+/* The board without VAIOS's time driver (vaios_board_services), which
+ * starts the counter in timebase.c otherwise: the same three writes. */
 void board_cycle_counter_init(void)
 {
     REG32(CORE_DEMCR) |= CORE_DEMCR_TRCENA;
     REG32(DWT_CYCCNT) = 0;
     REG32(DWT_CTRL) |= DWT_CTRL_CYCCNTENA;
+}
+
+/* The measurement counter (board_cycles: DWT CYCCNT at the core clock).
+ * With this board's start-up (vaios_board_start) the reset already set
+ * the clock, the console and the counter (startup.c: board_reset_late),
+ * which the running counter shows; with the services alone, under another
+ * kernel's start-up, this brings up the same three. Thread context, once,
+ * before the kernel starts. */
+void board_counter_start(void)
+{
+    if ((REG32(DWT_CTRL) & DWT_CTRL_CYCCNTENA) != 0u)
+        return;
+    board_console_init(board_clock_init() / 2u);    /* APB1 is SYSCLK / 2 */
+    board_cycle_counter_init();
+}
+#else
+/* VAIOS's time driver started the counter at reset (startup.c). */
+void board_counter_start(void)
+{
 }
 #endif

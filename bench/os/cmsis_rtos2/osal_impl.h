@@ -86,6 +86,19 @@
 #ifdef OSAL_IRQ_PRIO_ZERO_LATENCY
 #define OSAL_HAS_ZERO_LATENCY 1
 #endif
+/* A spinning thread below the bench levels instead of the kernel's idle
+ * (osal_cmsis.c; VAIOS_BENCH_SPIN_IDLE). */
+#ifndef OSAL_SPIN_IDLE
+#define OSAL_SPIN_IDLE 0
+#endif
+/* How the kernel codes osKernelGetInfo's versions (osal_cmsis.c). */
+#ifndef OSAL_CMSIS_VERSION_CODING
+#define OSAL_CMSIS_VERSION_CODING cmsis
+#endif
+/* The kernel's behaviours the API leaves open, stated by the build
+ * (VAIOS_BENCH_PI_TRANSITIVE, VAIOS_BENCH_NO_PI_CHAIN_WHY,
+ * VAIOS_BENCH_PREEMPT_KEEPS_TURN in bench/CMakeLists.txt), with
+ * bench/osal.h's defaults (1, 1) when it does not. */
 
 /* The one thing the API leaves to each implementation that the harness
  * may use: the size of a thread's control block, so that a task's own
@@ -104,7 +117,8 @@ typedef struct os_task {
     osThreadId_t id;
     void (*fn)(void *);
     void *arg;
-    bool done;                      /* ended and detached */
+    volatile bool ended;            /* its function returned (the trampoline) */
+    bool done;                      /* ended, exited and detached */
 } os_task_t;
 
 typedef struct { osSemaphoreId_t id; } os_sem_t;

@@ -67,6 +67,12 @@
 #define configUSE_STATS_FORMATTING_FUNCTIONS    0
 #define configUSE_CO_ROUTINES                   0
 #define configUSE_TIMERS                        0
+/* V11.0.x and V11.1.0 compile the kernel-provided timer task's memory
+ * (vApplicationGetTimerTaskMemory, with configKERNEL_PROVIDED_STATIC_MEMORY)
+ * whether or not timers are used, so its stack depth must be defined even
+ * with configUSE_TIMERS 0; nothing calls the function, and the link's
+ * section garbage collection drops it and its stack. V11.2.0 guards it. */
+#define configTIMER_TASK_STACK_DEPTH            configMINIMAL_STACK_SIZE
 /* configASSERT is left undefined: asserts off. */
 
 /* Interrupt levels (4 priority bits on the STM32F4): the port's PendSV and

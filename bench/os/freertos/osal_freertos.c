@@ -100,8 +100,7 @@ uint64_t os_now(void)
  * tick_measured); within 0.1 % of the configured one (OSAL_TICK_CYCLES:
  * SysTick at configCPU_CLOCK_HZ) the configured period is used, exact, so
  * that no error accumulates over a run; otherwise configCPU_CLOCK_HZ is
- * not SysTick's clock, the measured period keeps the sleeps close and
- * tick_measured shows the mistake. The edge itself is read from SysTick's
+ * not SysTick's clock and the run is refused. The edge itself is read from SysTick's
  * current value (the Cortex-M core's timer, which the port runs), not
  * from a wake-up, whose latency varies. Located once, by the first sleep. */
 #define TICK_CAL 100u
@@ -122,7 +121,17 @@ static void tick_locate(void)
     measured = (c1 - c0) / (uint64_t)(xTaskGetTickCount() - t0);
     uint64_t diff = measured > OSAL_TICK_CYCLES ? measured - OSAL_TICK_CYCLES
                                                 : OSAL_TICK_CYCLES - measured;
-    tick_cycles = diff <= OSAL_TICK_CYCLES / 1000u ? OSAL_TICK_CYCLES : measured;
+    /* A tick more than 0.1 % off the configured one: configCPU_CLOCK_HZ is
+     * not SysTick's clock, and every sleep would be off by as much. The
+     * run is refused (bench/osal.h: the kernel's time and the board's
+     * counter at one rate). */
+    if (diff > OSAL_TICK_CYCLES / 1000u) {
+        board_printf("!! bench: freertos: a tick lasts %lu counts of the board's counter, "
+                     "configTICK_RATE_HZ and configCPU_CLOCK_HZ say %lu: refused\n",
+                     (unsigned long)measured, (unsigned long)OSAL_TICK_CYCLES);
+        board_exit(2);
+    }
+    tick_cycles = OSAL_TICK_CYCLES;
     /* SysTick's interrupt is masked here: a reload that happened but is
      * not yet counted is pending, and belongs to the next tick count. */
     for (;;) {

@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: MIT
+#
+# The harness for another CMSIS-RTOS2 kernel (VAIOS_BENCH_OS=cmsis_rtos2
+# with VAIOS_BENCH_CMSIS_KERNEL=<target>, included by bench/CMakeLists.txt):
+# the static library vaios_bench_cmsis_rtos2, with the benchmark's main(),
+# every family and this backend, for the user's firmware to link. It takes
+# the kernel from the user's build (the CMake target named by
+# VAIOS_BENCH_CMSIS_KERNEL, which gives cmsis_os2.h on its include path and
+# the kernel's code) and the board's measurement services from this tree
+# (vaios_board_services; the start-up too, vaios_board_start, unless
+# VAIOS_BENCH_BOARD_START is OFF because the kernel's start-up owns the
+# vector table). This tree contains no kernel code and fetches none
+# (README.md beside this file).
+if(NOT TARGET ${VAIOS_BENCH_CMSIS_KERNEL})
+  message(FATAL_ERROR "VAIOS_BENCH_CMSIS_KERNEL=${VAIOS_BENCH_CMSIS_KERNEL}: no such target. Define your \
+CMSIS-RTOS2 kernel's library (its sources, its cmsis_os2.h on the include path) before \
+add_subdirectory of this tree; see ${VAIOS_SOURCE_DIR}/bench/os/cmsis_rtos2/README.md.")
+endif()
+if(NOT TARGET vaios_board_services)
+  message(FATAL_ERROR "VAIOS_BENCH_OS=cmsis_rtos2 needs a board of this tree: -DVAIOS_BOARD=netduinoplus2 or nucleo_f401re")
+endif()
+option(VAIOS_BENCH_BOARD_START "CMSIS backend: link this tree's start-up (vector table, reset, linker script)" ON)
+if(NOT TARGET vaios_flight)
+  add_subdirectory(${VAIOS_SOURCE_DIR}/apps/flight ${CMAKE_CURRENT_BINARY_DIR}/flight)
+endif()
+
+add_library(vaios_bench_cmsis_rtos2 STATIC ${VB_MAIN} ${VB_FAMILIES_HEAD} ${VB_FAMILIES} ${VB_TM_CMSIS}
+            ${VB_FAMILIES_TAIL} ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/osal_cmsis.c)
+vb_harness_setup(vaios_bench_cmsis_rtos2 cmsis_rtos2)
+vb_cmsis_prios(vaios_bench_cmsis_rtos2)
+target_link_libraries(vaios_bench_cmsis_rtos2 PUBLIC ${VAIOS_BENCH_CMSIS_KERNEL} vaios_board_services vaios_flight)
+if(VAIOS_BENCH_BOARD_START)
+  target_link_libraries(vaios_bench_cmsis_rtos2 PUBLIC vaios_board_start)
+endif()
+# The kernel's system timer on the board's counter (os_tick_board.c, the
+# CMSIS OS Tick interface: RTX5): compiled into the executable, as the
+# kernel's library, linked after this one, calls it.
+option(VAIOS_BENCH_CMSIS_OS_TICK "CMSIS backend: an OS Tick (os_tick.h) at the board counter's rate, for RTX5" OFF)
+if(VAIOS_BENCH_CMSIS_OS_TICK)
+  if(NOT VAIOS_BOARD STREQUAL "netduinoplus2")
+    message(FATAL_ERROR "VAIOS_BENCH_CMSIS_OS_TICK: the OS Tick on the board's counter is written for netduinoplus2 (QEMU's TIM5 model) only")
+  endif()
+  target_sources(vaios_bench_cmsis_rtos2 INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/os_tick_board.c)
+endif()
+# main() and the families sit in this library: keep them when the
+# firmware's own sources reference nothing of it.
+target_link_options(vaios_bench_cmsis_rtos2 INTERFACE -Wl,--undefined=main)
