@@ -10,15 +10,17 @@
  * SysTick one) must then be left out of the firmware.
  *
  * The emulated board only (netduinoplus2): TIM5, free while VAIOS's time
- * driver is not linked, raises the tick; the counts within a tick are read
+ * driver is not linked, raises each tick; the counts within a tick are read
  * from the board's counter (TIM2, board_cycles), both at 1 GHz of virtual
- * time. QEMU's timer model (docs/benchmark.md, MEASURING): with CNT, EGR
- * and PSC never written, a write of ARR = X raises the update interrupt X
- * counts later and every X after that, so the edges are located from the
- * counter read at the write, and each acknowledged tick moves the edge on
- * by exactly one interval: no error accumulates. A tick is counted only
- * when acknowledged, so between an edge and its handler the interrupt is
- * pending and the count within the tick is taken past the edge, as the
+ * time. TIM5 is driven as VAIOS's alarm drives it on this board
+ * (boards/netduinoplus2/timebase.c, the behaviour of QEMU 7.2's timer
+ * model): with CNT, EGR and PSC never written, a write of ARR = X raises
+ * the update interrupt X counts after the write, and the handler stops the
+ * model's repeats by clearing CEN. So every edge is programmed one at a
+ * time, at an absolute count of the board's counter: the next edge is the
+ * last one plus one interval, and no error accumulates. A tick is counted
+ * only when acknowledged, so between an edge and its handler the interrupt
+ * is pending and the count within the tick is taken past the edge, as the
  * interface requires (OS_Tick_GetOverflow).
  *
  * Calling context: the kernel's, with its tick interrupt at the lowest
@@ -37,9 +39,13 @@
 
 #define TICK_TIM       TIM5_BASE
 #define TICK_IRQ       IRQ_TIM5
-#define TICK_PRIO      0xF0u     /* the lowest of 4 priority bits */
-/* Instructions from the counter read to the ARR write in OS_Tick_Enable
- * (a load, a store): the edge comes ARR counts after the write. */
+/* The lowest priority whatever the number of priority bits (QEMU's model
+ * keeps all 8, the chip 4): the level of PendSV, at or below the SVC
+ * level the kernel sets, so that the tick's handler, which ends in the
+ * kernel's context switch, never preempts a kernel call. */
+#define TICK_PRIO      0xFFu
+/* Instructions from the counter read to the ARR write in arm() (a
+ * subtraction, the store): the interrupt comes ARR counts after the write. */
 #define ARR_WRITE_SKEW 2u
 
 static uint32_t interval;         /* counter counts per tick */
@@ -57,15 +63,31 @@ int32_t OS_Tick_Setup(uint32_t freq, IRQHandler_t handler)
     return 0;
 }
 
-/* Once, at the kernel's start: the first edge one interval after the ARR
- * write, every interval after that. */
+/* Programs the interrupt at board_cycles() == at (at most 2^31 counts
+ * ahead). The delay is taken from a counter read a fixed two instructions
+ * before the ARR write, so it comes exactly at `at`. Assembly, because C
+ * cannot pin that distance. An edge already passed is pended at once. */
+static void arm(uint32_t at)
+{
+    REG32(TICK_TIM + TIM_CR1) = TIM_CR1_CEN;
+    uint32_t delay = at - ARR_WRITE_SKEW, lo;
+    __asm__ volatile(
+        "ldr  %[lo], [%[tim2], %[cnt]]   \n\t"  /* lo = the board's counter, at time T */
+        "subs %[d], %[d], %[lo]          \n\t"  /* delay = at - 2 - T */
+        "str  %[d], [%[tim], %[arr]]     \n\t"  /* written at T + 2: fires at `at` */
+        : [lo] "=&r"(lo), [d] "+r"(delay)
+        : [tim2] "r"(TIM2_BASE), [tim] "r"(TICK_TIM), [cnt] "I"(TIM_CNT), [arr] "I"(TIM_ARR)
+        : "cc", "memory");
+    if ((int32_t)delay <= 0)
+        nvic_pend(TICK_IRQ);
+}
+
+/* Once, at the kernel's start: the first edge one interval from now. */
 void OS_Tick_Enable(void)
 {
     REG32(TICK_TIM + TIM_DIER) = TIM_DIER_UIE;
-    REG32(TICK_TIM + TIM_CR1) = TIM_CR1_CEN;
-    uint32_t t = board_cycles();
-    REG32(TICK_TIM + TIM_ARR) = interval;
-    edge = t + ARR_WRITE_SKEW;
+    edge = board_cycles();
+    arm(edge + interval);
     nvic_enable(TICK_IRQ);
 }
 
@@ -74,10 +96,14 @@ void OS_Tick_Disable(void)
     nvic_disable(TICK_IRQ);
 }
 
+/* In the tick's handler: the edge that raised it is counted, and the
+ * next one programmed. */
 void OS_Tick_AcknowledgeIRQ(void)
 {
+    REG32(TICK_TIM + TIM_CR1) = 0u;     /* no repeat of the model's own */
     REG32(TICK_TIM + TIM_SR) = 0u;
     edge += interval;
+    arm(edge + interval);
 }
 
 int32_t OS_Tick_GetIRQn(void)
