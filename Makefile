@@ -50,8 +50,11 @@ host: deps
 	@cmake -S . -B $(HOST_DIR) -DVAIOS_ARCH=host -DCMAKE_BUILD_TYPE=Debug >/dev/null
 	@cmake --build $(HOST_DIR) -j$(JOBS)
 
+# The emulated board's results in $(BUILD)/bench; another board's (make
+# bench BOARD=mps2_an500) beside them in $(BUILD)/bench-$(BOARD).
+BENCH_OUT = $(if $(filter netduinoplus2,$(BOARD)),$(BUILD)/bench,$(BUILD)/bench-$(BOARD))
 bench: target
-	@python3 -m tools.bench --build $(TARGET_DIR) --out $(BUILD)/bench
+	@python3 -m tools.bench --build $(TARGET_DIR) --board $(BOARD) --out $(BENCH_OUT)
 
 test: target host
 	@python3 -m tools.run_tests --target $(TARGET_DIR) --host $(HOST_DIR) --build $(BUILD)

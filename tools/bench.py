@@ -212,7 +212,8 @@ def main():
         print("bench: %s does not exist: run 'make target' first" % elf, file=sys.stderr)
         return 2
     qemu_ver = sh("qemu-system-arm --version").splitlines()[0]
-    head = ['@VOS config instrument="%s -M netduinoplus2 -icount shift=0,align=off,sleep=off"' % qemu_ver,
+    head = ['@VOS config instrument="%s -M %s -icount shift=0,align=off,sleep=off"'
+            % (qemu_ver, qemu_machine(os.path.join(ROOT, args.build))),
             '@VOS config target=%s' % args.board,
             '@VOS config compiler="%s"' % sh("arm-none-eabi-gcc --version").splitlines()[0]]
     extra = [] if args.image_only else footprint_lines(os.path.join(ROOT, args.build), args.board)
@@ -237,6 +238,16 @@ def main():
     finally:
         status = image.close()
     return rc or (1 if status else 0) or schema_problems(os.path.join(ROOT, args.out))
+
+
+def qemu_machine(build):
+    """The QEMU machine tools/qemu-run runs build's images on: the
+    qemu-machine file a board with its own machine leaves in its build
+    directory (CMakeLists.txt), else netduinoplus2."""
+    path = os.path.join(build, "qemu-machine")
+    if os.environ.get("VAIOS_QEMU_MACHINE"):
+        return os.environ["VAIOS_QEMU_MACHINE"]
+    return open(path).read().strip() if os.path.exists(path) else "netduinoplus2"
 
 
 def schema_problems(out):

@@ -70,8 +70,10 @@ const vector_t vector_table[16 + IRQ_COUNT] = {
     _Static_assert(board_irq_reserved_##n == (n), "BOARD_IRQS: reserved " #n " is not at position " #n);
 BOARD_IRQS(CHECK_LINE, CHECK_RESERVED)
 _Static_assert(board_irq_list_length == IRQ_COUNT, "BOARD_IRQS must list exactly IRQ_COUNT positions");
+#ifdef IRQ_TIM2   /* the STM32 boards' timers (the MPS2 boards name theirs otherwise) */
 _Static_assert(board_irq_at_TIM2 == IRQ_TIM2 && board_irq_at_TIM3 == IRQ_TIM3 &&
                board_irq_at_TIM4 == IRQ_TIM4, "IRQ_TIM2..4 disagree with BOARD_IRQS");
+#endif
 #ifdef IRQ_TIM5
 _Static_assert(board_irq_at_TIM5 == IRQ_TIM5, "IRQ_TIM5 disagrees with BOARD_IRQS");
 #endif

@@ -11,6 +11,11 @@
  * picked the next task. The woken task must run at once every time: a
  * busy lower task must never keep it waiting for a whole period. */
 
+#if VOS_CFG_CLOCK_HZ >= 100000000u
+/* The sweep steps the phase by one count of the time base, which must be
+ * about one instruction for it to reach every point of the switch: on a
+ * board whose counter counts far slower (the MPS2 machines' 25 MHz, one
+ * count per 40 instructions) the test is not built. */
 #define RACE_PERIOD 20000u
 #define RACE_ROUNDS 1500u
 
@@ -67,6 +72,8 @@ VT_TEST(wake_inside_the_switch_is_not_lost)
     VT_LE(race_maxlat, 1000);
     vos_sem_delete(&race_sem);
 }
+
+#endif
 
 /* --- Calls before vos_start ---------------------------------------------- */
 
