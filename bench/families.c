@@ -14,6 +14,7 @@
                     "backend only"
 #define CMSIS_WHY "the cost of VAIOS's CMSIS-RTOS2 layer over VAIOS's own calls: measured by " \
                   "the vaios backend only"
+#define WORKQ_WHY "VAIOS's work queues (vos_workq): measured by the vaios backend only"
 #define TM_WHY "this backend has no Thread-Metric porting layer (bench/tm_api.h) yet"
 
 #ifndef OSAL_NO_HEAP_WHY
@@ -35,7 +36,8 @@
     ((OSAL_HOST_PROCESS ? 0u : VB_NEED_BOARD) | (OSAL_HAS_HEAP ? VB_NEED_HEAP : 0u) |            \
      (VB_HAS_FLIGHT ? VB_NEED_FLIGHT : 0u) | (OSAL_HAS_CHANNEL ? VB_NEED_CHANNEL : 0u) |         \
      (OSAL_HAS_CMSIS_ROWS ? VB_NEED_CMSIS : 0u) | (OSAL_HAS_TM_PORT ? VB_NEED_TM_PORT : 0u) |    \
-     (OSAL_TRACE ? VB_NEED_TRACE : 0u) | (OSAL_MPU ? VB_NEED_MPU : 0u))
+     (OSAL_TRACE ? VB_NEED_TRACE : 0u) | (OSAL_MPU ? VB_NEED_MPU : 0u) |                           \
+     (OSAL_HAS_WORKQ ? VB_NEED_WORKQ : 0u))
 #define VB_MISSING(needs) ((unsigned)(needs) & ~(VB_HAVE | VB_IN_QUICK))
 
 /* Whether this image measures one family alone (an instrumented image). */
@@ -84,6 +86,8 @@ const char *vb_family_why(const struct vb_family *f, bool *left)
         return VB_REASON(VB_NEED_FLIGHT, VB_NO_FLIGHT_WHY);
     if (missing & VB_NEED_CHANNEL)
         return VB_REASON(VB_NEED_CHANNEL, CHANNEL_WHY);
+    if (missing & VB_NEED_WORKQ)
+        return VB_REASON(VB_NEED_WORKQ, WORKQ_WHY);
     if (missing & VB_NEED_CMSIS)
         return VB_REASON(VB_NEED_CMSIS, CMSIS_WHY);
     if (missing & VB_NEED_TM_PORT)

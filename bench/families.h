@@ -27,6 +27,7 @@ enum {
     VB_NEED_MPU     = 1u << 7,  /* OSAL_MPU: left to the image of the MPU build */
     VB_BY_HOST      = 1u << 8,  /* never in an image: left to the host tools */
     VB_IN_QUICK     = 1u << 9,  /* not a need: runs in the short run (VB_QUICK) too */
+    VB_NEED_WORKQ   = 1u << 10, /* OSAL_HAS_WORKQ: VAIOS's work queues (vos_workq) */
 };
 
 struct vb_family {

@@ -127,6 +127,8 @@
  *            of VAIOS's CMSIS-RTOS2 layer over the same kernel), vaios only
  *   OSAL_HAS_CHANNEL: the family bench_channel() (bench/channel.c: VAIOS's
  *            synchronous message passing), vaios only
+ *   OSAL_HAS_WORKQ: the family bench_workq() (bench/workq.c: VAIOS's work
+ *            queues beside a semaphore-woken task), vaios only
  *   Which families a build runs follows from these options
  *   (bench/families.def, bench/families.c).
  *
@@ -223,6 +225,9 @@
 #endif
 #ifndef OSAL_HAS_CHANNEL
 #define OSAL_HAS_CHANNEL 0      /* VAIOS's vos_chan rows (bench/channel.c) */
+#endif
+#ifndef OSAL_HAS_WORKQ
+#define OSAL_HAS_WORKQ 0        /* VAIOS's vos_workq rows (bench/workq.c) */
 #endif
 #ifndef OSAL_STACK_ANY_MEMORY
 #define OSAL_STACK_ANY_MEMORY 1

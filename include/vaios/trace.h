@@ -74,6 +74,8 @@ enum vos_trace_wait {
     VOS_TRACE_WAIT_MSG_SEND,   /* a client queued on a channel: obj is the channel */
     VOS_TRACE_WAIT_MSG_REPLY,  /* a client held by a server: obj is the server task */
     VOS_TRACE_WAIT_MSG_RECV,   /* a server waits on a channel: obj is the channel */
+    VOS_TRACE_WAIT_WORKQ,      /* a work queue's worker waits for items, or a task
+                                  in vos_workq_flush: obj is the queue */
 };
 
 /* Record types. The numbers are the dump format (docs/tracing.md) and are

@@ -17,6 +17,7 @@
 #include "vaios/hooks.h"
 #include "vaios/critical.h"
 #include "vaios/timer.h"
+#include "vaios/workq.h"
 #include "vaios/sem.h"
 #include "vaios/mutex.h"
 #include "vaios/queue.h"

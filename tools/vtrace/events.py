@@ -52,7 +52,7 @@ PRIO_CAUSES = {1: "set", 2: "inherit", 3: "restore", 4: "ceiling"}
 # enum vos_trace_wait
 WAIT_KINDS = {1: "sem", 2: "mutex", 3: "queue_send", 4: "queue_recv",
               5: "event", 6: "notify", 7: "delay", 8: "join", 9: "timer",
-              10: "msg_send", 11: "msg_reply", 12: "msg_recv"}
+              10: "msg_send", 11: "msg_reply", 12: "msg_recv", 13: "workq"}
 # vos_err_t (include/vaios/error.h), as the int8 a record carries.
 RESULTS = {0: "ok", -1: "timeout", -2: "would_block", -3: "context",
            -4: "invalid", -5: "deleted", -6: "not_owner", -7: "overflow",

@@ -193,6 +193,7 @@ static inline uint32_t os_tick_isr_max(void)           { return board_alarm_stat
 #endif
 #define OSAL_HAS_TM_PORT 1      /* bench/os/vaios/tm_port.c */
 #define OSAL_HAS_CHANNEL 1      /* bench/channel.c: vos_chan */
+#define OSAL_HAS_WORKQ 1        /* bench/workq.c: vos_workq */
 
 /* Sleeps are tickless: exact to the time base's cycle. */
 static inline uint64_t os_sleep_resolution(void)       { return 1; }

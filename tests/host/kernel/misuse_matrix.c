@@ -115,6 +115,8 @@ struct live {
     vos_timer_t tm;       /* a task timer, stopped */
     vos_timer_t ta;       /* a task timer armed 1 s after the start, one-shot */
     vos_chan_t ch;        /* no server, no client */
+    vos_work_t wi;        /* a work item, idle (workq rows' world only) */
+    vos_work_t wqd;       /* a work item queued on W.wq (workq rows' world only) */
     uint8_t qbuf[3][QCAP * QISZ];
     uint64_t pmem[4 * PBLK / 8];
     uint64_t pemem[PBLK / 8];
@@ -144,6 +146,9 @@ static struct world {
     void *scratch_stack;
     size_t scratch_size;
     vos_sem_t park;       /* the peer waits on it for ever */
+    vos_workq_t wq;       /* a work queue, worker below main (workq rows only) */
+    vos_workq_t wqscratch;/* zeroed: the init probes make it a queue */
+    vos_work_t wscratch;  /* zeroed: the init probes make it an item */
     _Alignas(16) uint8_t zero[sizeof(vos_heap_t) + sizeof(vos_task_t)];
 } W;
 
@@ -200,6 +205,14 @@ static void kicker_main(void *arg)
 
 static uint64_t world_svc_stack[T_STACK / 8];
 static bool world_svc = true;   /* false: a world without the timer service */
+static uint64_t world_wq_stack[T_STACK / 8];
+static bool world_wq;           /* the row is a work queue's: the world has W.wq */
+
+static void work_nop(vos_work_t *w, void *arg)
+{
+    (void)w;
+    (void)arg;
+}
 
 /* Everything before start, in main(). timers: arm ta and tmx (the
  * next-event probe of "nothing pending" starts without them). */
@@ -273,6 +286,14 @@ static void world_setup(bool kicker, bool timers)
         CHECK_EQ(vos_timer_start(&W.tmx, vos_ms(2000), vos_ms(1000)), VOS_OK);
     }
 
+    if (world_wq) {
+        /* Below the main task: its worker never runs in a probe's scenario. */
+        CHECK_EQ(vos_workq_init(&W.wq, "wq", 3, world_wq_stack, sizeof world_wq_stack), VOS_OK);
+        t_watch_task(&W.wq.task);
+        CHECK_EQ(vos_work_init(&l->wi, work_nop, NULL), VOS_OK);
+        CHECK_EQ(vos_work_init(&l->wqd, work_nop, NULL), VOS_OK);
+        CHECK_EQ(vos_workq_submit(&W.wq, &l->wqd), VOS_OK);
+    }
     W.peer = t_task("peer", peer_main, NULL, 6);
     W.exited = t_task("exited", nop_entry, NULL, 9);
     W.susp = t_task("susp", nop_entry, NULL, 2);
@@ -922,6 +943,65 @@ struct mm_row {
 
 /* One row: call, class, context, expected result, always-on (A) or a
  * parameter check (P). */
+
+/* workq.h. A queue of a class: the world's (one item queued); an item:
+ * wi (idle) or wqd (queued on it). */
+static vos_workq_t *WQ(int c)
+{
+    return pick(c, &W.wq, &W.l.s, NULL);
+}
+static vos_work_t *WI(int c)
+{
+    return pick(c, c == C_STATE ? &W.l.wqd : &W.l.wi, &W.l.s, NULL);
+}
+static int p_work_init(int c)
+{
+    vos_work_t *w = c == C_NULL ? NULL : c == C_STATE ? &W.l.wqd : &W.wscratch;
+    return vos_work_init(w, c == C_NULL_ARG ? NULL : work_nop, NULL);
+}
+static int p_workq_init(int c)
+{
+    vos_workq_t *q = c == C_NULL ? NULL : c == C_STATE ? &W.wq : &W.wqscratch;
+    void *stack = c == C_NULL_ARG ? NULL : W.scratch_stack;
+    size_t size = c == C_ARG_LOW ? 16u : W.scratch_size;
+    unsigned prio = c == C_ARG_HIGH ? VOS_PRIO_MAX + 1u : 2u;
+    int err = vos_workq_init(q, "probe", prio, stack, size);
+    if (err == VOS_OK)
+        t_watch_task(&W.wqscratch.task);
+    return err;
+}
+static int p_workq_submit(int c)
+{
+    return vos_workq_submit(WQ(c), c == C_NULL_ARG ? NULL : WI(c));
+}
+static int p_workq_submit_after(int c)
+{
+    vos_dur_t d = c == C_ARG_HIGH ? VOS_FOREVER : c == C_ARG_EDGE ? vos_cycles(UINT64_MAX / 2u - 1u)
+                                                                  : vos_ms(500);
+    return vos_workq_submit_after(WQ(c), c == C_NULL_ARG ? NULL : WI(c), d);
+}
+static int p_workq_cancel(int c)
+{
+    /* valid: the queued item; state: the idle one */
+    return vos_workq_cancel(pick(c, c == C_STATE ? &W.l.wi : &W.l.wqd, &W.l.s, NULL));
+}
+static int p_workq_flush(int c)
+{
+    return vos_workq_flush(WQ(c), TO(c));
+}
+static int p_work_pending(int c)
+{
+    return vos_work_pending(pick(c, c == C_STATE ? &W.l.wi : &W.l.wqd, &W.l.s, NULL));
+}
+static int p_workq_task(int c)
+{
+    vos_task_t *t = NULL;
+    int err = vos_workq_task(WQ(c), c == C_NULL_ARG ? NULL : &t);
+    if (err == VOS_OK && t != &W.wq.task)
+        return MM_NULL;
+    return err;
+}
+
 #define R(call, cls, ctx, expect, kind) \
     { "vos_" #call, p_##call, C_##cls, ctx, kind, expect }
 #define A true
@@ -1456,6 +1536,62 @@ static const struct mm_row rows[] = {
     R(timer_service_task, STATE, T, STATE, A), /* none running */
     R(timer_service_task, VALID, I, OK, A),    /* the world's, from an interrupt */
     R(timer_service_task, VALID, T, OK, A),
+    /* workq.h (a world with a work queue, worker below main, one item queued) */
+    R(work_init, NULL, T, INVALID, P),
+    R(work_init, NULL_ARG, T, INVALID, P),     /* no function */
+    R(work_init, STATE, T, INVALID, A),        /* a pending item */
+    R(work_init, IN_ISR, I, CONTEXT, P),
+    R(work_init, VALID, T, OK, A),
+    R(work_init, VALID, B, OK, A),
+    R(workq_init, NULL, T, INVALID, P),
+    R(workq_init, NULL_ARG, T, INVALID, P),    /* no stack */
+    R(workq_init, ARG_HIGH, T, ARG, P),        /* priority */
+    R(workq_init, ARG_LOW, T, ARG, P),         /* a stack below VOS_CFG_STACK_MIN */
+    R(workq_init, STATE, T, INVALID, A),       /* its worker is alive */
+    R(workq_init, IN_ISR, I, CONTEXT, P),
+    R(workq_init, VALID, T, OK, A),
+    R(workq_init, VALID, B, OK, A),
+    R(workq_submit, NULL, T, INVALID, P),
+    R(workq_submit, ZERO, T, INVALID, P),
+    R(workq_submit, FOREIGN, T, INVALID, P),   /* a semaphore as queue and as item */
+    R(workq_submit, NULL_ARG, T, INVALID, P),  /* no item */
+    R(workq_submit, STATE, T, STATE, A),       /* submitted twice */
+    R(workq_submit, STATE, I, STATE, A),
+    R(workq_submit, VALID, T, OK, A),
+    R(workq_submit, VALID, I, OK, A),
+    R(workq_submit, VALID, B, OK, A),
+    R(workq_submit_after, NULL, T, INVALID, P),
+    R(workq_submit_after, ZERO, T, INVALID, P),
+    R(workq_submit_after, FOREIGN, T, INVALID, P),
+    R(workq_submit_after, NULL_ARG, T, INVALID, P),
+    R(workq_submit_after, ARG_HIGH, T, ARG, A),    /* VOS_FOREVER */
+    R(workq_submit_after, STATE, T, STATE, A),     /* queued already */
+    R(workq_submit_after, ARG_EDGE, T, OK, A),     /* just below VOS_DUR_MAX */
+    R(workq_submit_after, VALID, I, OK, A),
+    R(workq_submit_after, VALID, B, OK, A),
+    R(workq_cancel, NULL, T, INVALID, P),
+    R(workq_cancel, ZERO, T, INVALID, P),
+    R(workq_cancel, FOREIGN, T, INVALID, P),
+    R(workq_cancel, IN_ISR, I, CONTEXT, P),
+    R(workq_cancel, STATE, T, STATE, A),       /* neither pending nor running */
+    R(workq_cancel, VALID, T, OK, A),
+    R(workq_cancel, VALID, B, OK, A),
+    R(workq_flush, NULL, T, INVALID, P),
+    R(workq_flush, ZERO, T, INVALID, P),
+    R(workq_flush, FOREIGN, T, INVALID, P),
+    R(workq_flush, IN_ISR, I, CONTEXT, P),
+    R(workq_flush, NO_WAIT, T, WOULD_BLOCK, A),    /* an item queued */
+    R(workq_flush, LOCKED, L, CONTEXT, A),
+    R(workq_flush, BEFORE, B, CONTEXT, A),
+    R(work_pending, NULL, T, INVALID, P),
+    R(work_pending, ZERO, T, INVALID, P),
+    R(work_pending, FOREIGN, T, INVALID, P),
+    R(work_pending, VALID, I, 1, A),
+    R(work_pending, STATE, T, 0, A),
+    R(workq_task, NULL, T, INVALID, P),
+    R(workq_task, FOREIGN, T, INVALID, P),
+    R(workq_task, NULL_ARG, T, INVALID, P),
+    R(workq_task, VALID, I, OK, A),
     /* channel.h */
     R(chan_init, NULL, T, INVALID, P),
     R(chan_init, IN_ISR, I, CONTEXT, P),
@@ -1658,6 +1794,12 @@ static void normal_use(const struct mm_row *r)
         mm_fail(r, "timer start and stop", err, VOS_OK);
     if (W.tm_fired != 0)
         mm_fail(r, "a timer callback ran before its time", (long)W.tm_fired, 0);
+    /* The queued item is still first (an accepted cancel took it off), and
+     * nothing ran. */
+    bool wq_cancelled = r->fn == p_workq_cancel && r->expect == VOS_OK;
+    if (world_wq && ((W.wq.head == &l->wqd) == wq_cancelled ||
+                     vos_work_pending(&l->wqd) != !wq_cancelled || W.wq.done != 0))
+        mm_fail(r, "the work queue's first item", vos_work_pending(&l->wqd), !wq_cancelled);
     if (vos_task_state(W.peer) != VOS_TASK_BLOCKED)
         mm_fail(r, "the peer's state", vos_task_state(W.peer), VOS_TASK_BLOCKED);
     const char *why = t_inv_why(true);
@@ -1685,6 +1827,7 @@ static void probe_main(void *arg)
 static void run_row(const struct mm_row *r)
 {
     t_scenario_reset();
+    world_wq = strncmp(r->call, "vos_work", 8) == 0;
     world_setup(r->cls == C_HUGE_WAIT, !(r->fn == p_next_event && r->cls == C_STATE));
     cur = r;
     cur_result = 0x7fff;
