@@ -13,6 +13,8 @@ build/trace/inversion.{png,svg}, and lists it with babeltrace2.
 --check verifies with babeltrace2 that the expected events come in the
 expected order (tests/target/trace_inversion.expect): boost, no medium
 task while the high one waits, restore; it prints "N passed, M failed".
+Each run also checks that vtrace --elf names the scenario's mutex by its
+symbol in the image.
 --docs also copies the timeline to docs/img/. Run it from the repository
 root: python3 -m tools.trace_run [--check] [--docs]. Each stage shows its
 progress on stderr (the emulated runs count the lines they print).
@@ -118,6 +120,15 @@ def main():
               "--title", "1 kHz flight pipeline (last events of the flight suite), VAIOS traced"],
              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     step("flight_pipeline_traced", fq == 0 and fv.returncode == 0, fv.stdout.strip())
+    # Objects and tasks named from the image (vtrace --elf): the scenario's
+    # mutex is the static `resource` of apps/inversion/main.c.
+    el = run([sys.executable, "-m", "tools.vtrace", log, "--list", "-q", "--elf",
+              os.path.join(ROOT, bdir, "apps", "inversion", "inversion.elf")],
+             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    named = [ln for ln in el.stdout.splitlines()
+             if ("mutex_lock" in ln or "task_block" in ln) and "<resource>" in ln]
+    step("objects_named_from_the_elf", el.returncode == 0 and len(named) >= 2,
+         "%d mutex_lock/task_block lines name <resource>" % len(named))
     if args.check:
         ex = run([sys.executable, "-m", "tools.vtrace.expect",
                   os.path.join("tests", "target", "trace_inversion.expect"), ctf],

@@ -17,8 +17,11 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
+from ..vtrace import dump as vdump
+from ..vtrace import elf as velf
 from ..vtrace import events as ev
 from ..vtrace import expect
+from ..vtrace import timeline
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
@@ -321,6 +324,53 @@ def rec_off(data, i):
 def put32(data, off, v):
     struct.pack_into("<I", data, off, v)
     return data
+
+
+@test
+def lanes_in_priority_order_without_creations():
+    """The inversion dump with its creation records turned into markers:
+    only L's inheritance records give a priority (1). The scheduler's
+    choices give the rest: H preempts L and idle, M is switched to while L
+    is ready (preempted), and idle is preempted by H. The lanes must be H,
+    M, L, idle from the top, as their priorities 3, 2, 1, 0 (before: L on
+    top, the only task whose priority was known, then H, M, idle in the
+    order they appeared)."""
+    def no_creations(data):
+        widx = struct.unpack_from("<I", data, 28)[0]
+        for i in range(widx):
+            off = rec_off(data, i) + 4
+            if struct.unpack_from("<I", data, off)[0] & 0xFF == ev.TEV_TASK_CREATE:
+                put32(data, off, ev.TEV_MARKER)
+        return data
+    path = mutated("no_creations.bin", no_creations)
+    _, events = vdump.load(path)
+    need(not any(e.type == ev.TEV_TASK_CREATE for e in events), "creations left in the dump")
+    top_down = [k[1] for k in reversed(timeline.build(events).lanes)]
+    need(top_down == ["H", "M", "L", "idle"], "lanes from the top: %s" % top_down)
+
+
+@test
+def elf_symbols_as_nm_lists_them():
+    """tools/vtrace/elf.py reads an image's data symbols as nm does (here an
+    ELF64 host program; the target's ELF32 images: trace-target)."""
+    image = os.path.join(BUILD, "trace_scenario")
+    r = run(["nm", "-S", "--defined-only", image])
+    need(r.returncode == 0, "nm failed: %s" % r.stderr[-300:])
+    syms = velf.Symbols(image)
+    n = 0
+    for line in r.stdout.splitlines():
+        f = line.split()
+        if len(f) == 4 and f[2] in "bBdD" and f[3] in ("mtx", "sem", "que", "t_l", "t_h"):
+            need(syms.name(int(f[0], 16)) == f[3], "%s at %s: %s" % (f[3], f[0],
+                                                                  syms.name(int(f[0], 16))))
+            if int(f[1], 16) > 4:
+                need(syms.name(int(f[0], 16) + 4) == f[3] + "+0x4", "inside %s" % f[3])
+            n += 1
+    need(n == 5, "%d of the scenario's 5 objects found by nm" % n)
+    r = vtrace(INV_BIN, "--elf", os.path.join(TOP, "README.md"), "--list", "-q")
+    need(r.returncode == 2 and r.stderr.startswith("vtrace: error: --elf:") and
+         "Traceback" not in r.stderr, "a file that is not an ELF: exit %d, %r"
+         % (r.returncode, r.stderr[-300:]))
 
 
 @test

@@ -12,6 +12,7 @@ import sys
 from . import ctf, timeline
 from . import events as ev
 from .dump import DumpError, parse, read_input, decode, prologue
+from .elf import ElfError, Symbols
 
 
 def _seconds(text):
@@ -54,6 +55,9 @@ def _args(argv):
     p.add_argument("--list", metavar="FILE", nargs="?", const="-",
                    help="write one line per event (to FILE, or stdout)")
     p.add_argument("--raw", metavar="FILE", help="write the dump bytes (from a log) to FILE")
+    p.add_argument("--elf", metavar="IMAGE",
+                   help="the image the dump came from: kernel objects and tasks the dump "
+                        "does not name are named by their symbols")
     p.add_argument("--dump-index", type=int, default=-1, metavar="N",
                    help="which complete dump of a log to use (0 first, -1 last: default)")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
@@ -89,9 +93,14 @@ def main(argv=None):
     except SystemExit as e:   # argparse: usage errors exit 2, --help exits 0
         return e.code if isinstance(e.code, int) else 2
     try:
+        symbols = Symbols(a.elf) if a.elf else None
+    except ElfError as e:
+        print("vtrace: error: --elf: %s" % e, file=sys.stderr)
+        return 2
+    try:
         raw = read_input(a.input, a.dump_index)
         dump = parse(raw)
-        recs, tasks = decode(dump)
+        recs, tasks = decode(dump, symbols)
         events = prologue(dump, recs, tasks) + recs
     except DumpError as e:
         print("vtrace: error: %s: %s" % (a.input, e), file=sys.stderr)

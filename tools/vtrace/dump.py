@@ -242,30 +242,40 @@ def _s8(v):
 
 class _Tasks:
     """Task address -> (id, name), from the name table and the create and
-    name records seen so far."""
+    name records seen so far; a task neither names is named by the symbol
+    of its control block in the image (symbols: elf.Symbols, or None)."""
 
-    def __init__(self, dump):
+    def __init__(self, dump, symbols=None):
         self.by_id = {tid: (task, name) for tid, task, name in dump.names}
         self.cur = {}
+        self.symbols = symbols
         for tid, task, name in sorted(dump.names):
             self.cur[task] = (tid, name)   # the newest id of an address wins
         self.names_of_table = dict(self.cur)
 
+    def _symbol(self, task):
+        return self.symbols.name(task) if self.symbols is not None else None
+
     def bind(self, task, tid):
         entry = self.by_id.get(tid)
-        name = entry[1] if entry and entry[0] == task else "task%d" % tid
+        name = entry[1] if entry and entry[0] == task else (self._symbol(task) or "task%d" % tid)
         self.cur[task] = (tid, name)
         return tid, name
 
     def get(self, task):
         if task == 0:
             return 0, "-"
-        return self.cur.get(task, (0, "0x%08x" % task))
+        if task not in self.cur:
+            return 0, self._symbol(task) or "0x%08x" % task
+        return self.cur[task]
 
 
-def decode(dump):
+def decode(dump, symbols=None):
     """The dump's records as Events, oldest first, with 64-bit times. Checks
-    record types, time order and continuation records."""
+    record types, time order and continuation records. With symbols (the
+    image's, elf.Symbols), a task the dump does not name is named by its
+    control block's symbol, and every address field that a data symbol
+    holds gets that symbol's name beside it (Event.text)."""
     recs = dump.records
     # The high time word of the oldest records: the "previous" word of the
     # oldest TIME_HI record, or the header's word if there is none.
@@ -274,7 +284,7 @@ def decode(dump):
         if info & 0xFF == ev.TEV_TIME_HI:
             hi = b
             break
-    tasks = _Tasks(dump)
+    tasks = _Tasks(dump, symbols)
     # Whoever the first switch leaves was running from the start.
     running = None
     for t_lo, info, a, b in recs:
@@ -368,7 +378,11 @@ def decode(dump):
             f.update(client=a, server=b, result=_s8(arg8))
         else:  # sem, queue
             f.update(obj=a, result=_s8(arg8))
-        out.append(ev.Event(time, typ, f, ctx, i))
+        e = ev.Event(time, typ, f, ctx, i)
+        if symbols is not None:
+            e.symbols = {fname: symbols.name(f[fname]) for fname, kind in ev.EVENTS[typ][1]
+                         if kind == "addr" and symbols.name(f[fname])}
+        out.append(e)
         i += 1
     return out, tasks
 
@@ -392,8 +406,8 @@ def prologue(dump, events, tasks):
     return extra
 
 
-def load(path, dump_index=-1):
+def load(path, dump_index=-1, symbols=None):
     """Read, validate and decode: (dump, events with the prologue first)."""
     d = parse(read_input(path, dump_index))
-    events, tasks = decode(d)
+    events, tasks = decode(d, symbols)
     return d, prologue(d, events, tasks) + events

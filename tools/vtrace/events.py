@@ -114,7 +114,7 @@ class Event:
     the order EVENTS gives, and the context it happened in (running task
     name, or "irq N" inside an interrupt handler)."""
 
-    __slots__ = ("time", "type", "fields", "ctx", "index")
+    __slots__ = ("time", "type", "fields", "ctx", "index", "symbols")
 
     def __init__(self, time, type_, fields, ctx, index):
         self.time = time
@@ -122,13 +122,15 @@ class Event:
         self.fields = fields
         self.ctx = ctx
         self.index = index  # position of the record in the ring, oldest first
+        self.symbols = {}   # address field -> the image's symbol there (vtrace --elf)
 
     @property
     def name(self):
         return EVENTS[self.type][0]
 
     def text(self):
-        """The fields as "k=v" words, enums by name, addresses in hex."""
+        """The fields as "k=v" words, enums by name, addresses in hex (with
+        the image's symbol there, if known: 0x20000010<resource>)."""
         out = []
         for fname, kind in EVENTS[self.type][1]:
             v = self.fields[fname]
@@ -136,6 +138,8 @@ class Event:
                 v = ENUMS[kind].get(v, str(v))
             elif kind in ("addr", "bits"):
                 v = "0x%08x" % v
+                if fname in self.symbols:
+                    v += "<%s>" % self.symbols[fname]
             elif kind == "str":
                 v = '"%s"' % v
             out.append("%s=%s" % (fname, v))

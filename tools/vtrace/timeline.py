@@ -64,6 +64,7 @@ def build(events):
             break
     ready_since = {}
     irq_open = []
+    above = set()       # (a, b): a runs at or above b (the scheduler chose a over b)
     for e in recs:
         f, t = e.fields, e.time
         if e.type == ev.TEV_TASK_CREATE:
@@ -76,6 +77,9 @@ def build(events):
             if f["prev_name"] != "-" and ev.SWITCH_REASONS.get(f["reason"]) in ("preempted",
                                                                                "yield"):
                 ready_since.setdefault(lane(prev), t)
+            # The scheduler runs the highest ready task: nxt is at or above
+            # every task ready at this switch (one it preempted included).
+            above.update((nxt, k) for k in ready_since if k != nxt)
             if nxt in ready_since:
                 r0 = ready_since.pop(nxt)
                 if t > r0:
@@ -86,7 +90,13 @@ def build(events):
             if k != running:
                 ready_since.setdefault(k, t)
         elif e.type == ev.TEV_TASK_PRIORITY:
-            k = lane(_key(f["tid"], f["name"]), f["old_prio"])
+            # The lane's place is the task's own priority: the one a boost
+            # started from or a restore returned to; a set replaces it.
+            cause = ev.PRIO_CAUSES.get(f["cause"])
+            k = lane(_key(f["tid"], f["name"]),
+                     f["new_prio"] if cause in ("restore", "set") else f["old_prio"])
+            if cause == "set":
+                tl.prio[k] = f["new_prio"]
             tl.notes.append((t, k, "%d->%d %s" % (f["old_prio"], f["new_prio"],
                                                   ev.PRIO_CAUSES.get(f["cause"], "?")), "prio"))
         elif e.type == ev.TEV_ISR_ENTER:
@@ -95,6 +105,10 @@ def build(events):
             if irq_open:
                 irq, s = irq_open.pop()
                 tl.irq.append((irq, s, t))
+        elif e.type == ev.TEV_TASK_BLOCK and e.symbols.get("obj"):
+            # (vtrace --elf) what it waits for, by the image's name
+            tl.notes.append((t, lane(_key(f["tid"], f["name"])), "waits " + e.symbols["obj"],
+                             "marker"))
         elif e.type == ev.TEV_MARKER:
             tl.notes.append((t, running, "M%d=%d" % (f["id"], f["value"]), "marker"))
         elif e.type == ev.TEV_DEADLINE_MISS:
@@ -106,11 +120,53 @@ def build(events):
             tl.ready.append((k, r0, tl.t1))
     for irq, s in irq_open:
         tl.irq.append((irq, s, tl.t1))
-    # Highest priority on top; unknown priorities below known ones, in the
-    # order they appeared.
+    # Highest priority on top. A task whose priority no record gave (its
+    # creation not in the dump, no priority change) goes where the
+    # scheduler's choices place it among the others; those they do not
+    # place go below every known one, in the order they appeared.
     order = {k: i for i, k in enumerate(seen)}
-    tl.lanes = sorted(seen, key=lambda k: (tl.prio[k], -order[k]))
+    rank = _ranks(seen, tl.prio, above)
+    tl.lanes = sorted(seen, key=lambda k: (rank[k], -order[k]))
     return tl
+
+
+def _ranks(seen, prio, above):
+    """A sort key per lane: its priority where known; for the others, a
+    value between the known priorities of the tasks the scheduler chose it
+    over and of those it chose over it (above), found from the known ones
+    outwards; -1 plus a fraction growing with their order among
+    themselves (the longest chain of choices below) for tasks no choice
+    ties to a known priority."""
+    rank = {k: float(prio[k]) for k in seen if prio[k] >= 0}
+    lows = {k: [b for a, b in above if a == k and b != k] for k in seen}
+    highs = {k: [a for a, b in above if b == k and a != k] for k in seen}
+    placed = True
+    while placed:
+        placed = False
+        for k in seen:
+            if k in rank:
+                continue
+            lo = [rank[b] for b in lows[k] if b in rank]
+            hi = [rank[a] for a in highs[k] if a in rank]
+            if not lo and not hi:
+                continue
+            if lo and hi and max(lo) < min(hi):
+                rank[k] = (max(lo) + min(hi)) / 2
+            elif lo:
+                rank[k] = max(lo) + 0.5
+            else:
+                rank[k] = min(hi) - 0.5
+            placed = True
+    # The rest: below everything, each above those it preempted.
+    rest = [k for k in seen if k not in rank]
+    depth = {k: 0 for k in rest}
+    for _ in rest:
+        for a, b in above:
+            if a in depth and b in depth and a != b and depth[a] <= depth[b]:
+                depth[a] = depth[b] + 1
+    for k in rest:
+        rank[k] = -1.0 + min(depth[k], len(rest)) / (len(rest) + 1.0)
+    return rank
 
 
 def build_t0(events):
