@@ -18,13 +18,21 @@
  * functions. A port's own VOS_CFG_ options are rows of the one options
  * table, include/vaios/config.h. The kernel calls nothing else.
  *
- * Kernel symbols a port (or a board's time half) may use, and nothing else:
+ * Kernel symbols a port (or a board's time half) may use, and nothing else,
+ * all declared by kernel/port_api.h, the one kernel header a file under
+ * arch/ includes:
  *   vos__s                    the scheduler block: ready[] heads, cur (the
- *                             running task, which the switch writes) and
- *                             ready_map; layout in port_offsets.h, checked
- *                             against kernel/kernel.h at compile time
+ *                             running task, which the switch writes),
+ *                             ready_map and preempt; layout in
+ *                             port_offsets.h, checked against the C
+ *                             structure at compile time
  *   vos__cur                  vos__s.cur, from C
- *   vos__pick()               the task that must run now (highest ready)
+ *   vos__next()               the task the switch runs: the pick, or the
+ *                             running task while preempt is 0 (the rule,
+ *                             stated once; VOS__PICK_INDEX is its pick for
+ *                             assembly, checked against it)
+ *   vos__pick(), vos__pick_inline()
+ *                             the task that must run now (highest ready)
  *   vos__task_return()        where a task's entry function returns to
  *   vos__alarm_isr()          called by the alarm's interrupt handler (board)
  *   vos__stack_fault(t)       called by the switch when t's stack guard is
@@ -40,8 +48,18 @@
  *                             the incoming one becomes vos__cur
  *   vos__reset()              host port only: forget every task and the
  *                             scheduler's state between test scenarios
- *   struct vos_task fields    sp and guard only (port_offsets.h); with
- *                             VOS_CFG_MPU also stack_base and stack_size
+ *   struct vos_task fields    (vaios/task.h) sp and guard only
+ *                             (port_offsets.h); with VOS_CFG_MPU also
+ *                             stack_base, stack_size, domain, mpu, control
+ * and with VOS_CFG_MPU:
+ *   vos__kernel_domain        the privileged tasks' domain (the switch
+ *                             compares the incoming task's with the loaded)
+ *   vos__task_fault(t, f)     the memory fault handler, for a task's fault
+ *   vos__syscall(a0..a3, num) the kernel side of an unprivileged call,
+ *                             which the SVC entry (vos__syscall_entry)
+ *                             calls; the call ABI, numbers and argument
+ *                             blocks are the kernel's (kernel/syscall.h)
+ *   vos__u_task_return()      where an unprivileged task's entry returns
  *
  * With VOS_CFG_MPU (a port that has an MPU; the host port refuses it) the
  * guard of a task's stack is its VOS_CFG_STACK_GUARD lowest bytes,
@@ -209,6 +227,12 @@ void arch_halt(const char *why) __attribute__((noreturn));
  * out[1] (the attribute and size register's). VOS_OK, or VOS_ERR_LAYOUT
  * when the MPU cannot express it exactly. Any context. */
 int arch_mpu_region(uintptr_t base, size_t size, unsigned access, unsigned n, uint32_t out[2]);
+
+/* [inline] The trap of an unprivileged call: number num, arguments
+ * a0..a3, the kernel's vos__syscall's result (kernel/syscall.c, the ABI).
+ * Registers only: called unprivileged. */
+static inline int32_t arch_syscall(uint32_t num, uint32_t a0, uint32_t a1, uint32_t a2,
+                                   uint32_t a3);
 
 /* Before t is first made ready, with t's stack, domain and control set:
  * fill t->mpu (stack region: stack_region, or none for a privileged task;

@@ -39,6 +39,12 @@
 #define VOS__SCHED_MAP    (VOS__SCHED_CUR + VOS__PTR_SIZE)      /* ready bitmap */
 #define VOS__SCHED_PREEMPT (VOS__SCHED_MAP + 4)    /* 0: not started or locked */
 
+/* The pick (kernel/port_api.h, vos__pick_inline: the head of the highest
+ * non-empty level, ready[31 - clz(ready_map)]) as the switch computes it:
+ * the word index from the block's base is VOS__PICK_INDEX - clz(map). The
+ * kernel checks this constant against its rule at compile time. */
+#define VOS__PICK_INDEX   (31 + VOS__SCHED_READY / 4)
+
 /* The pattern of a task's stack guard (kernel/task.c writes it, the
  * switch checks the topmost word); a Thumb-2 immediate. */
 #define VOS__GUARD_WORD   0xA5A5A5A5

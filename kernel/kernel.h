@@ -2,7 +2,7 @@
 /*
  * Kernel-private declarations: the scheduler's state, the lock, parameter
  * checks and the internal functions shared by the object files. Nothing
- * outside kernel/ and arch/ includes this.
+ * outside kernel/ includes this (a port includes port_api.h, its half).
  *
  * Locking rule: all kernel state is changed with kernel interrupts masked
  * (vos__lock). Interrupt handlers only ever make tasks ready; only thread
@@ -14,8 +14,8 @@
 
 #include <stddef.h>
 #include "vaios/vaios.h"
-#include "port.h"
-#include "port_offsets.h"
+#include "port_api.h"      /* the port contract, both halves; the scheduler block */
+#include "syscall.h"
 #include "trace_hooks.h"
 
 /* --- Checks ------------------------------------------------------------ */
@@ -80,24 +80,7 @@ void vos__halt_level(void) __attribute__((noreturn, cold));
 #endif
 
 /* --- Scheduler state (sched.c) ------------------------------------------ */
-
-/* The scheduler's state in one block, so that the port's switch reaches
- * all of it from one base address (offsets in arch/port_offsets.h:
- * ready[] 0, then cur, ready_map and preempt). ready[] comes first so
- * that the address of a level's head is base + 4 * prio, with nothing to
- * add (one instruction less in vos_yield).
- * preempt is 1 once the scheduler runs and while it is not locked
- * (vos_sched_lock); while it is 0 the switch keeps the running task, which
- * is then always READY (blocking is refused, and exit and a stack fault
- * unlock). Before the start it is 0, so that the one test "may the running
- * task be switched away" also says "no task runs yet". */
-struct vos__sched {
-    vos_task_t *ready[VOS_CFG_PRIO_LEVELS];  /* head = next to run at level p */
-    vos_task_t *volatile cur;                /* running task; NULL before start */
-    uint32_t ready_map;                      /* bit p: level p non-empty */
-    uint32_t preempt;                        /* 1: started and not locked */
-};
-extern struct vos__sched vos__s;
+/* The block vos__s, vos__cur and the pick: port_api.h. */
 
 /* The guarantee of vaios/kobj.h: the tag is the first word of every object. */
 _Static_assert(offsetof(vos_task_t, tag) == 0, "task tag first");
@@ -119,25 +102,6 @@ _Static_assert(sizeof(vos_task_t) >= VOS__TWO_WORDS && sizeof(vos_sem_t) >= VOS_
                sizeof(vos_pool_t) >= VOS__TWO_WORDS && sizeof(vos_timer_t) >= VOS__TWO_WORDS,
                "every kernel object holds the two words a refused call may read");
 
-/* The layout the ports' assembly reads (arch/port_offsets.h). */
-_Static_assert(offsetof(vos_task_t, tag) == VOS__TASK_TAG, "task tag offset");
-_Static_assert(offsetof(vos_task_t, sp) == VOS__TASK_SP, "task sp offset");
-_Static_assert(offsetof(vos_task_t, guard) == VOS__TASK_GUARD, "task guard offset");
-#if VOS_CFG_MPU
-#include "vaios/domain.h"
-_Static_assert(offsetof(vos_task_t, domain) == VOS__TASK_DOMAIN, "task domain offset");
-_Static_assert(offsetof(vos_task_t, mpu) == VOS__TASK_MPU, "task mpu offset");
-_Static_assert(offsetof(vos_task_t, control) == VOS__TASK_CONTROL, "task control offset");
-_Static_assert(offsetof(vos_task_t, stack_base) == VOS__TASK_STACK_BASE, "task stack offset");
-_Static_assert(offsetof(vos_task_t, stack_size) == VOS__TASK_STACK_SIZE, "task stack size offset");
-_Static_assert(offsetof(vos_domain_t, mpu) == VOS__DOMAIN_MPU, "domain mpu offset");
-#endif
-_Static_assert(offsetof(struct vos__sched, ready) == VOS__SCHED_READY, "ready[] offset");
-_Static_assert(offsetof(struct vos__sched, cur) == VOS__SCHED_CUR, "cur offset");
-_Static_assert(offsetof(struct vos__sched, ready_map) == VOS__SCHED_MAP, "ready_map offset");
-_Static_assert(offsetof(struct vos__sched, preempt) == VOS__SCHED_PREEMPT, "preempt offset");
-_Static_assert(sizeof(void *) == VOS__PTR_SIZE, "pointer size");
-#define vos__cur        (vos__s.cur)
 #define vos__ready_map  (vos__s.ready_map)
 #define vos__ready      (vos__s.ready)
 #define vos__preempt    (vos__s.preempt)
@@ -154,14 +118,6 @@ extern bool vos__started;
 
 #define VOS__TF_SUSPEND  0x01u  /* suspend requested while blocked */
 #define VOS__TF_SLICE    0x02u  /* takes part in round-robin slicing */
-
-/* Highest-priority ready task. Lock held (or the port's switch). The
- * Cortex-M switch (arch/cortex-m/switch.S) makes the same pick inline. */
-static inline vos_task_t *vos__pick_inline(void)
-{
-    return vos__ready[31 - __builtin_clz(vos__ready_map)];
-}
-vos_task_t *vos__pick(void);
 
 #if VOS_CFG_TIMESLICE > 0
 /* Arm the time slice if the task that must run now has sliced equals and
@@ -340,12 +296,7 @@ void vos__task_gone(vos_task_t *t);
 
 void vos__time_reset(void);           /* empty the timeout list, no slice (lock held) */
 
-/* Forget every task and the scheduler's state: the kernel as before
- * vos_start(), so that a test port can run several scenarios in one
- * process (the host port's only use). The control blocks of the tasks
- * that existed are abandoned as they are; they may be created again.
- * Thread mode, outside any scenario, no task running. */
-void vos__reset(void);
+/* vos__reset (the host port's): port_api.h. */
 
 /* --- Mutex hooks (mutex.c) ----------------------------------------------- */
 
@@ -407,60 +358,8 @@ bool vos__is_idle(const vos_task_t *t);
 #if VOS_CFG_TRACE
 extern uint8_t vos__sw_reason;
 #define VOS__SW_REASON(r) (vos__sw_reason = (uint8_t)(r))
-void vos__trace_switch(vos_task_t *from, vos_task_t *to);
 #else
 #define VOS__SW_REASON(r) ((void)0)
-#endif
-
-/* --- Port callbacks ------------------------------------------------------ */
-
-void vos__task_return(void) __attribute__((noreturn));
-void vos__stack_fault(vos_task_t *t);
-
-#if VOS_CFG_MPU
-/* The kernel domain: privileged tasks; its regions 0..3 are disabled. */
-extern vos_domain_t vos__kernel_domain;
-
-/* The running task t faulted (memory, bus or usage fault; not its stack
- * guard): stop it, or every task of its domain (its fault policy), and
- * report it through vos_hook_fault. Handler mode, no kernel lock held. */
-void vos__task_fault(vos_task_t *t, const vos_fault_t *f);
-
-/* The kernel side of a vos_u_* call, in thread mode, privileged, on the
- * calling task's stack (the port's SVC entry): checks the call's objects
- * and buffers against the caller's domain, then makes it. */
-int32_t vos__syscall(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t num);
-
-/* The vos_u_* calls' numbers (r12 of the SVC). */
-enum vos__sys {
-    VOS__SYS_YIELD = 1, VOS__SYS_SLEEP, VOS__SYS_SEM_GIVE, VOS__SYS_SEM_TAKE,
-    VOS__SYS_MUTEX_LOCK, VOS__SYS_MUTEX_UNLOCK, VOS__SYS_QUEUE_SEND, VOS__SYS_QUEUE_RECV,
-    VOS__SYS_SET_PRIORITY, VOS__SYS_EXIT,
-    VOS__SYS_SLEEP_UNTIL, VOS__SYS_NOW, VOS__SYS_TASK_STATE,
-    VOS__SYS_EVENT_SET, VOS__SYS_EVENT_CLEAR, VOS__SYS_EVENT_GET, VOS__SYS_EVENT_WAIT,
-    VOS__SYS_NOTIFY_GIVE, VOS__SYS_NOTIFY_SET, VOS__SYS_NOTIFY_TAKE, VOS__SYS_NOTIFY_WAIT,
-    VOS__SYS_MSG_SEND, VOS__SYS_MSG_RECEIVE, VOS__SYS_MSG_REPLY, VOS__SYS_MSG_SIGNAL,
-};
-
-/* The arguments of vos_u_msg_send and vos_u_msg_receive, in a block on the
- * caller's stack (r0 points at it; the timeout in r2, r3). */
-struct vos__sys_msg_args {
-    void *ch;
-    const void *in;             /* send: the request */
-    size_t in_len;
-    void *out;                  /* send: the reply buffer; receive: the request buffer */
-    size_t out_cap;
-    vos_msg_client_t *client;   /* receive */
-};
-
-/* The arguments of vos_u_event_wait and vos_u_notify_wait beyond what the
- * registers carry, in a block on the caller's stack (r0 points at it). */
-struct vos__sys_wait_args {
-    void *obj;                  /* the event (event_wait) */
-    uint32_t bits;
-    uint32_t mask;              /* options (event_wait), clear_mask (notify_wait) */
-    uint32_t *got;
-};
 #endif
 
 #endif /* VAIOS_KERNEL_H */

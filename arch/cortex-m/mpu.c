@@ -38,7 +38,7 @@
  * priority (0, their reset value), so they are never escalated to a hard
  * fault while a kernel-level interrupt runs.
  */
-#include "kernel.h"
+#include "port_api.h"
 
 #if VOS_CFG_MPU
 
@@ -139,7 +139,7 @@ int arch_mpu_region(uintptr_t base, size_t size, unsigned access, unsigned n, ui
     return VOS_ERR_LAYOUT;
 }
 
-void vos__u_task_return(void);   /* syscall.c */
+
 
 void arch_mpu_task_init(vos_task_t *t, const uint32_t *stack_region)
 {

@@ -10,7 +10,7 @@
  *   EXC_RETURN (thread mode, PSP, no FP context), R11..R4
  * The saved sp points at R4.
  */
-#include "kernel.h"
+#include "port_api.h"
 
 #define SCB_SHPR2       (*(volatile uint32_t *)0xE000ED1Cu)  /* SVCall priority [31:24] */
 #define SCB_SHPR3       (*(volatile uint32_t *)0xE000ED20u)  /* PendSV [23:16], SysTick [31:24] */

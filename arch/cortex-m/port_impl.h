@@ -114,4 +114,24 @@ static inline void arch_switch(void)
     ARCH_SCB_ICSR = ARCH_ICSR_PENDSVSET;
 }
 
+#if VOS_CFG_MPU
+/* The trap of an unprivileged call (arch/port.h): SVC #1 with the number
+ * in r12 and the arguments in r0-r3, the result in r0 (the ABI of
+ * kernel/syscall.c). Registers only: it runs unprivileged. */
+static inline int32_t arch_syscall(uint32_t num, uint32_t a0, uint32_t a1, uint32_t a2,
+                                   uint32_t a3)
+{
+    register uint32_t r0 __asm__("r0") = a0;
+    register uint32_t r1 __asm__("r1") = a1;
+    register uint32_t r2 __asm__("r2") = a2;
+    register uint32_t r3 __asm__("r3") = a3;
+    register uint32_t r12 __asm__("r12") = num;
+    __asm__ volatile("svc #1"                       /* enter the kernel (switch.S: SVC_Handler) */
+                     : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3), "+r"(r12)
+                     :
+                     : "lr", "memory", "cc");
+    return (int32_t)r0;
+}
+#endif
+
 #endif /* VAIOS_PORT_IMPL_H */

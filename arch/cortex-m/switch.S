@@ -20,7 +20,7 @@
  * Structure offsets and the guard pattern come from arch/port_offsets.h,
  * which the kernel checks against its structures at compile time: the
  * task's sp and guard (the address of its topmost guard word, never 0),
- * and the scheduler block vos__s (kernel/kernel.h): ready[], cur,
+ * and the scheduler block vos__s (kernel/port_api.h): ready[], cur,
  * ready_map, preempt. While preempt is 0 (the scheduler is locked) the outgoing
  * task, which is then always READY, is resumed: the pick waits for the
  * outermost unlock. A task stopped for a stack overflow is never resumed,
@@ -96,13 +96,15 @@ PendSV_Handler:
 #endif
     ldr     r3, [r1, #VOS__SCHED_PREEMPT]
     cbz     r3, .Lresume            /* scheduler locked: keep the outgoing task */
-    /* The pick: the same selection as vos__pick_inline() (kernel/kernel.h),
-     * highest set bit of the ready map, head of that level. It stays here
-     * rather than a call to vos__pick() because a call would add four
-     * instructions to every switch. */
+    /* The pick: the rule of vos__next() (kernel/port_api.h): preempt 0
+     * kept the outgoing task above; else vos__pick_inline(), the highest
+     * set bit of the ready map, head of that level, with the index
+     * VOS__PICK_INDEX that the kernel checks against it at compile time.
+     * It stays here rather than a call to vos__pick() because a call
+     * would add four instructions to every switch. */
 1:  ldr     r3, [r1, #VOS__SCHED_MAP]
     clz     r3, r3
-    rsb     r3, r3, #(31 + VOS__SCHED_READY / 4)   /* index of ready[highest] */
+    rsb     r3, r3, #VOS__PICK_INDEX   /* index of ready[highest] */
     ldr     r2, [r1, r3, lsl #2]    /* r2 = incoming task: head of that level */
     cbz     r2, .Lrepick                /* emptied meanwhile by a handler */
 #if VOS_CFG_TRACE

@@ -13,7 +13,7 @@
  *
  * Invariant: "now" never goes backwards within a scenario.
  */
-#include "kernel.h"
+#include "port_api.h"
 #include "host.h"
 #include "host_port.h"
 

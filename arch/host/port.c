@@ -48,7 +48,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel.h"
+#include "port_api.h"
 #include "host.h"
 #include "host_port.h"
 
@@ -333,8 +333,9 @@ static void pendsv(void)
         ((VOS_CFG_STACK_GUARD != 0 && (uintptr_t)from->sp <= (uintptr_t)from->guard) ||
          *from->guard != VOS__GUARD_WORD))
         vos__stack_fault(from);
-    /* The scheduler lock keeps the running task (switch.S does the same). */
-    vos_task_t *to = !vos__preempt && from->state == VOS_TASK_READY ? from : vos__pick();
+    /* The rule of port_api.h: the pick, or the running task while the
+     * scheduler is locked (switch.S makes the same selection). */
+    vos_task_t *to = vos__next();
 #if VOS_CFG_TRACE
     vos__trace_switch(from, to);
 #endif

@@ -44,7 +44,8 @@ function(vaios_stm32f4_board_core)
     target_compile_definitions(${lib} PRIVATE BOARD_NO_TIME_DRIVER=1)
     target_include_directories(${lib} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}
                                ${VAIOS_SOURCE_DIR}/boards/include
-                               $<TARGET_PROPERTY:vaios,INTERFACE_INCLUDE_DIRECTORIES>)
+                               $<TARGET_PROPERTY:vaios,INTERFACE_INCLUDE_DIRECTORIES>
+                               PRIVATE $<TARGET_PROPERTY:vaios_port,INTERFACE_INCLUDE_DIRECTORIES>)
     target_link_libraries(${lib} PUBLIC vaios_config)   # a header directory, no code
     target_compile_options(${lib} PRIVATE ${VAIOS_WARNINGS})
   endforeach()
