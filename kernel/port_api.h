@@ -81,7 +81,7 @@ static inline vos_task_t *vos__next(void)
 
 /* The Cortex-M switch's pick: ready[VOS__PICK_INDEX - clz(ready_map)]
  * in words from the block's base is vos__pick_inline's element. */
-_Static_assert(VOS__PICK_INDEX == 31 + VOS__SCHED_READY / 4 && VOS__SCHED_READY == 0,
+_Static_assert((VOS__PICK_INDEX == (31 + (VOS__SCHED_READY / 4))) && (VOS__SCHED_READY == 0),
                "the switch's pick index is ready[31 - clz(map)]");
 
 /* --- Entry points the port calls --------------------------------------- */

@@ -32,7 +32,6 @@ enum vos__sys {
     VOS__SYSCALLS(VOS__SYS_ROW)
     VOS__SYS_COUNT              /* one past the last */
 };
-#undef VOS__SYS_ROW
 
 /* The ABI is fixed: the first and last numbers of the table as shipped. */
 _Static_assert(VOS__SYS_YIELD == 1 && VOS__SYS_MSG_SIGNAL == 25, "call numbers are ABI");

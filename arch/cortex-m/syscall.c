@@ -80,5 +80,5 @@ uint32_t arch_syscall_enter(uint32_t *frame, uint32_t exc_return)
 }
 
 #else
-typedef int vos__no_syscalls;   /* an empty translation unit is not ISO C */
+typedef int arch_no_syscall_entry;   /* an empty translation unit is not ISO C */
 #endif /* VOS_CFG_MPU */
