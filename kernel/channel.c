@@ -6,8 +6,8 @@
  *   queued   BLOCKED on ch's senders queue (SENDERS), wait_mutex NULL (or
  *            the channel's lend, with VOS_CFG_MSG_LEND_QUEUED);
  *   held     BLOCKED on the message hold in its own send descriptor
- *            (wait_mutex == &d->hold, a mutex owned by the server: see
- *            kernel/mutex.c, "Message holds"); its request is copied by
+ *            (wait_mutex == &d->hold, an entry of the server's held list: see
+ *            kernel/pi.c, "Message holds"); its request is copied by
  *            the server while it is held;
  *   done     woken with the reply length, a status or an error.
  * Its wait_data points at its struct msg_send (buffers, sequence number,
@@ -33,7 +33,7 @@
  *    which the server makes (see Copies).
  *  - With VOS_CFG_MSG_LEND_QUEUED, queued clients wait on ch->lend
  *    (wait_mutex), a mutex owned by the channel's last receiver and
- *    counted in its priority while it is ready (kernel.h, "Channel
+ *    counted in its priority while it is ready (kernel/pi.c, "Channel
  *    lends"); receive binds the caller, delete and the server's end unbind.
  *
  * Copies (vaios/channel.h, "Copies"): in pieces of VOS_CFG_MSG_CHUNK
@@ -102,84 +102,20 @@ static inline bool chan_valid(const vos_chan_t *ch)
 #if VOS_CFG_MSG_LEND_QUEUED
 #define SENDERS(ch) (&(ch)->lend.waiters)
 #define QUEUED_ON(ch) (&(ch)->lend)
+#define lend_owner(ch) vos__pi_lend_owner(&(ch)->lend)
 #else
 #define SENDERS(ch) (&(ch)->senders)
 #define QUEUED_ON(ch) NULL
 #endif
 
-/* Take m off o's held list. Lock held. */
-static void held_unlink(vos_task_t *o, vos_mutex_t *m)
+/* Hold client (send d) to server: d's hold on server's held list
+ * (vos__pi_hold, queue as there). The caller recomputes the server. Lock
+ * held. */
+static inline void hold(struct msg_send *d, vos_task_t *server, vos_task_t *client, bool queue)
 {
-    vos_mutex_t **pp = &o->held;
-    while (*pp != m)
-        pp = &(*pp)->next_held;
-    *pp = m->next_held;
-}
-
-/* Make d's hold a tracked mutex of server with client as its waiter
- * (queue: put client on it too; else vos__block_prepare will). The caller
- * recomputes the server. Lock held. */
-static void hold(struct msg_send *d, vos_task_t *server, vos_task_t *client, bool queue)
-{
-    vos_mutex_t *h = &d->hold;
-    *h = (vos_mutex_t){ .tag = VOS_TAG_MUTEX, .count = 1, .reserved = VOS__MTX_MSG_HOLD,
-                        .owner_word = (uintptr_t)server | VOS__MTX_TRACKED,
-                        .next_held = server->held };
-    server->held = h;
+    vos__pi_hold(&d->hold, server, client, queue);
     d->server = server;
-    client->wait_mutex = h;
-    if (queue) {
-        client->waitq = &h->waiters;
-        vos__waitq_insert(&h->waiters, client);
-    }
 }
-
-/* Take d's hold off its server's held list. Lock held. */
-static void unhold(struct msg_send *d)
-{
-    held_unlink(d->server, &d->hold);
-    d->hold = (vos_mutex_t){ .tag = VOS_TAG_DEAD };
-}
-
-/* The held client left its wait another way than by a reply (timeout,
- * abort, termination): from vos__mutex_waiter_left, which then
- * recomputes the server. Lock held. */
-void vos__msg_left(struct vos_mutex *m)
-{
-    unhold((struct msg_send *)((char *)m - offsetof(struct msg_send, hold)));
-}
-
-#if VOS_CFG_MSG_LEND_QUEUED
-static vos_task_t *lend_owner(const vos_chan_t *ch)
-{
-    return (vos_task_t *)(ch->lend.owner_word & ~(uintptr_t)VOS__MTX_TRACKED);
-}
-
-/* ch's queued clients lend to no one (until the next receive). Lock held. */
-static void unbind(vos_chan_t *ch)
-{
-    vos_task_t *o = lend_owner(ch);
-    if (o == NULL)
-        return;
-    held_unlink(o, &ch->lend);
-    ch->lend.next_held = NULL;
-    ch->lend.owner_word = 0;
-    vos__pi_update(o);
-}
-
-/* cur receives on ch: from now on ch's queued clients lend to it (while
- * it is ready). Lock held. */
-static void bind(vos_chan_t *ch, vos_task_t *cur)
-{
-    if (lend_owner(ch) == cur)
-        return;
-    unbind(ch);
-    ch->lend.owner_word = (uintptr_t)cur | VOS__MTX_TRACKED;
-    ch->lend.next_held = cur->held;
-    cur->held = &ch->lend;
-    vos__pi_update(cur);
-}
-#endif
 
 static void fill_client(vos_msg_client_t *cl, vos_task_t *c, const struct msg_send *d)
 {
@@ -233,7 +169,7 @@ int vos_chan_init(vos_chan_t *ch)
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
 #if VOS_CFG_MSG_LEND_QUEUED
     *ch = (vos_chan_t){ .tag = VOS_TAG_CHAN,
-                        .lend = { .tag = VOS_TAG_MUTEX, .reserved = VOS__MTX_CHAN_LEND } };
+                        .lend = { .tag = VOS_TAG_MUTEX, .reserved = (uint8_t)VOS__HELD_LEND } };
 #else
     *ch = (vos_chan_t){ .tag = VOS_TAG_CHAN };
 #endif
@@ -246,7 +182,7 @@ int vos_chan_delete(vos_chan_t *ch)
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     uint32_t key = vos__lock();
 #if VOS_CFG_MSG_LEND_QUEUED
-    unbind(ch);
+    vos__pi_lend_unbind(&ch->lend);
 #endif
     vos__wake_all(SENDERS(ch), VOS_ERR_DELETED);
     vos__wake_all(&ch->receivers, VOS_ERR_DELETED);
@@ -324,7 +260,7 @@ int vos_msg_send(vos_chan_t *ch, const void *req, size_t req_len, void *reply,
         return VOS_ERR_INVALID;
     }
     err = send_locked(ch, &d, timeout, key);
-    if (VOS__UNLIKELY(err == VOS_OK) && d.hold.owner_word == (uintptr_t)vos__cur)
+    if (VOS__UNLIKELY(err == VOS_OK) && vos__pi_hold_returned(&d.hold, vos__cur))
         err = VOS_ERR_DELETED;     /* the server ended: it handed us our own hold */
     VOS_TRACE_MSG_SEND(ch, err);
     return err;
@@ -378,7 +314,7 @@ int vos_msg_receive(vos_chan_t *ch, void *buf, size_t cap, vos_msg_client_t *cli
         if (VOS__UNLIKELY(ch->tag != VOS_TAG_CHAN))
             break;
 #if VOS_CFG_MSG_LEND_QUEUED
-        bind(ch, cur);
+        vos__pi_lend_bind(&ch->lend, cur);
 #endif
         if (ch->signals != 0) {
             *client = (vos_msg_client_t){ .signals = ch->signals };
@@ -429,19 +365,6 @@ out:
     return res;
 }
 
-/* The hold by which holder holds client c, found in holder's held list:
- * the kernel's own record, in which c is only compared, never followed
- * (a handle from a domain's memory may name any address). NULL: holder
- * holds no such client. Lock held. O(holder's mutexes and holds); the
- * most recent receive is first. */
-static vos_mutex_t *hold_of(const vos_task_t *holder, const vos_task_t *c)
-{
-    for (vos_mutex_t *m = holder->held; m != NULL; m = m->next_held)
-        if (m->reserved == VOS__MTX_MSG_HOLD && m->waiters.head == c)
-            return m;
-    return NULL;
-}
-
 static inline struct msg_send *send_of(vos_mutex_t *h)
 {
     return (struct msg_send *)((char *)h - offsetof(struct msg_send, hold));
@@ -451,9 +374,7 @@ static inline struct msg_send *send_of(vos_mutex_t *h)
  * (checked by the caller) and may be followed. Lock held. */
 static int not_held(const vos_task_t *c, const vos_msg_client_t *cl, const vos_task_t *holder)
 {
-    const vos_mutex_t *h = c->state == VOS_TASK_BLOCKED ? c->wait_mutex : NULL;
-    const struct msg_send *d =
-        h != NULL && h->reserved == VOS__MTX_MSG_HOLD ? c->wait_data : NULL;
+    const struct msg_send *d = vos__pi_held_in(c) != NULL ? c->wait_data : NULL;
     if (d == NULL || d->seq != cl->seq)
         return VOS_ERR_STATE;      /* replied, timed out, aborted, gone */
     return d->server != holder ? VOS_ERR_NOT_OWNER : VOS_ERR_STATE;
@@ -461,7 +382,7 @@ static int not_held(const vos_task_t *c, const vos_msg_client_t *cl, const vos_t
 
 /* The reply, by the holder (holder == the caller) or from an interrupt
  * (holder NULL: any server). A holder's client is found in its held list
- * (hold_of), so cl->task is followed only from an interrupt or, to tell
+ * (vos__pi_hold_of), so cl->task is followed only from an interrupt or, to tell
  * VOS_ERR_NOT_OWNER from VOS_ERR_STATE, when follow is set (a privileged
  * caller, whose handle is trusted and whose task was type-checked); a
  * domain's reply (vos__msg_reply_held) never follows it. Takes the lock
@@ -479,13 +400,12 @@ static int reply(const vos_msg_client_t *cl, const void *data, size_t len, int s
     struct msg_send *d;
     int err = VOS_OK;
     if (holder != NULL) {
-        vos_mutex_t *h = hold_of(holder, c);
+        vos_mutex_t *h = vos__pi_hold_of(holder, c);
         d = h != NULL ? send_of(h) : NULL;
         if (d == NULL)
             err = follow ? not_held(c, cl, holder) : VOS_ERR_STATE;
     } else {
-        vos_mutex_t *h = c->state == VOS_TASK_BLOCKED ? c->wait_mutex : NULL;
-        d = h != NULL && h->reserved == VOS__MTX_MSG_HOLD ? c->wait_data : NULL;
+        d = vos__pi_held_in(c) != NULL ? c->wait_data : NULL;
     }
     vos_task_t *s = d != NULL ? d->server : NULL;
     if (err != VOS_OK) {
@@ -507,7 +427,7 @@ static int reply(const vos_msg_client_t *cl, const void *data, size_t len, int s
         }
         c->wait_mutex = NULL;
         vos__wake(c, res);
-        unhold(d);
+        vos__pi_unhold(s, &d->hold);
         vos__pi_update(s);        /* s falls to what it still requires */
         vos__resched();
     }

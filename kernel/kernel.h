@@ -298,30 +298,11 @@ void vos__time_reset(void);           /* empty the timeout list, no slice (lock 
 
 /* vos__reset (the host port's): port_api.h. */
 
-/* --- Mutex hooks (mutex.c) ----------------------------------------------- */
+/* --- Priority inheritance (pi.c, pi.h) ---------------------------------- */
 
-/* Recompute the effective priority of t from its base priority and the
- * waiters of every mutex it holds, then pass the change along the chain of
- * owners t waits on (at most VOS_CFG_PI_DEPTH steps). Lock held. */
-void vos__pi_update(vos_task_t *t);
+#include "pi.h"
 
-/* Release every mutex the exiting task t still holds. Lock held. */
-void vos__mutex_release_all(vos_task_t *t);
-
-/* Called by the wait code when a waiter leaves a mutex's queue by timeout
- * or deletion: the owner's inherited priority may fall. Lock held. */
-void vos__mutex_waiter_left(struct vos_mutex *m);
-
-/* Message holds (kernel/channel.c; kernel/mutex.c, "Message holds"): a
- * mutex in a client's send descriptor, owned (tracked) by its server,
- * whose one waiter is the client; m->reserved is VOS__MTX_MSG_HOLD, 0 for
- * every real mutex. A hold's waiter that leaves (timeout, abort,
- * termination) reaches channel.c through vos__msg_left, a weak reference:
- * an image without channels has no holds and links none of channel.c.
- * Lock held. */
-#define VOS__MTX_TRACKED  0x1u   /* mutex.c's owner-word flag */
-#define VOS__MTX_MSG_HOLD 0x1u   /* in vos_mutex_t.reserved */
-void vos__msg_left(struct vos_mutex *m) __attribute__((weak));
+/* --- Channels (channel.c) ------------------------------------------------ */
 
 /* vos_msg_reply for a task of a domain (kernel/channel.c; called by
  * kernel/domain.c's dispatch, a weak reference there): the client is
@@ -329,25 +310,6 @@ void vos__msg_left(struct vos_mutex *m) __attribute__((weak));
  * followed. Thread context. */
 int vos__msg_reply_held(const vos_msg_client_t *client, const void *data, size_t len,
                         int status);
-
-/* Channel lends (VOS_CFG_MSG_LEND_QUEUED only; kernel/channel.c): the
- * mutex in a channel whose waiters are its queued clients and whose owner
- * (tracked) is the channel's server, the last task to receive on it;
- * m->reserved is VOS__MTX_CHAN_LEND. Unlike every other entry of a held
- * list it counts in the owner's required priority only while the owner
- * is READY, so a task that holds any tracked mutex is recomputed whenever
- * it becomes ready or stops being ready (vos__lend_check). It is never
- * handed over: a server that ends drops it. Lock held. */
-#define VOS__MTX_CHAN_LEND 0x2u  /* in vos_mutex_t.reserved */
-#if VOS_CFG_MSG_LEND_QUEUED
-static inline void vos__lend_check(vos_task_t *t)
-{
-    if (t->held != NULL)
-        vos__pi_update(t);
-}
-#else
-#define vos__lend_check(t) ((void)0)
-#endif
 
 bool vos__is_idle(const vos_task_t *t);
 

@@ -14,7 +14,7 @@
  *    (vos__task_gone wakes them). One queue for all joins keeps the control
  *    block small; waking walks it, O(joiners), which is a handful.
  *  - Exit, termination and a fault release a task's mutexes through
- *    vos__mutex_release_all, the same hand-over and priority recomputation
+ *    vos__pi_release_all, the same hand-over and priority recomputation
  *    as an unlock: there is no second rule for a task that ends.
  *
  * A task's stack is laid out low to high as: guard (VOS_CFG_STACK_GUARD
@@ -299,7 +299,7 @@ static void task_end(vos_task_t *t)
         vos__wake_abort(t, VOS_ERR_DELETED);   /* off its queue and timeout */
         vos__ready_remove(t);
     }
-    vos__mutex_release_all(t);
+    vos__pi_release_all(t);
     t->state = VOS_TASK_EXITED;
     vos__task_gone(t);
     VOS_TRACE_TASK_TERMINATE(t);
@@ -458,7 +458,7 @@ static void fault_stop(vos_task_t *t)
         vos__wake_abort(t, VOS_ERR_DELETED);
         vos__ready_remove(t);
     }
-    vos__mutex_release_all(t);
+    vos__pi_release_all(t);
     t->state = VOS_TASK_FAULTED;
     if (t == vos__cur)
         vos__sched_lock_drop();

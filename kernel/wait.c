@@ -133,7 +133,7 @@ void vos__wake_abort(vos_task_t *t, int res)
     t->wait_mutex = NULL;
     vos__wake(t, res);
     if (m != NULL)
-        vos__mutex_waiter_left(m);   /* its owner may lose a boost */
+        vos__pi_waiter_left(m);      /* its owner may lose a boost */
 }
 
 void vos__wake_all(struct vos_waitq *q, int res)

@@ -46,12 +46,10 @@ def header_constants():
     m = re.search(r"#define VOS__FILL_WORD\s+(0x[0-9A-Fa-f]+)u",
                   open(os.path.join(ROOT, "kernel", "task.c")).read())
     out["fill"] = int(m.group(1), 16) if m else None
-    m = re.search(r"#define MTX_FLAGS\s+\(MTX_TRACKED \| MTX_CEILING\)",
-                  open(os.path.join(ROOT, "kernel", "mutex.c")).read())
-    t = re.search(r"#define MTX_TRACKED \(\(uintptr_t\)(0x[0-9a-f]+)\)",
-                  open(os.path.join(ROOT, "kernel", "mutex.c")).read())
-    c = re.search(r"#define MTX_CEILING \(\(uintptr_t\)(0x[0-9a-f]+)\)",
-                  open(os.path.join(ROOT, "kernel", "mutex.c")).read())
+    pi_h = open(os.path.join(ROOT, "kernel", "pi.h")).read()
+    m = re.search(r"#define VOS__OWNER_FLAGS\s+\(VOS__OWNER_TRACKED \| VOS__OWNER_CEILING\)", pi_h)
+    t = re.search(r"#define VOS__OWNER_TRACKED \(\(uintptr_t\)(0x[0-9a-f]+)\)", pi_h)
+    c = re.search(r"#define VOS__OWNER_CEILING \(\(uintptr_t\)(0x[0-9a-f]+)\)", pi_h)
     out["mutex_flags"] = int(t.group(1), 16) | int(c.group(1), 16) if m and t and c else None
     return out
 

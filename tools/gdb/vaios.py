@@ -53,7 +53,7 @@ TAGS = {
 }
 TAG_DEAD = 0x7A5CDEAD
 # Stack fill word (kernel/task.c VOS__FILL_WORD), and the mutex owner
-# word's flag bits (kernel/mutex.c MTX_FLAGS); checked by the test too.
+# word's flag bits (kernel/pi.h VOS__OWNER_FLAGS); checked by the test too.
 FILL_WORD = 0xCDCDCDCD
 MUTEX_FLAGS = 0x3
 

@@ -44,7 +44,7 @@ unsigned inv_required_prio(const vos_task_t *t)
             p = m->ceiling;
         /* a channel's queued clients lend to its server while it is ready
          * (VOS_CFG_MSG_LEND_QUEUED; kernel.h, "Channel lends") */
-        if (m->reserved == VOS__MTX_CHAN_LEND && t->state != VOS_TASK_READY)
+        if (vos__held_kind(m) == VOS__HELD_LEND && t->state != VOS_TASK_READY)
             continue;
         if (m->waiters.head != NULL && m->waiters.head->prio > p)
             p = m->waiters.head->prio;

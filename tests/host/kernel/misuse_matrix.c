@@ -1716,7 +1716,7 @@ static void probe(const struct mm_row *r)
      * waiters unchanged), the fast-path bounds of a queue (its items and
      * waiters unchanged). Nothing a caller can observe. */
     if (r->cls == C_LOCKED) {
-        W.snap.mo.owner_word |= W.l.mo.owner_word & (uintptr_t)0x1;   /* the tracked bit */
+        W.snap.mo.owner_word |= W.l.mo.owner_word & VOS__OWNER_TRACKED;
         W.snap.mo.count = W.l.mo.count;
         W.snap.mo.next_held = W.l.mo.next_held;
         W.snap.qf.recv_min = W.l.qf.recv_min;

@@ -212,8 +212,8 @@ static void forge_client(struct a_data *m, vos_task_t *server, void *target, uin
     m->ftask.wait_mutex = &m->fsend.hold;
     m->ftask.wait_data = &m->fsend;
     m->fsend.hold.tag = VOS_TAG_MUTEX;
-    m->fsend.hold.reserved = VOS__MTX_MSG_HOLD;
-    m->fsend.hold.owner_word = (uintptr_t)server | 1u;
+    m->fsend.hold.reserved = (uint8_t)VOS__HELD_MSG;
+    m->fsend.hold.owner_word = (uintptr_t)server | VOS__OWNER_TRACKED;
     m->fsend.reply = target;
     m->fsend.reply_cap = 64;
     m->fsend.seq = seq;
@@ -539,7 +539,7 @@ static void forge_objects(struct a_data *m)
     m->fsem.tag = VOS_TAG_SEM;
     memset(&m->fmutex, 0, sizeof m->fmutex);
     m->fmutex.tag = VOS_TAG_MUTEX;
-    m->fmutex.owner_word = U(&btask) | 1u;
+    m->fmutex.owner_word = U(&btask) | VOS__OWNER_TRACKED;
     memset(&m->fqueue, 0, sizeof m->fqueue);
     m->fqueue.tag = VOS_TAG_QUEUE;
     memset(&m->fevent, 0, sizeof m->fevent);

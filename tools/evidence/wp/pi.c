@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * WP proof of priority inheritance's recompute step: kernel/mutex.c's
+ * WP proof of priority inheritance's recompute step: kernel/pi.c's
  * required_prio(t) is the maximum of t's base priority, the ceiling of
  * every mutex on t's held list and the effective priority of the first
- * (highest-priority) waiter of each. The code proved is kernel/mutex.c
+ * (highest-priority) waiter of each. The code proved is kernel/pi.c
  * itself, included whole; the logic (held_ok, held_max) and the loop
  * invariant are ACSL comments beside the function; this file adds the
  * contract.
