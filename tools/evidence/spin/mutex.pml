@@ -38,7 +38,7 @@
 
 byte tag = 1;              /* 1: VOS_TAG_MUTEX, 0: VOS_TAG_DEAD */
 byte owner = NONE;         /* owner_word & ~flags */
-bool tracked;              /* owner_word & MTX_TRACKED */
+bool tracked;              /* owner_word & VOS__OWNER_TRACKED (kernel/pi.h) */
 bool waits[2];             /* in m->waiters (T0 first: priority order) */
 bool sleeps[2];            /* blocked in a plain delay */
 bool ready[2];
