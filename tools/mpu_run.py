@@ -11,7 +11,10 @@ board:
     target suite (its PASS/FAIL lines, "@VT result", exit status);
   * fault_istack: an interrupt handler overflows the main stack: the run
     must halt (exit 5) with "interrupt stack overflow at A", A inside the
-    guard at the main stack's bottom (_smain_stack).
+    guard at the main stack's bottom (_smain_stack);
+  * in a second tree, BUILD/<board>-mpu256-test (VAIOS_MPU_GUARD=256), a
+    512-byte-stack task overflowing by a 200-byte frame (guard_jump) and
+    a frame larger than the guard refused by the compiler (frame_refused).
 Prints PASS/FAIL per case and "N passed, M failed".
 
 usage (from the repository root): python3 -m tools.mpu_run [--build BUILD] [--board BOARD]
@@ -29,6 +32,7 @@ from .cases import Cases, qemu, run, symbol  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GUARD = 1024            # VOS_CFG_STACK_GUARD of the MPU build (CMakeLists.txt, VAIOS_MPU)
+SMALL_GUARD = 256       # the second tree's (VAIOS_MPU_GUARD): guard_jump, frame_refused
 EXIT_KERNEL_HALT = 5
 
 
@@ -74,7 +78,40 @@ def main():
          base <= addr < base + GUARD and "survived" not in out,
          "exit %d, address %s, guard at %s" % (rc, addr, base), out)
 
+    guard_build(args, cases)
     return cases.summary()
+
+
+def guard_build(args, cases):
+    """Issue 28 item 3 with the MPU: a second tree whose guard (256 bytes,
+    VAIOS_MPU_GUARD) lets a 512-byte-stack task exist. guard_jump: its
+    200-byte frame's first store lands in the guard; the board's default
+    hook names the task and its stack pointer in the guard; the neighbour
+    below the stack is untouched and the other task goes on (exit 0).
+    frame_refused: a frame larger than the guard does not compile."""
+    case = cases.check
+    d = os.path.join(args.build, args.board + "-mpu%d-test" % SMALL_GUARD)
+    rc, out = run("cmake -S . -B %s -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake "
+                  "-DCMAKE_BUILD_TYPE=Release -DVAIOS_BOARD=%s -DVAIOS_MPU=ON "
+                  "-DVAIOS_MPU_GUARD=%d >/dev/null && "
+                  "cmake --build %s --target mpu_guard_images -j2" % (d, args.board, SMALL_GUARD, d),
+                  cwd=ROOT, shell=True)
+    case("mpu build with a %d-byte guard builds" % SMALL_GUARD, rc == 0, "exit %d" % rc, out)
+    if rc != 0:
+        return
+    images = os.path.join(ROOT, d, "tests", "target", "mpu")
+    rc, out = qemu(os.path.join(images, "guard_jump.elf"), 30)
+    m = re.search(r"^!! stack overflow: task jumper sp=0x([0-9a-f]{8}) stack=0x([0-9a-f]{8})$",
+                  out, re.M)
+    sp, base = (int(m.group(1), 16), int(m.group(2), 16)) if m else (None, None)
+    case("guard_jump: a 200-byte frame of a 512-byte stack is reported with the address in its guard",
+         rc == 0 and m is not None and base <= sp < base + SMALL_GUARD and
+         "jumper stopped, neighbour bytes written 0, watcher rounds 10" in out,
+         "exit %d, sp %s, stack %s" % (rc, sp, base), out)
+    rc, out = run("cmake --build %s --target frame_refused.elf -j1" % d, cwd=ROOT, shell=True)
+    case("frame_refused: a frame larger than the %d-byte guard is refused at build time"
+         % SMALL_GUARD, rc != 0 and "-Werror=frame-larger-than=" in out,
+         "exit %d" % rc, out)
 
 
 if __name__ == "__main__":

@@ -231,8 +231,10 @@ uint32_t arch_mpu_task_abandon(const vos_task_t *t)
  * returns the process stack pointer to return with
  * (arch_mpu_task_abandon). A fault on the task's guard, or in the stacking of an
  * exception's frame (the stack pointer in the guard or anywhere the task
- * may not write), is a stack overflow (vos_hook_stack_overflow); any other
- * a fault (vos_hook_fault).
+ * may not write), is a stack overflow (vos_hook_stack_overflow, with t->sp
+ * the process stack pointer the fault's entry left: the report's address,
+ * in or next to the guard; the switch then saves the dead context over
+ * it); any other a fault (vos_hook_fault).
  *
  * A stacking fault leaves the exception whose frame it was pending: an
  * SVC (whose handler would then read a frame above the dead stack and
@@ -256,6 +258,9 @@ uint32_t arch_mpu_task_fault(void)
     if (t->state == VOS_TASK_FAULTED) {
         /* stopped and reported already */
     } else if (mem && (stacking || (valid && addr - base < VOS_CFG_STACK_GUARD))) {
+        uint32_t fault_psp;   /* as the fault's entry left it (abandon does not move it) */
+        __asm__ volatile("mrs %0, psp" : "=r"(fault_psp));
+        t->sp = (void *)(uintptr_t)fault_psp;   /* the report: where it got to */
         vos__stack_fault(t);
     } else {
         vos_fault_t f = { .status = cfsr };
