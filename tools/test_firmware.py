@@ -24,7 +24,9 @@ run on the emulated board (tools/qemu-run). Cases:
       declared as osStatic*Def_t) builds unchanged with vaios::cubemx;
   cubemx_runs             cubemx.elf: every object in its static control
       block, the HAL's time base (HAL_GetTick, HAL_Delay before the start
-      and in a task, HAL_IncTick) on the kernel's, misuse rows refused;
+      and in a task, HAL_IncTick) on the kernel's, a static message queue
+      in the count * size buffer CubeMX declares (16 uint16_t messages in
+      32 bytes), misuse rows refused;
   template_image_files    the template (templates/firmware) with its board
       directory: the link prints the image's size, firmware.bin and
       firmware.hex are written beside firmware.elf;
@@ -128,7 +130,8 @@ def cubemx_cases(c, tmp, vaios):
     rc, out = run(vaios, os.path.join(bdir, "cubemx.elf"))
     c.check("cubemx_runs",
             rc == 0 and "cubemx: objects created in their static control blocks" in out
-            and "cubemx: HAL_Delay(20) in a task: 20 ms" in out and "cubemx: PASS" in out,
+            and "cubemx: HAL_Delay(20) in a task: 20 ms" in out and "cubemx: PASS" in out
+            and "cubemx: static message queue in its 32-byte buffer: 16 messages" in out,
             "exit %d" % rc, out)
 
 

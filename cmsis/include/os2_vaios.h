@@ -110,10 +110,12 @@ typedef struct os2_msgq {
     struct os2_head h;
     vos_sem_t items;
     vos_sem_t space;
-    uint8_t *mem;
+    struct os2_mq_slot *slot;   /* msg_count headers */
+    uint8_t *msgs;          /* msg_count messages, stride bytes apart */
+    void *heap_mem;         /* what the layer's heap gave (or NULL) */
     uint32_t msg_size;
     uint32_t msg_count;
-    uint32_t stride;        /* bytes per slot */
+    uint32_t stride;        /* bytes per message */
     uint16_t head, tail;    /* delivery list (OS2_MQ_NONE: empty) */
     uint16_t free;          /* free slots */
     uint16_t count;         /* messages in the delivery list */
@@ -142,7 +144,11 @@ typedef struct os2_timer {
 /* Bytes of mp_mem for a pool of count blocks of size bytes (4-byte aligned
  * memory: the blocks start at its first 8-byte boundary, so 4 bytes are
  * added for memory that is not 8-byte aligned), and of mq_mem for a queue
- * of count messages (4-byte aligned; a 4-byte header per message). */
+ * of count messages that holds the queue's 4-byte header per message too
+ * (4-byte aligned memory). A queue also accepts what the reference's
+ * users give: count * size bytes at any alignment (STM32CubeMX's static
+ * buffer); its headers then come from the layer's heap (count * 4 bytes,
+ * docs/cmsis-rtos2.md). */
 #define VOS_CMSIS_MEMPOOL_MEM_SIZE(count, size)  (VOS_POOL_MEM_SIZE((size), (count)) + 4u)
 #define VOS_CMSIS_MSGQUEUE_MEM_SIZE(count, size) \
     ((size_t)(count) * (4u + (((size_t)(size) + 3u) & ~(size_t)3u)))

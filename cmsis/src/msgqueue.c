@@ -5,8 +5,14 @@
  * order they were put (the reference's rule: a message is inserted in
  * front of every message of lower priority).
  *
- * The queue's memory is msg_count slots, each a header (struct slot) and
- * the message. A slot is in exactly one of: the free list, the delivery
+ * The queue's memory is msg_count slots, each a header (struct
+ * os2_mq_slot, in one array) and the message (in another, stride bytes
+ * apart). Memory given as VOS_CMSIS_MSGQUEUE_MEM_SIZE bytes (4-byte
+ * aligned: also the reference's osRtxMessageQueueMemSize, which is
+ * larger) holds both, the headers first; memory of only msg_count *
+ * msg_size bytes, at any alignment (what STM32CubeMX declares for a
+ * static queue, FreeRTOS's layout), holds the messages, and the headers
+ * come from the layer's heap. A slot is in exactly one of: the free list, the delivery
  * list (sorted by priority, FIFO among equals), or claimed by one caller
  * between its list operation and its copy. Two kernel semaphores do the
  * waiting: space counts free slots a sender may take, items counts
@@ -27,20 +33,21 @@
 
 #define OS2_MQ_NONE 0xFFFFu
 
-struct slot {
+struct os2_mq_slot {
     uint16_t next;      /* next slot in its list, OS2_MQ_NONE at the end */
     uint8_t prio;
     uint8_t pad;
 };
+#define SLOT_HDR sizeof(struct os2_mq_slot)
 
-static inline struct slot *slot_at(os2_msgq_t *q, uint32_t i)
+static inline struct os2_mq_slot *slot_at(os2_msgq_t *q, uint32_t i)
 {
-    return (struct slot *)(void *)(q->mem + i * q->stride);
+    return &q->slot[i];
 }
 
-static inline void *slot_msg(struct slot *s)
+static inline void *slot_msg(os2_msgq_t *q, uint32_t i)
 {
-    return s + 1;
+    return q->msgs + i * q->stride;
 }
 
 /* The copy of one message: 4 and 8 bytes (the common sizes) as one word
@@ -65,21 +72,30 @@ osMessageQueueId_t osMessageQueueNew(uint32_t msg_count, uint32_t msg_size,
         return NULL;
     if (attr == NULL)
         attr = &defaults;
-    uint64_t need = (uint64_t)msg_count * (4u + (((uint64_t)msg_size + 3u) & ~(uint64_t)3u));
+    uint64_t hdrs = (uint64_t)msg_count * SLOT_HDR;
+    uint64_t need = hdrs + (uint64_t)msg_count * (((uint64_t)msg_size + 3u) & ~(uint64_t)3u);
     if (need >= 0x80000000u)
         return NULL;
+    uint32_t stride = (msg_size + 3u) & ~3u;   /* no overflow: need < 2^31 */
     uint8_t *mem = attr->mq_mem;
-    if (mem != NULL && (attr->mq_size < need || ((uintptr_t)mem & 3u) != 0))
-        return NULL;
+    /* Given memory holds the headers too, or only the messages, packed. */
+    bool whole = mem != NULL && attr->mq_size >= need && ((uintptr_t)mem & 3u) == 0;
+    if (mem != NULL && !whole) {
+        if (attr->mq_size < (uint64_t)msg_count * msg_size)
+            return NULL;
+        if (attr->mq_size < (uint64_t)msg_count * stride)
+            stride = msg_size;
+    }
     if (mem == NULL && attr->mq_size != 0)
         return NULL;
     uint8_t alloc;
     os2_msgq_t *q = OS2_CB(attr, q, &alloc);
     if (q == NULL)
         return NULL;
-    if (mem == NULL) {
-        mem = os2_alloc((size_t)need);
-        if (mem == NULL) {
+    void *heap = NULL;
+    if (!whole) {
+        heap = os2_alloc((size_t)(mem == NULL ? need : hdrs));
+        if (heap == NULL) {
             if (alloc & OS2_ALLOC_CB)
                 os2_free(q);
             return NULL;
@@ -90,8 +106,16 @@ osMessageQueueId_t osMessageQueueNew(uint32_t msg_count, uint32_t msg_size,
     q->h.name = attr->name;
     q->msg_size = msg_size;
     q->msg_count = msg_count;
-    q->stride = (uint32_t)(need / msg_count);
-    q->mem = mem;
+    q->stride = stride;
+    q->heap_mem = heap;
+    if (whole || mem == NULL) {
+        uint8_t *m = whole ? mem : heap;
+        q->slot = (struct os2_mq_slot *)(void *)m;
+        q->msgs = m + hdrs;
+    } else {
+        q->slot = heap;
+        q->msgs = mem;
+    }
     for (uint32_t i = 0; i < msg_count; i++)
         slot_at(q, i)->next = (uint16_t)(i + 1u < msg_count ? i + 1u : OS2_MQ_NONE);
     q->free = 0;
@@ -116,10 +140,10 @@ static void store(os2_msgq_t *q, const void *msg, uint8_t prio)
     vos_crit_t k;
     (void)vos_crit_enter(&k);
     uint16_t i = q->free;
-    struct slot *s = slot_at(q, i);
+    struct os2_mq_slot *s = slot_at(q, i);
     q->free = s->next;
     s->prio = prio;
-    msg_copy(slot_msg(s), msg, q->msg_size);
+    msg_copy(slot_msg(q, i), msg, q->msg_size);
     if (q->head == OS2_MQ_NONE || slot_at(q, q->tail)->prio >= prio) {
         /* The common case, equal priorities: append, O(1). */
         s->next = OS2_MQ_NONE;
@@ -151,13 +175,13 @@ static uint8_t fetch(os2_msgq_t *q, void *msg)
     vos_crit_t k;
     (void)vos_crit_enter(&k);
     uint16_t i = q->head;
-    struct slot *s = slot_at(q, i);
+    struct os2_mq_slot *s = slot_at(q, i);
     q->head = s->next;
     if (q->head == OS2_MQ_NONE)
         q->tail = OS2_MQ_NONE;
     q->count--;
     if (msg != NULL)
-        msg_copy(msg, slot_msg(s), q->msg_size);
+        msg_copy(msg, slot_msg(q, i), q->msg_size);
     uint8_t prio = s->prio;
     s->next = q->free;
     q->free = i;
@@ -268,7 +292,7 @@ osStatus_t osMessageQueueDelete(osMessageQueueId_t mq_id)
     vos_sem_delete(&q->items);
     vos_sem_delete(&q->space);
     if (q->h.alloc & OS2_ALLOC_MEM)
-        os2_free(q->mem);
+        os2_free(q->heap_mem);
     if (q->h.alloc & OS2_ALLOC_CB)
         os2_free(q);
     return osOK;

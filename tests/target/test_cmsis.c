@@ -1087,8 +1087,8 @@ CT(message_queue_caller_memory)
     static uint32_t mem[VOS_CMSIS_MSGQUEUE_MEM_SIZE(3, 6) / 4];
     static uint64_t cb[VOS_CMSIS_MSGQUEUE_CB_SIZE / 8 + 1];
     osMessageQueueAttr_t a = { .cb_mem = cb, .cb_size = sizeof cb, .mq_mem = mem, .mq_size = sizeof mem };
-    a.mq_size = sizeof mem - 1;
-    VT_ASSERT(osMessageQueueNew(3, 6, &a) == NULL);    /* too small */
+    a.mq_size = 3 * 6 - 1;
+    VT_ASSERT(osMessageQueueNew(3, 6, &a) == NULL);    /* too small for 3 messages */
     a.mq_size = sizeof mem;
     mq = osMessageQueueNew(3, 6, &a);
     VT_ASSERT(mq != NULL);
@@ -1103,6 +1103,57 @@ CT(message_queue_caller_memory)
         VT_EQ(memcmp(r, m, sizeof m), 0);
     }
     VT_EQ(osMessageQueueDelete(mq), osOK);
+}
+
+/* The memory the reference's users give: count * size bytes at any
+ * alignment (STM32CubeMX's static buffer, a uint8_t array), and the
+ * reference's own osRtxMessageQueueMemSize (count * (12 + size rounded up
+ * to 4)). Messages go where they belong, nothing is written outside. */
+#define RTX_MQ_MEM_SIZE(count, size) (4u * (count) * (3u + ((size) + 3u) / 4u))
+static void queue_in(uint8_t *mem, uint32_t size, uint32_t count, uint32_t msg_size)
+{
+    static uint64_t cb[VOS_CMSIS_MSGQUEUE_CB_SIZE / 8 + 1];
+    osMessageQueueAttr_t a = { .cb_mem = cb, .cb_size = sizeof cb, .mq_mem = mem, .mq_size = size };
+    osMessageQueueId_t q = osMessageQueueNew(count, msg_size, &a);
+    VT_ASSERT(q != NULL);
+    if (q == NULL)
+        return;
+    uint8_t m[8], r[8];
+    for (uint32_t i = 0; i < count; i++) {
+        for (uint32_t b = 0; b < msg_size; b++)
+            m[b] = (uint8_t)(0x10 * i + b + 1);
+        VT_EQ(osMessageQueuePut(q, m, (uint8_t)(i == count - 1 ? 7 : 0), 0), osOK);
+    }
+    VT_EQ(osMessageQueuePut(q, m, 0, 0), osErrorResource);
+    for (uint32_t k = 0; k < count; k++) {
+        uint32_t i = k == 0 ? count - 1 : k - 1;    /* the priority 7 one first */
+        uint8_t p = 0;
+        VT_EQ(osMessageQueueGet(q, r, &p, 0), osOK);
+        VT_EQ(p, i == count - 1 ? 7 : 0);
+        for (uint32_t b = 0; b < msg_size; b++)
+            VT_EQ(r[b], (uint8_t)(0x10 * i + b + 1));
+    }
+    VT_EQ(osMessageQueueDelete(q), osOK);
+}
+
+CT(message_queue_memory_the_reference_documents)
+{
+    static uint8_t area[1 + 5 * 8 + 4];
+    for (uint32_t size = 1; size <= 8; size++) {
+        /* count * size bytes, one byte past a 4-byte boundary */
+        memset(area, 0xEE, sizeof area);
+        uint8_t *mem = area + 1;
+        queue_in(mem, 5 * size, 5, size);
+        VT_EQ(area[0], 0xEE);
+        for (uint32_t b = 5 * size; b < sizeof area - 1; b++)
+            VT_EQ(mem[b], 0xEE);
+        static uint64_t cb[VOS_CMSIS_MSGQUEUE_CB_SIZE / 8 + 1];
+        osMessageQueueAttr_t a = { .cb_mem = cb, .cb_size = sizeof cb, .mq_mem = mem,
+                                   .mq_size = 5 * size - 1 };
+        VT_ASSERT(osMessageQueueNew(5, size, &a) == NULL);     /* one byte short */
+    }
+    static uint32_t rtx[RTX_MQ_MEM_SIZE(4, 6) / 4];
+    queue_in((uint8_t *)rtx, sizeof rtx, 4, 6);
 }
 
 static void isr_queue(void)

@@ -13,7 +13,8 @@
  * kernel's tick; HAL_Delay in a task sleeping (the lower-priority worker
  * runs meanwhile) for at least the delay; HAL_Delay in main() before the
  * start having waited; a periodic timer whose callback calls HAL_IncTick
- * (no effect) and queues HAL_GetTick; the mutex, semaphore and event
+ * (no effect) and queues HAL_GetTick; a static message queue in the
+ * count * size buffer CubeMX declares; the mutex, semaphore and event
  * flags; and two misuse rows (a control block of the wrong kind, a tick
  * priority out of range). Prints "cubemx: PASS" and exits 0.
  */
@@ -59,6 +60,17 @@ const osThreadAttr_t workerTask_attributes = {
 osMessageQueueId_t tickQueueHandle;
 const osMessageQueueAttr_t tickQueue_attributes = {
   .name = "tickQueue"
+};
+/* Definitions for cmdQueue */
+osMessageQueueId_t cmdQueueHandle;
+uint8_t cmdQueueBuffer[ 16 * sizeof( uint16_t ) ];
+osStaticMessageQDef_t cmdQueueControlBlock;
+const osMessageQueueAttr_t cmdQueue_attributes = {
+  .name = "cmdQueue",
+  .cb_mem = &cmdQueueControlBlock,
+  .cb_size = sizeof(cmdQueueControlBlock),
+  .mq_mem = &cmdQueueBuffer,
+  .mq_size = sizeof(cmdQueueBuffer)
 };
 /* Definitions for tickTimer */
 osTimerId_t tickTimerHandle;
@@ -128,6 +140,9 @@ void MX_FREERTOS_Init(void) {
   /* creation of tickQueue */
   tickQueueHandle = osMessageQueueNew (8, sizeof(uint32_t), &tickQueue_attributes);
 
+  /* creation of cmdQueue */
+  cmdQueueHandle = osMessageQueueNew (16, sizeof(uint16_t), &cmdQueue_attributes);
+
   /* Create the thread(s) */
   /* creation of defaultTask */
   defaultTaskHandle = osThreadNew(StartDefaultTask, NULL, &defaultTask_attributes);
@@ -155,6 +170,7 @@ void StartDefaultTask(void *argument)
   check(readySemHandle == (osSemaphoreId_t)&readySemControlBlock, "readySem in its control block");
   check(tickTimerHandle == (osTimerId_t)&tickTimerControlBlock, "tickTimer in its control block");
   check(tickQueueHandle != NULL, "tickQueue created");
+  check(cmdQueueHandle == (osMessageQueueId_t)&cmdQueueControlBlock, "cmdQueue in its control block");
   check(defaultTaskHandle == (osThreadId_t)&defaultTaskControlBlock, "defaultTask in its control block");
   check(workerTaskHandle == (osThreadId_t)&workerTaskControlBlock, "workerTask in its control block");
   check(runEventsHandle == (osEventFlagsId_t)&runEventsControlBlock, "runEvents in its control block");
@@ -191,6 +207,22 @@ void StartDefaultTask(void *argument)
   }
   osTimerStop(tickTimerHandle);
   board_printf("cubemx: timer callbacks 10 ms apart by HAL_GetTick\n");
+
+  /* The static queue's buffer is 16 * sizeof(uint16_t) bytes, as generated:
+   * full at 16 messages, delivered by priority then in order. */
+  for (uint16_t i = 0; i < 16; i++)
+    check(osMessageQueuePut(cmdQueueHandle, &i, (uint8_t)(i % 2), 0) == osOK, "cmdQueue put");
+  uint16_t extra = 99;
+  check(osMessageQueuePut(cmdQueueHandle, &extra, 0, 0) == osErrorResource, "cmdQueue full at 16");
+  for (uint16_t i = 0; i < 16; i++) {
+    uint16_t cmd;
+    uint8_t prio;
+    check(osMessageQueueGet(cmdQueueHandle, &cmd, &prio, 0) == osOK, "cmdQueue get");
+    uint16_t want = i < 8 ? (uint16_t)(2 * i + 1) : (uint16_t)(2 * (i - 8));
+    check(cmd == want && prio == (uint8_t)(want % 2), "cmdQueue order: priority, then FIFO");
+  }
+  board_printf("cubemx: static message queue in its %u-byte buffer: 16 messages\n",
+               (unsigned)sizeof(cmdQueueBuffer));
 
   check(osMutexAcquire(dataMutexHandle, osWaitForever) == osOK, "mutex acquire");
   check(osMutexRelease(dataMutexHandle) == osOK, "mutex release");
