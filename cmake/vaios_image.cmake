@@ -6,6 +6,8 @@
 # image's file name without ".elf". Part of the default build (a target
 # <name>_image_files in ALL); building one image by name (--target) does
 # not write them.
+# A target with the property VAIOS_NO_IMAGE (an image the build must refuse,
+# tests/target/mpu/frame_refused.c) gets none.
 # vaios_images_all(<dir>): vaios_image for every executable of <dir> and
 # of the directories below it (the top CMakeLists.txt defers this call to
 # the end of the project's top directory, so it reaches every image).
@@ -19,7 +21,8 @@ endif()
 
 function(vaios_image target)
   get_target_property(done ${target} VAIOS_IMAGE)
-  if(done OR NOT VAIOS_OBJCOPY)
+  get_target_property(refused ${target} VAIOS_NO_IMAGE)   # must not build
+  if(done OR refused OR NOT VAIOS_OBJCOPY)
     return()
   endif()
   set_target_properties(${target} PROPERTIES VAIOS_IMAGE ON)
