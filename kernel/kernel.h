@@ -313,6 +313,10 @@ int vos__msg_reply_held(const vos_msg_client_t *client, const void *data, size_t
 
 bool vos__is_idle(const vos_task_t *t);
 
+/* The fault record's store (kernel/fault.c): its address and size, for
+ * the host tests that damage it on purpose. */
+void *vos__fault_store(size_t *size);
+
 /* --- Trace ----------------------------------------------------------------
  * The hooks are vaios/trace.h's (empty unless VOS_CFG_TRACE). The reason
  * for the next switch away from the running task is noted here by the code

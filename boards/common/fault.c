@@ -84,7 +84,9 @@ void Default_Handler(void)
 }
 
 /* Report where the fault happened: the stacked PC and LR of the faulting
- * code, and the fault status and address registers. Runs on the main
+ * code, and the fault status and address registers. With
+ * VOS_CFG_FAULT_RECORD the report is then saved as the fault record and
+ * the system reset (the next boot prints it); else the run ends. Runs on the main
  * stack, which the fault did not touch. The frame is read only when the
  * processor could stack (or unstack) it, as CFSR says: a task whose stack
  * ran out faults while stacking, and its frame pointer then points below
@@ -92,6 +94,27 @@ void Default_Handler(void)
  * inside this handler and lock the processor up before the report is out.
  * The line then carries the stack pointer ("sp=... unstacked") in place of
  * pc and lr. */
+#if VOS_CFG_FAULT_RECORD
+/* The report as a fault record (vaios/fault.h), for the next boot. The
+ * task is the running one when the fault interrupted thread code on the
+ * process stack (EXC_RETURN bit 2) after vos_start; the kernel reads the
+ * frame and the words above it only inside that task's stack. */
+static void save_record(uint32_t *frame, uint32_t exc_return, uint32_t cfsr)
+{
+    vos_fault_record_t r = {
+        .kind = VOS_FAULT_HARD,
+        .flags = (cfsr & CFSR_FRAME_ERRORS) == 0 ? VOS_FAULT_REC_FRAME : 0,
+        .addr = (cfsr & CFSR_BFARVALID) ? REG32(SCB_BFAR)
+              : (cfsr & CFSR_MMARVALID) ? REG32(SCB_MMFAR) : 0,
+        .cfsr = cfsr,
+        .hfsr = REG32(SCB_HFSR),
+        .exc_return = exc_return,
+        .sp = (uintptr_t)frame,
+    };
+    (void)vos_fault_record_save(&r, (exc_return & 4u) != 0 ? vos_self() : NULL);
+}
+#endif
+
 void hardfault_report(uint32_t *frame, uint32_t exc_return);
 void hardfault_report(uint32_t *frame, uint32_t exc_return)
 {
@@ -109,7 +132,12 @@ void hardfault_report(uint32_t *frame, uint32_t exc_return)
     put_field(" mmfar=", REG32(SCB_MMFAR));
     put_field(" bfar=", REG32(SCB_BFAR));
     board_console_write("\n");
+#if VOS_CFG_FAULT_RECORD
+    save_record(frame, exc_return, cfsr);
+    board_reset();
+#else
     board_exit(EXIT_HARD_FAULT);
+#endif
 }
 
 __attribute__((naked)) void HardFault_Handler(void)

@@ -6,6 +6,7 @@
  * Reset order: RAM first (.data copied, .bss cleared), so that every later
  * step, and a fault in any of them, finds its variables initialised; then
  * the FPU and 8-byte stack alignment; then the board's own bring-up; then
+ * (VOS_CFG_FAULT_RECORD) the print of the fault record a reset kept; then
  * main(); then board_exit() with main's status.
  *
  * What differs between boards comes from the board's board_regs.h:
@@ -103,6 +104,9 @@ void Reset_Handler(void)
     REG32(SCB_CCR) |= CCR_STKALIGN;
     __asm__ volatile("dsb\n\tisb");
     board_reset_late();
+#if VOS_CFG_FAULT_RECORD
+    board_fault_record_print();   /* what the last run's fault left, if any */
+#endif
     int status = main();
     board_exit(status);
 }

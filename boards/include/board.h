@@ -53,6 +53,16 @@ int board_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * board prints it and stops). */
 void board_exit(int status) __attribute__((noreturn));
 
+/* Reset the whole system (SCB AIRCR SYSRESETREQ): the processor restarts
+ * at Reset_Handler; RAM keeps its contents (the fault record's no-init
+ * section survives; .data and .bss are initialised again). */
+void board_reset(void) __attribute__((noreturn));
+
+/* Print the stored fault record (vaios/fault.h), if there is one, on the
+ * console; the record stays stored. Called by the start-up with
+ * VOS_CFG_FAULT_RECORD before main(); an application may call it too. */
+void board_fault_record_print(void);
+
 /* Test interrupt sources: n = 0 or 1, two hardware timers distinct from
  * the kernel's time base and alarm. start() makes handler run every
  * period cycles at NVIC priority prio (0x00 most urgent .. 0xF0), from

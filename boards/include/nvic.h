@@ -17,6 +17,11 @@
 #define SCB_HFSR    0xE000ED2Cu   /* hard fault status */
 #define SCB_MMFAR   0xE000ED34u   /* memory-management fault address */
 #define SCB_BFAR    0xE000ED38u   /* bus fault address */
+#define SCB_AIRCR   0xE000ED0Cu   /* application interrupt and reset control */
+#define AIRCR_VECTKEY      (0x05FAu << 16)   /* a write without it is ignored */
+#define AIRCR_SYSRESETREQ  (1u << 2)         /* request a system reset */
+#define CFSR_MMARVALID     (1u << 7)         /* MMFAR holds the faulting address */
+#define CFSR_BFARVALID     (1u << 15)        /* BFAR holds the faulting address */
 /* CFSR: a MemManage or bus fault while stacking (MSTKERR, STKERR) or
  * unstacking (MUNSTKERR, UNSTKERR) an exception frame: the frame is not
  * there to read. */

@@ -171,6 +171,11 @@
     /* Longest-critical-section instrumentation (vos_crit_stats, the crit_max   \
      * metric). */                                                                \
     X(CRIT_STATS, 0, VOS_CFG_CRIT_STATS == 0 || VOS_CFG_CRIT_STATS == 1, "is 0 or 1") \
+    /* The fault record (vaios/fault.h): the boards' hard-fault handler saves   \
+     * its report into no-init RAM and resets the system, and the next boot's  \
+     * start-up prints it. 0: the handler reports and ends the run as before,  \
+     * saving nothing (the API still links and finds no record). */            \
+    X(FAULT_RECORD, 0, VOS_CFG_FAULT_RECORD == 0 || VOS_CFG_FAULT_RECORD == 1, "is 0 or 1") \
     /* log2 of the heap's linear second-level classes per power of two: 4 (16   \
      * classes, at most 1/17 of a block lost to class rounding) or 3 (8         \
      * classes, 1/9, and a heap object half the size). */                        \
@@ -254,6 +259,9 @@
 #endif
 #ifndef VOS_CFG_CRIT_STATS
 #define VOS_CFG_CRIT_STATS 0
+#endif
+#ifndef VOS_CFG_FAULT_RECORD
+#define VOS_CFG_FAULT_RECORD 0
 #endif
 #ifndef VOS_CFG_HEAP_SL_LOG2
 #define VOS_CFG_HEAP_SL_LOG2 4

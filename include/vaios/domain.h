@@ -49,6 +49,7 @@
 #include "vaios/event.h"
 #include "vaios/notify.h"
 #include "vaios/channel.h"
+#include "vaios/fault.h"
 
 #if VOS_CFG_MPU
 
@@ -88,10 +89,8 @@ typedef struct vos_domain {
     size_t ngrants;
 } vos_domain_t;
 
-/* What vos_hook_fault reports. */
-#define VOS_FAULT_MEMORY 1        /* MemManage: an access the domain's regions deny */
-#define VOS_FAULT_BUS    2        /* BusFault */
-#define VOS_FAULT_USAGE  3        /* UsageFault: undefined instruction, bad state, ... */
+/* What vos_hook_fault reports (kind: VOS_FAULT_MEMORY, _BUS, _USAGE of
+ * vaios/fault.h). */
 typedef struct vos_fault {
     unsigned kind;                /* VOS_FAULT_MEMORY, _BUS, _USAGE */
     uintptr_t addr;               /* the faulting address (0 if the processor gave none) */

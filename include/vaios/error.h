@@ -37,6 +37,8 @@ typedef enum {
     VOS_ERR_BUSY      = -18, /* the timer is stopped, but a callback of it is already
                                 in progress in another context (started, or committed
                                 to start) and runs to its end */
+    VOS_ERR_NO_RECORD = -20, /* no fault record is stored (vaios/fault.h: power-on,
+                                or taken already) */
 } vos_err_t;
 
 /* Short, stable name of an error code, for logs and test output. */

@@ -27,6 +27,7 @@
 #include "vaios/heap.h"
 #include "vaios/pool.h"
 #include "vaios/trace.h"
+#include "vaios/fault.h"
 #include "vaios/domain.h"      /* empty unless VOS_CFG_MPU */
 
 #include "vaios/version.h"   /* VAIOS_VERSION, VAIOS_VERSION_MAJOR/MINOR/PATCH */

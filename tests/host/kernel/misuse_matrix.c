@@ -930,6 +930,48 @@ static int p_trace_buffer(int c)
 }
 static int p_trace_emit(int c)     { (void)c; return vos_trace_emit(NULL); }
 
+/* fault.h. Valid: a record of the calling task (no frame) saved, then
+ * read; state: the store cleared first (no record). */
+static int p_fault_record_save(int c)
+{
+    vos_fault_record_t r = { .kind = VOS_FAULT_HARD };
+    if (c == C_ARG_LOW)
+        r.kind = 0;
+    else if (c == C_ARG_HIGH)
+        r.kind = VOS_FAULT_KIND_MAX + 1u;
+    else if (c == C_ARG_EDGE)
+        r.kind = VOS_FAULT_MEMORY;     /* the lowest kind */
+    const vos_task_t *t = pick(c, vos_self(), &W.l.s, NULL);
+    return vos_fault_record_save(c == C_NULL_ARG ? NULL : &r, c == C_NULL ? NULL : t);
+}
+static int fault_record_prepare(int c)
+{
+    vos_fault_record_t r = { .kind = VOS_FAULT_USAGE, .addr = 0x1234u };
+    if (c == C_STATE) {
+        (void)vos_fault_record_take(&r);   /* whatever an earlier probe left */
+        return VOS_OK;
+    }
+    return vos_fault_record_save(&r, NULL);
+}
+static int p_fault_record_get(int c)
+{
+    vos_fault_record_t out;
+    int err = fault_record_prepare(c);
+    if (err == VOS_OK)
+        err = vos_fault_record_get(c == C_NULL_ARG ? NULL : &out);
+    return err == VOS_OK && out.addr != 0x1234u ? MM_NULL : err;
+}
+static int p_fault_record_take(int c)
+{
+    vos_fault_record_t out;
+    int err = fault_record_prepare(c);
+    if (err == VOS_OK)
+        err = vos_fault_record_take(c == C_NULL_ARG ? NULL : &out);
+    if (err == VOS_OK && (out.addr != 0x1234u || vos_fault_record_get(&out) != VOS_ERR_NO_RECORD))
+        return MM_NULL;
+    return err;
+}
+
 /* --- The table ---------------------------------------------------------------------- */
 
 struct mm_row {
@@ -1660,6 +1702,22 @@ static const struct mm_row rows[] = {
     R(sleep_until, BEFORE, B, CONTEXT, A),
     R(sleep_until, ARG_LOW, T, OK, A),         /* in the past */
     /* error.h */
+    /* fault.h: every context, fault handlers above the kernel's level too */
+    R(fault_record_save, NULL_ARG, T, INVALID, P),
+    R(fault_record_save, FOREIGN, I, INVALID, P),
+    R(fault_record_save, ARG_LOW, T, ARG, P),
+    R(fault_record_save, ARG_HIGH, B, ARG, P),
+    R(fault_record_save, ARG_EDGE, T, OK, A),
+    R(fault_record_save, NULL, AK, OK, A),
+    R(fault_record_save, VALID, T, OK, A),
+    R(fault_record_get, NULL_ARG, I, INVALID, P),
+    R(fault_record_get, STATE, T, VOS_ERR_NO_RECORD, A),
+    R(fault_record_get, VALID, AK, OK, A),
+    R(fault_record_get, VALID, B, OK, A),
+    R(fault_record_take, NULL_ARG, T, INVALID, P),
+    R(fault_record_take, STATE, AK, VOS_ERR_NO_RECORD, A),
+    R(fault_record_take, VALID, I, OK, A),
+    R(fault_record_take, VALID, L, OK, A),
     R(strerror, ARG_LOW, I, MM_NULL, A),
     R(strerror, ARG_HIGH, B, MM_NULL, A),
     R(strerror, VALID, T, MM_PTR, A),
@@ -1871,6 +1929,9 @@ struct mm_result mm_run(void)
         "vos_now", "vos_in_isr", "vos_self", "vos_running", "vos_strerror",
         "vos_stack_overflow_task", "vos_trace_calls", "vos_trace_emit", "vos_trace_buffer",
         "vos_trace_marker", "vos_sched_lock_depth",
+        /* and calls documented for every context, fault handlers included:
+         * their rows above the kernel's level are in the table */
+        "vos_fault_record_save", "vos_fault_record_get", "vos_fault_record_take",
     };
     for (size_t i = 0; VOS_CFG_CHECKS && i < sizeof rows / sizeof rows[0]; i++) {
         if (rows[i].ctx != I)
