@@ -19,7 +19,6 @@
  * the task's stack only inside the bounds its control block gives.
  */
 #include <stddef.h>
-#include <string.h>
 #include "kernel.h"
 #include "vaios/fault.h"
 
@@ -91,9 +90,11 @@ static void fill_context(vos_fault_record_t *r, const vos_task_t *t)
     }
     if (!frame) {
         r->flags &= ~VOS_FAULT_REC_FRAME;
-        memset(r->regs, 0, sizeof r->regs);
+        for (unsigned i = 0; i < VOS_FAULT_REGS; i++)
+            r->regs[i] = 0;
         r->nstack = 0;
-        memset(r->stack, 0, sizeof r->stack);
+        for (unsigned i = 0; i < VOS_FAULT_STACK_WORDS; i++)
+            r->stack[i] = 0;
         return;
     }
     const uint32_t *f = (const uint32_t *)sp;

@@ -33,7 +33,7 @@ COV_LINES_MIN=${COV_LINES_MIN:-95.0}
 COV_BRANCHES_MIN=${COV_BRANCHES_MIN:-85.0}
 
 kernel_tests="test_sched test_time test_sync test_pi test_ipc test_errors test_port test_task test_timer test_workq test_chan test_chan_lend test_slice test_paths test_crit
-              test_misuse test_wake test_misuse_nochk test_misuse_cmsis test_misuse_cmsis_nochk"
+              test_misuse test_wake test_misuse_nochk test_misuse_cmsis test_misuse_cmsis_nochk test_fault_record"
 
 fail() {
     echo "FAIL kernel-coverage: $1"

@@ -14,7 +14,7 @@
 set -u
 host=${1:?usage: valgrind.sh <host build dir>}
 dir=$host/tests/host/kernel
-tests="test_sched test_time test_sync test_pi test_ipc test_errors test_port test_chan test_paths test_workq"
+tests="test_sched test_time test_sync test_pi test_ipc test_errors test_port test_chan test_paths test_workq test_fault_record"
 passed=0
 failed=0
 
