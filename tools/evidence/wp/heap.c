@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * WP proof of the TLSF heap's list and bitmap steps (kernel/heap.c), the
+ * constant-time pieces every alloc, aligned alloc and free is built from:
+ *  - map_set / map_clear: the class's bit of sl_map[fl] is set / cleared
+ *    and no other bit of it changes; fl_map's bit fl is set when sl_map[fl]
+ *    was 0 (map_set), cleared when it becomes 0 (map_clear), else fl_map
+ *    is unchanged (the step that keeps I5);
+ *  - list_push / list_pop / list_replace: the block enters at / leaves
+ *    from the head of lists[idx], or takes another block's place, with
+ *    every back link (pprev) pointing to its referrer afterwards (I4's
+ *    link part), and the bitmap update made exactly when the list becomes
+ *    non-empty (push) or empty (pop), and only then;
+ *  - every memory access in them valid, no shift out of range (-wp-rte).
+ * The lemmas on bits are proved by the heap_bits run (-wp-prop @lemma).
+ * Assumed (preconditions the callers, not proved here, must meet): idx is
+ * a class index whose bitmap word exists (class_halves); the blocks are
+ * valid objects apart from the heap descriptor and from each other.
+ *
+ * The code proved is kernel/heap.c itself, included whole below: this
+ * file adds only contracts, on declarations Frama-C merges with the
+ * definitions. Not proved (docs/evidence.md): the arena walk (I1-I3,
+ * I6's sum), list membership of every free block (I4 beyond the links),
+ * I5 as a whole-heap invariant, and take/take_top/put_free/free_general,
+ * whose byte arithmetic (blk_at, hb_tag) WP's typed memory model does
+ * not represent, nor list_unlink (its list index comes from an address
+ * difference) and find_class.
+ */
+/* The source file that defines list_push (tools/evidence/run.py finds it). */
+#include EV_SOURCE
+
+/*@ predicate bit_on(integer m, integer i) = (m & (1 << i)) != 0;
+
+    lemma bit_set: \forall integer m, s, k; 0 <= s < 32 && 0 <= k < 32 ==>
+      (bit_on(m | (1 << s), k) <==> (bit_on(m, k) || k == s));
+    lemma bit_clear: \forall integer m, s, k; 0 <= s < 32 && 0 <= k < 32 ==>
+      (bit_on(m & ~(1 << s), k) <==> (bit_on(m, k) && k != s));
+    lemma bit_u32: \forall integer m, k; 0 <= k < 32 ==>
+      (bit_on((uint32_t)m, k) <==> bit_on(m, k));
+    lemma bit_zero: \forall integer k; !bit_on(0, k);
+
+    // idx's bitmap word exists and its bit within it is 0..15: what idx <
+    // VOS_HEAP_CLASSES means, which the provers do not derive through >>, &.
+    predicate class_halves(vos_heap_t *h, integer idx) =
+      \valid(&h->sl_map[idx >> SL]) && 0 <= (idx & SL_MASK);
+
+*/
+
+/*@ requires \valid(h);
+    requires 0 <= idx < VOS_HEAP_CLASSES && class_halves(h, idx);
+    assigns h->sl_map[idx >> SL], h->fl_map;
+    ensures h->sl_map[idx >> SL] == (uint32_t)(\old(h->sl_map[idx >> SL]) | (1 << (idx & SL_MASK)));
+    ensures \old(h->sl_map[idx >> SL]) == 0 ==> h->fl_map == (uint32_t)(\old(h->fl_map) | (1 << (idx >> SL)));
+    ensures \old(h->sl_map[idx >> SL]) != 0 ==> h->fl_map == \old(h->fl_map);
+    ensures \forall integer k; 0 <= k < 32 ==>
+      (bit_on(h->sl_map[idx >> SL], k) <==> (bit_on(\old(h->sl_map[idx >> SL]), k) || k == (idx & SL_MASK)));
+*/
+INLINE void map_set(vos_heap_t *h, uint32_t idx);
+
+/*@ requires \valid(h);
+    requires 0 <= idx < VOS_HEAP_CLASSES && class_halves(h, idx);
+    assigns h->sl_map[idx >> SL], h->fl_map;
+    ensures h->sl_map[idx >> SL] == (\old(h->sl_map[idx >> SL]) & (uint32_t)~(uint32_t)(1 << (idx & SL_MASK)));
+    ensures h->sl_map[idx >> SL] == 0 ==> h->fl_map == (\old(h->fl_map) & (uint32_t)~(uint32_t)(1 << (idx >> SL)));
+    ensures h->sl_map[idx >> SL] != 0 ==> h->fl_map == \old(h->fl_map);
+    ensures \forall integer k; 0 <= k < 32 ==>
+      (bit_on(h->sl_map[idx >> SL], k) <==> (bit_on(\old(h->sl_map[idx >> SL]), k) && k != (idx & SL_MASK)));
+*/
+INLINE void map_clear(vos_heap_t *h, uint32_t idx);
+
+/*@ requires \valid(h) && \valid(b) && \separated(b, h);
+    requires 0 <= idx < VOS_HEAP_CLASSES && class_halves(h, idx);
+    requires h->lists[idx] != \null ==>
+      \valid(h->lists[idx]) && \separated(h->lists[idx], h) && \separated(h->lists[idx], b) &&
+      h->lists[idx]->pprev == &h->lists[idx];
+    assigns h->lists[idx], b->next_free, b->pprev, h->lists[idx]->pprev,
+            h->sl_map[idx >> SL], h->fl_map;
+    ensures h->lists[idx] == b && b->pprev == &h->lists[idx] &&
+            b->next_free == \old(h->lists[idx]);
+    ensures \old(h->lists[idx]) != \null ==> \old(h->lists[idx])->pprev == &b->next_free;
+    ensures \old(h->lists[idx]) != \null ==>
+      h->sl_map[idx >> SL] == \old(h->sl_map[idx >> SL]) && h->fl_map == \old(h->fl_map);
+    ensures \old(h->lists[idx]) == \null ==>
+      h->sl_map[idx >> SL] == (uint32_t)(\old(h->sl_map[idx >> SL]) | (1 << (idx & SL_MASK)));
+*/
+INLINE void list_push(vos_heap_t *h, blk_t *b, uint32_t idx);
+
+/*@ requires \valid(h) && \valid(b) && \separated(b, h);
+    requires 0 <= idx < VOS_HEAP_CLASSES && class_halves(h, idx);
+    requires h->lists[idx] == b && b->pprev == &h->lists[idx];
+    requires b->next_free != \null ==>
+      \valid(b->next_free) && \separated(b->next_free, h) && \separated(b->next_free, b) &&
+      b->next_free->pprev == &b->next_free;
+    assigns h->lists[idx], b->next_free->pprev, h->sl_map[idx >> SL], h->fl_map;
+    ensures h->lists[idx] == \old(b->next_free);
+    ensures h->lists[idx] != \null ==> h->lists[idx]->pprev == &h->lists[idx];
+    ensures h->lists[idx] != \null ==>
+      h->sl_map[idx >> SL] == \old(h->sl_map[idx >> SL]) && h->fl_map == \old(h->fl_map);
+    ensures h->lists[idx] == \null ==>
+      h->sl_map[idx >> SL] == (\old(h->sl_map[idx >> SL]) & (uint32_t)~(uint32_t)(1 << (idx & SL_MASK)));
+*/
+INLINE void list_pop(vos_heap_t *h, blk_t *b, uint32_t idx);
+
+/*@ requires \valid(old) && \valid(b) && \separated(old, b);
+    requires \valid(old->pprev) && \separated(old->pprev, b) && \separated(old->pprev, old) &&
+             *old->pprev == old;
+    requires old->next_free != \null ==>
+      \valid(old->next_free) && \separated(old->next_free, b) && \separated(old->next_free, old) &&
+      \separated(old->next_free, old->pprev) && old->next_free->pprev == &old->next_free;
+    assigns b->next_free, b->pprev, *old->pprev, old->next_free->pprev;
+    ensures *\old(old->pprev) == b && b->pprev == \old(old->pprev) &&
+            b->next_free == \old(old->next_free);
+    ensures b->next_free != \null ==> b->next_free->pprev == &b->next_free;
+*/
+INLINE void list_replace(blk_t *old, blk_t *b);
