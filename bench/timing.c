@@ -286,7 +286,7 @@ static void wake_cpu_left(void)
     wcl_run(false);
     wcl_run(true);
     /* What the lead took from the lowest task per wake, rounded up: at
-     * most the bound VOS_CFG_WAKE_LEAD_MAX (kernel/time.c, "The bound"). */
+     * most the bound VOS_CFG_WAKE_LEAD_MAX (kernel/sleep.c, "The bound"). */
     int64_t taken = (int64_t)wcl_sum[1] - (int64_t)wcl_sum[0];
     int64_t per = taken <= 0 ? 0 : (taken + WCL_PERIODS - 1) / WCL_PERIODS;
     char note[160] = "cycles per wake the lead took from the lowest task (lead_off - lead, "

@@ -17,6 +17,7 @@
 #include "port_api.h"      /* the port contract, both halves; the scheduler block */
 #include "syscall.h"
 #include "trace_hooks.h"
+#include "ktime.h"         /* timeouts, the alarm, slices, the timers' hooks */
 
 /* --- Checks ------------------------------------------------------------ */
 
@@ -118,15 +119,6 @@ extern bool vos__started;
 
 #define VOS__TF_SUSPEND  0x01u  /* suspend requested while blocked */
 #define VOS__TF_SLICE    0x02u  /* takes part in round-robin slicing */
-
-#if VOS_CFG_TIMESLICE > 0
-/* Arm the time slice if the task that must run now has sliced equals and
- * no slice runs (the slice interrupt exists only while it is needed). */
-void vos__slice_check(void);
-#define VOS__SLICE_CHECK() vos__slice_check()
-#else
-#define VOS__SLICE_CHECK() ((void)0)
-#endif
 
 /* Append t at the tail of its level. Lock held (or an interrupt handler). */
 static inline void vos__ready_insert(vos_task_t *t)
@@ -252,35 +244,6 @@ static inline int vos__can_block(void)
     return VOS_OK;
 }
 
-/* --- Time (time.c) ------------------------------------------------------- */
-
-/* Wake on time, calibrated (VOS_WAKE_LEAD_AUTO): an undisturbed wake-up
- * path longer than the lead raises it by this many cycles, a shorter one
- * lowers it by one (kernel/time.c). */
-#define VOS__WAKE_STEP_UP 16u
-
-void vos__timeout_add(vos_task_t *t, vos_time_t deadline);  /* lock held */
-void vos__timeout_del(vos_task_t *t);                       /* lock held */
-void vos__alarm_isr(void);            /* from the port's alarm interrupt */
-void vos__time_start(void);           /* program the first alarm */
-/* Earliest pending timeout, VOS_TIME_NEVER if none. Lock held. */
-vos_time_t vos__next_timeout(void);
-/* Program the alarm for the earliest kernel event. Lock held. */
-void vos__alarm_program(void);
-
-/* --- Software timers (timer.c) ------------------------------------------- */
-
-/* Earliest armed timer's expiry, VOS_TIME_NEVER if none. Lock held. */
-extern vos_time_t vos__timer_due;
-#define vos__timer_next() (vos__timer_due)
-/* Expire every timer due at now, from the alarm interrupt. Called with the
- * lock held as key; returns the key it holds on return (each expiry is a
- * critical section of its own, an ISR callback runs unlocked). */
-uint32_t vos__timer_expire(vos_time_t now, uint32_t key);
-/* Forget every timer and the service task (vos__reset). A weak reference:
- * an image without timers links none of timer.c. */
-void vos__timer_reset(void) __attribute__((weak));
-
 /* --- Task life cycle (task.c) -------------------------------------------- */
 
 /* The list of live tasks (created, not yet exited, terminated or faulted),
@@ -293,8 +256,6 @@ extern struct vos_waitq vos__join_q;
  * list of live tasks, wake its joiners and report it to the termination
  * hook. Lock held. */
 void vos__task_gone(vos_task_t *t);
-
-void vos__time_reset(void);           /* empty the timeout list, no slice (lock held) */
 
 /* vos__reset (the host port's): port_api.h. */
 

@@ -73,7 +73,7 @@ static inline int os_queue_send_isr(os_queue_t *q, const void *item) { return vo
 static inline int os_queue_recv(os_queue_t *q, void *item)       { return vos_queue_recv(q, item, VOS_FOREVER); }
 #endif
 
-/* Wake on time (kernel/time.c, VOS_CFG_WAKE_LEAD): the wake_cpu_left row
+/* Wake on time (kernel/sleep.c, VOS_CFG_WAKE_LEAD): the wake_cpu_left row
  * (bench/timing.c) sets a periodic sleeper beside the same task waiting
  * for the same release time through a blocking call's timeout, which the
  * kernel never anticipates (the alarm at the deadline, no final wait):

@@ -39,7 +39,7 @@
  *    make others ready (no switch), and its blocking calls are refused,
  *    while its sleeps that need no wait (zero, a time passed) return
  *    VOS_OK (see PUP_SCHED_LOCK in puppet.h);
- *  - wake on time (kernel/time.c) learns the wake-up path only: switches
+ *  - wake on time (kernel/sleep.c) learns the wake-up path only: switches
  *    cost nothing here, so the path is 0 and no sleep may ever busy-wait,
  *    whatever the scenario did to earlier wakes (a higher or equal puppet
  *    computing across a sleeper's alarm, a locked scheduler, interrupts,

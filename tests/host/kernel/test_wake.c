@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Wake on time (kernel/time.c, VOS_CFG_WAKE_LEAD): a sleep's alarm comes
+ * Wake on time (kernel/sleep.c, VOS_CFG_WAKE_LEAD): a sleep's alarm comes
  * one wake-up path ahead of its deadline, and the sleeper never returns
  * before its deadline. Built three times (tests/host/kernel/CMakeLists.txt):
  *   test_wake       VOS_CFG_WAKE_LEAD=500 (a fixed lead)
