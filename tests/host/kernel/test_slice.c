@@ -183,6 +183,40 @@ static void case_slice_ends_under_a_higher_task(void)
     }
 }
 
+/* vos_time_skip brings the slice's end nearer with every other event
+ * (kernel/slice.c, vos__slice_shift). A, 200 cycles into its slice,
+ * skips 300: its slice ends at 700 by the counter, not 1000. B, 100 into
+ * its own (700..1700), skips 5000, past the slice's end: B is rotated at
+ * once, at 800, and A's next slice is 800..1800. main skips first, with
+ * no slice armed (it is alone on its level): nothing to bring nearer. */
+static void skipper(void *arg)
+{
+    bool a = *(const char *)arg == 'A';
+    t_log("%s+%llu", (const char *)arg, (unsigned long long)vos_now());
+    host_advance(a ? 200 : 100);
+    CHECK_EQ(vos_time_skip(vos_cycles(a ? 300 : 5000)), VOS_OK);
+    host_advance(2000);
+    t_log("%s-%llu", (const char *)arg, (unsigned long long)vos_now());
+}
+
+static void skip_main(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(vos_time_skip(vos_cycles(10)), VOS_OK);
+    t_task("A", skipper, "A", 5);
+    t_task("B", skipper, "B", 5);
+    t_task("end", ender, NULL, 1);
+}
+
+static void case_time_skip_brings_the_slice_end(void)
+{
+    CHECK_EQ(t_run(skip_main, NULL, 9), 0);
+    /* A 0..700, B 700..800 (skips past its end), A 800..1800, B
+     * 1800..2800, A ends at 3300 (200 + 500 + 1000 + 500 of its 2200), B
+     * alone to 4300. */
+    CHECK_LOG("A+0 B+700 A-3300 B-4300");
+}
+
 int main(int argc, char **argv)
 {
     static const struct t_case cases[] = {
@@ -193,6 +227,7 @@ int main(int argc, char **argv)
         {"sliced_from_the_start", case_sliced_from_the_start},
         {"sleeper_inside_slices", case_sleeper_inside_slices},
         {"slice_ends_under_a_higher_task", case_slice_ends_under_a_higher_task},
+        {"time_skip_brings_the_slice_end", case_time_skip_brings_the_slice_end},
     };
     return t_main(argc, argv, cases, sizeof cases / sizeof cases[0]);
 }
