@@ -224,8 +224,23 @@ def eva(build, update=False):
                (sum(keys.values()), sum(new.values()), "; ".join(k.replace("\t", " ") for k in list(new)[:8])))
               if new else "%d alarms%s" % (sum(keys.values()),
                                             ", %d fewer than recorded: run eva --update" % gone if gone else ""))
+    justified = eva_justified()
+    funcs = sorted(set(k.split("\t")[1] for k in keys))
+    missing = [f for f in funcs if f not in justified]
+    res.check(not missing, "eva: every function with an alarm has its reason in docs/evidence.md",
+              ("%d functions" % len(funcs)) if not missing else
+              "no row for %s (add one to the table between the eva-justified markers)" % ", ".join(missing))
     print("eva: %d alarms (%.0f s)" % (sum(keys.values()), time.time() - t0))
     return res
+
+
+def eva_justified():
+    """The functions docs/evidence.md's table of alarms gives a reason for."""
+    text = open(os.path.join(ROOT, "docs", "evidence.md")).read()
+    m = re.search(r"<!-- eva-justified.*?-->(.*?)<!-- /eva-justified -->", text, re.S)
+    if not m:
+        return set()
+    return set(re.findall(r"^\|\s*`([^`]+)`\s*\|", m.group(1), re.M))
 
 
 # --- SPIN -------------------------------------------------------------------
