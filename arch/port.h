@@ -46,6 +46,12 @@
  *   vos__trace_switch(f, t)   with VOS_CFG_TRACE only: called by the switch
  *                             with the outgoing and incoming task, before
  *                             the incoming one becomes vos__cur
+ *   vos__stats_switch(f, t)   with VOS_CFG_RUNTIME_STATS only: called by
+ *                             the switch with the outgoing and incoming
+ *                             task (the same one when the switch keeps
+ *                             it), before the incoming one becomes
+ *                             vos__cur; it reads arch_now() and masks
+ *                             kernel interrupts itself (kernel/stats.c)
  *   vos__reset()              host port only: forget every task and the
  *                             scheduler's state between test scenarios
  *   struct vos_task fields    (vaios/task.h) sp and guard only

@@ -18,6 +18,7 @@
 #include "syscall.h"
 #include "trace_hooks.h"
 #include "ktime.h"         /* timeouts, the alarm, slices, the timers' hooks */
+#include "stats_hooks.h"     /* empty unless VOS_CFG_RUNTIME_STATS */
 
 /* --- Checks ------------------------------------------------------------ */
 

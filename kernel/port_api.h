@@ -102,6 +102,15 @@ void vos__stack_fault(vos_task_t *t);
 void vos__trace_switch(vos_task_t *from, vos_task_t *to);
 #endif
 
+#if VOS_CFG_RUNTIME_STATS
+/* The switch, with the outgoing and the incoming task (the same task when
+ * the switch keeps it), after the incoming one is chosen and before it
+ * becomes vos__cur: ends from's activation and begins to's, stamped with
+ * arch_now() (kernel/stats.c). Called with nothing masked; it masks
+ * kernel-level interrupts itself for its few instructions. */
+void vos__stats_switch(vos_task_t *from, vos_task_t *to);
+#endif
+
 /* Forget every task and the scheduler's state: the kernel as before
  * vos_start(), so that a test port can run several scenarios in one
  * process (the host port's only use). The control blocks of the tasks

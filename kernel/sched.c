@@ -231,6 +231,7 @@ int vos_start(void)
     vos__started = true;
     vos__preempt = 1;
     vos__time_start();
+    VOS__STATS_START();
     vos__unlock(key);
     arch_start();
 }

@@ -140,6 +140,7 @@ void vos__time_start(void)
  * may measure. */
 void vos__alarm_isr(void)
 {
+    VOS__STATS_ISR_BEGIN();
 #if VOS_CFG_WAKE_LEAD < 0
     uint32_t entry = arch_time_lo;
     uint32_t stamp_at = entry;
@@ -197,6 +198,7 @@ void vos__alarm_isr(void)
         arch_switch();
     }
     vos__unlock(key);
+    VOS__STATS_ISR_END(VOS_STATS_IRQ_ALARM);
 }
 
 vos_time_t vos_now(void)

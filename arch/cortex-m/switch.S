@@ -114,6 +114,13 @@ PendSV_Handler:
     bl      vos__trace_switch       /* record the switch with its reason */
     pop     {r1, r2}
 #endif
+#if VOS_CFG_RUNTIME_STATS
+    push    {r1, r2}                /* keep block and incoming across the call */
+    ldr     r0, [r1, #VOS__SCHED_CUR]    /* from = outgoing */
+    mov     r1, r2                  /* to = incoming */
+    bl      vos__stats_switch       /* end from's activation, begin to's */
+    pop     {r1, r2}
+#endif
     str     r2, [r1, #VOS__SCHED_CUR]    /* vos__cur = incoming */
 .Lresume:
 #if VOS_CFG_MPU

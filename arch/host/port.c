@@ -339,6 +339,9 @@ static void pendsv(void)
 #if VOS_CFG_TRACE
     vos__trace_switch(from, to);
 #endif
+#if VOS_CFG_RUNTIME_STATS
+    vos__stats_switch(from, to);
+#endif
     vos__cur = to;
     if (to != from) {
         switches++;

@@ -176,6 +176,10 @@
      * start-up prints it. 0: the handler reports and ends the run as before,  \
      * saving nothing (the API still links and finds no record). */            \
     X(FAULT_RECORD, 0, VOS_CFG_FAULT_RECORD == 0 || VOS_CFG_FAULT_RECORD == 1, "is 0 or 1") \
+    /* Run-time statistics per task and per kernel interrupt (vaios/stats.h): \
+     * the switch stamps every activation. 0: none of it is compiled. */         \
+    X(RUNTIME_STATS, 0, VOS_CFG_RUNTIME_STATS == 0 || VOS_CFG_RUNTIME_STATS == 1, \
+      "is 0 or 1")                                                                \
     /* log2 of the heap's linear second-level classes per power of two: 4 (16   \
      * classes, at most 1/17 of a block lost to class rounding) or 3 (8         \
      * classes, 1/9, and a heap object half the size). */                        \
@@ -262,6 +266,9 @@
 #endif
 #ifndef VOS_CFG_FAULT_RECORD
 #define VOS_CFG_FAULT_RECORD 0
+#endif
+#ifndef VOS_CFG_RUNTIME_STATS
+#define VOS_CFG_RUNTIME_STATS 0
 #endif
 #ifndef VOS_CFG_HEAP_SL_LOG2
 #define VOS_CFG_HEAP_SL_LOG2 4

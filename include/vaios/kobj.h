@@ -32,7 +32,7 @@
 /* Type tags: distinct, unlikely bit patterns, all of them here so that no
  * two collide (a channel and a domain once did); cleared when an object is
  * deleted so a stale pointer is refused. Each is a byte repeated four
- * times (0xB1..0xBC, no common fill byte: not 0x00, 0xFF, 0xA5, 0x5A,
+ * times (0xB1..0xBD, no common fill byte: not 0x00, 0xFF, 0xA5, 0x5A,
  * 0xCD), which Thumb-2 encodes as a compare's immediate: a tag check is a
  * load and a compare, with no literal and no register to hold it. */
 #define VOS_TAG_TASK   0xB1B1B1B1u
@@ -47,6 +47,7 @@
 #define VOS_TAG_DOMAIN 0xBABABABAu   /* vaios/domain.h, with VOS_CFG_MPU */
 #define VOS_TAG_WORK   0xBBBBBBBBu   /* vaios/workq.h: a work item */
 #define VOS_TAG_WORKQ  0xBCBCBCBCu   /* vaios/workq.h: a work queue */
+#define VOS_TAG_STATS  0xBDBDBDBDu   /* vaios/stats.h: a reading the kernel filled */
 #define VOS_TAG_DEAD   0x7A5CDEADu
 
 struct vos_task;

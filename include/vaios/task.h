@@ -75,6 +75,14 @@ typedef struct vos_task {
     uint8_t *stack_base;           /* lowest address of the stack area */
     size_t stack_size;
     struct vos_task *all_next, *all_prev; /* list of live tasks (enumerate) */
+#if VOS_CFG_RUNTIME_STATS   /* vaios/stats.h; kernel/stats.c, from the switch */
+    struct {
+        uint64_t done;             /* cycles of its completed activations */
+        uint64_t count;            /* activations begun */
+        uint32_t min_inv;          /* ~shortest completed activation (0: none) */
+        uint32_t max;              /* longest completed activation */
+    } stats;
+#endif
 } vos_task_t;
 
 /* The alignment a task stack should have so that vos_task_create uses

@@ -28,6 +28,7 @@
 #include "vaios/pool.h"
 #include "vaios/trace.h"
 #include "vaios/fault.h"
+#include "vaios/stats.h"      /* empty unless VOS_CFG_RUNTIME_STATS */
 #include "vaios/domain.h"      /* empty unless VOS_CFG_MPU */
 
 #include "vaios/version.h"   /* VAIOS_VERSION, VAIOS_VERSION_MAJOR/MINOR/PATCH */

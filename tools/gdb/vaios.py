@@ -49,7 +49,7 @@ TAGS = {
     "task": 0xB1B1B1B1, "sem": 0xB2B2B2B2, "mutex": 0xB3B3B3B3, "queue": 0xB4B4B4B4,
     "event": 0xB5B5B5B5, "heap": 0xB6B6B6B6, "pool": 0xB7B7B7B7, "timer": 0xB8B8B8B8,
     "chan": 0xB9B9B9B9, "domain": 0xBABABABA,
-    "work": 0xBBBBBBBB, "workq": 0xBCBCBCBC,
+    "work": 0xBBBBBBBB, "workq": 0xBCBCBCBC, "stats": 0xBDBDBDBD,
 }
 TAG_DEAD = 0x7A5CDEAD
 # Stack fill word (kernel/task.c VOS__FILL_WORD), and the mutex owner

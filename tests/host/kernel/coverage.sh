@@ -9,7 +9,7 @@
 # Runs every coverage build (--coverage, -O0) of <host build dir>/tests/host:
 # the kernel suites of tests/host/kernel (each kernel configuration they
 # use: default, time slicing, VOS_CFG_CHECKS=0, VOS_CFG_MSG_LEND_QUEUED=1,
-# VOS_CFG_CRIT_STATS=1), the heap and pool suites
+# VOS_CFG_CRIT_STATS=1, VOS_CFG_RUNTIME_STATS=1), the heap and pool suites
 # and the heap fuzz target of tests/host, the kernel fuzz target, both
 # driven by fixed generated inputs (tests/host/fuzz/replay.c: the same
 # figure on every run), and the trace recorder's unit tests. gcovr merges
@@ -32,7 +32,7 @@ dir=$top/kernel
 COV_LINES_MIN=${COV_LINES_MIN:-95.0}
 COV_BRANCHES_MIN=${COV_BRANCHES_MIN:-85.0}
 
-kernel_tests="test_sched test_time test_sync test_pi test_ipc test_errors test_port test_task test_timer test_workq test_chan test_chan_lend test_slice test_paths test_crit
+kernel_tests="test_sched test_time test_sync test_pi test_ipc test_errors test_port test_task test_timer test_workq test_chan test_chan_lend test_slice test_paths test_crit test_stats
               test_misuse test_wake test_misuse_nochk test_misuse_cmsis test_misuse_cmsis_nochk test_fault_record"
 
 fail() {

@@ -972,6 +972,92 @@ static int p_fault_record_take(int c)
     return err;
 }
 
+#if VOS_CFG_RUNTIME_STATS
+/* stats.h. A reading is VOS_OK only if it is the kernel's, of the source
+ * asked for. null: "the caller" (none before the start, none in a
+ * handler); exited: the ended task keeps its figures. */
+static int p_stats_task(int c)
+{
+    vos_stats_t s = { 0 };
+    const vos_task_t *t = c == C_NULL || c == C_BEFORE ? NULL : Tk(c);
+    int err = vos_stats_task(t, c == C_NULL_ARG ? NULL : &s);
+    if (err != VOS_OK)
+        return err;
+    return s.tag == VOS_TAG_STATS && s.task == (t != NULL ? t : vos_self()) ? VOS_OK : MM_NULL;
+}
+/* arg-low: -1; arg-high: VOS_STATS_IRQS, one past the last source */
+static int p_stats_irq(int c)
+{
+    vos_stats_t s = { 0 };
+    int irq = c == C_ARG_LOW ? -1 : c == C_ARG_HIGH ? VOS_STATS_IRQS : VOS_STATS_IRQ_ALARM;
+    int err = vos_stats_irq(irq, c == C_NULL_ARG ? NULL : &s);
+    if (err != VOS_OK)
+        return err;
+    return s.tag == VOS_TAG_STATS && s.task == NULL && s.irq == irq ? VOS_OK : MM_NULL;
+}
+/* arg-edge: room for one entry only (there are more); valid: room for
+ * all, the count equal to the interrupt sources and the live tasks. */
+static int p_stats_snapshot(int c)
+{
+    static vos_stats_t out[40];
+    size_t n = 0;
+    size_t cap = c == C_ARG_EDGE ? 1u : 40u;
+    int err = vos_stats_snapshot(c == C_NULL_ARG ? NULL : out, cap, &n);
+    if (err == VOS_ERR_TOO_BIG)
+        return n > 1u && out[0].tag == VOS_TAG_STATS ? err : MM_NULL;
+    if (err != VOS_OK)
+        return err;
+    size_t live = 0;
+    for (const vos_task_t *t = vos__all_tasks; t != NULL; t = t->all_next)
+        live++;
+    return n == live + VOS_STATS_IRQS ? VOS_OK : MM_NULL;
+}
+/* Two readings of the running task: zeroed, a record the kernel never
+ * filled; state, in reverse order; foreign, of two sources; null-arg,
+ * no result pointer. */
+static int p_stats_share(int c)
+{
+    vos_stats_t a, b, z = { 0 };
+    uint32_t ppm = 0;
+    if (vos_stats_task(NULL, &a) != VOS_OK)
+        return MM_NULL;
+    host_advance(100);
+    if (vos_stats_task(c == C_FOREIGN ? W.peer : NULL, &b) != VOS_OK)
+        return MM_NULL;
+    const vos_stats_t *x = c == C_ZERO ? &z : c == C_STATE ? &b : &a;
+    const vos_stats_t *y = c == C_STATE ? &a : &b;
+    int err = vos_stats_share(x, y, c == C_NULL_ARG ? NULL : &ppm);
+    if (err != VOS_OK)
+        return err;
+    return ppm == 1000000u ? VOS_OK : MM_NULL;   /* it alone ran */
+}
+/* The same classes for the console table of two snapshots; arg-low: an
+ * empty second snapshot. */
+static void mm_put(char ch, void *ctx)
+{
+    (*(size_t *)ctx)++;
+    (void)ch;
+}
+static int p_stats_top(int c)
+{
+    static vos_stats_t a[40], b[40], z[1];
+    size_t na, nb, chars = 0;
+    if (vos_stats_snapshot(a, 40, &na) != VOS_OK)
+        return MM_NULL;
+    host_advance(100);
+    if (vos_stats_snapshot(b, 40, &nb) != VOS_OK)
+        return MM_NULL;
+    memset(z, 0, sizeof z);
+    const vos_stats_t *x = c == C_ZERO ? z : c == C_STATE ? b : a;
+    const vos_stats_t *y = c == C_STATE ? a : b;
+    int err = vos_stats_top(x, c == C_ZERO ? 1u : na, y, c == C_ARG_LOW ? 0u : nb,
+                            c == C_NULL_ARG ? NULL : mm_put, &chars);
+    if (err != VOS_OK)
+        return err;
+    return chars > 0u ? VOS_OK : MM_NULL;
+}
+#endif
+
 /* --- The table ---------------------------------------------------------------------- */
 
 struct mm_row {
@@ -1054,6 +1140,7 @@ static int p_workq_task(int c)
 #define ARG VOS_ERR_ARG
 #define STATE VOS_ERR_STATE
 #define WOULD_BLOCK VOS_ERR_WOULD_BLOCK
+#define TOO_BIG VOS_ERR_TOO_BIG
 #define OVERFLOW VOS_ERR_OVERFLOW
 #define NOT_OWNER VOS_ERR_NOT_OWNER
 
@@ -1726,6 +1813,39 @@ static const struct mm_row rows[] = {
     R(trace_calls, BEFORE, B, OK, A),
     R(trace_buffer, NULL_ARG, T, TRACE_NOBUF, A),
     R(trace_emit, NULL_ARG, T, TRACE_NOBUF, A),
+#if VOS_CFG_RUNTIME_STATS
+    /* stats.h (test_misuse_stats: a kernel with VOS_CFG_RUNTIME_STATS) */
+    R(stats_task, NULL, T, OK, A),             /* the caller */
+    R(stats_task, NULL, I, CONTEXT, P),        /* "the caller" in a handler */
+    R(stats_task, BEFORE, B, CONTEXT, P),      /* "the caller" before the start */
+    R(stats_task, ZERO, T, INVALID, P),
+    R(stats_task, FOREIGN, T, INVALID, P),
+    R(stats_task, NULL_ARG, T, ARG, P),
+    R(stats_task, EXITED, T, OK, A),
+    R(stats_task, VALID, T, OK, A),
+    R(stats_task, VALID, I, OK, A),
+    R(stats_task, VALID, B, OK, A),
+    R(stats_irq, ARG_LOW, T, ARG, P),
+    R(stats_irq, ARG_HIGH, T, ARG, P),
+    R(stats_irq, NULL_ARG, I, ARG, P),
+    R(stats_irq, VALID, I, OK, A),
+    R(stats_irq, VALID, B, OK, A),
+    R(stats_snapshot, NULL_ARG, T, ARG, P),
+    R(stats_snapshot, ARG_EDGE, T, TOO_BIG, A),
+    R(stats_snapshot, VALID, T, OK, A),
+    R(stats_snapshot, VALID, I, OK, A),
+    R(stats_snapshot, VALID, B, OK, A),
+    R(stats_share, NULL_ARG, T, ARG, P),
+    R(stats_share, ZERO, T, INVALID, A),       /* a record the kernel never filled */
+    R(stats_share, STATE, T, ARG, A),          /* reversed */
+    R(stats_share, FOREIGN, T, ARG, A),        /* readings of two tasks */
+    R(stats_share, VALID, T, OK, A),
+    R(stats_top, NULL_ARG, T, ARG, A),         /* no put */
+    R(stats_top, ARG_LOW, T, ARG, A),          /* an empty snapshot */
+    R(stats_top, ZERO, T, INVALID, A),
+    R(stats_top, STATE, T, ARG, A),            /* reversed */
+    R(stats_top, VALID, T, OK, A),
+#endif
 };
 
 /* --- Running a probe ----------------------------------------------------------------- */
