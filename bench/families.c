@@ -37,7 +37,7 @@
      (VB_HAS_FLIGHT ? VB_NEED_FLIGHT : 0u) | (OSAL_HAS_CHANNEL ? VB_NEED_CHANNEL : 0u) |         \
      (OSAL_HAS_CMSIS_ROWS ? VB_NEED_CMSIS : 0u) | (OSAL_HAS_TM_PORT ? VB_NEED_TM_PORT : 0u) |    \
      (OSAL_TRACE ? VB_NEED_TRACE : 0u) | (OSAL_MPU ? VB_NEED_MPU : 0u) |                           \
-     (OSAL_HAS_WORKQ ? VB_NEED_WORKQ : 0u))
+     (OSAL_HAS_WORKQ ? VB_NEED_WORKQ : 0u) | (OSAL_RUNTIME_STATS ? VB_NEED_RSTATS : 0u))
 #define VB_MISSING(needs) ((unsigned)(needs) & ~(VB_HAVE | VB_IN_QUICK))
 
 /* Whether this image measures one family alone (an instrumented image). */
@@ -92,7 +92,7 @@ const char *vb_family_why(const struct vb_family *f, bool *left)
         return VB_REASON(VB_NEED_CMSIS, CMSIS_WHY);
     if (missing & VB_NEED_TM_PORT)
         return VB_REASON(VB_NEED_TM_PORT, TM_WHY);
-    if (missing != 0) {                 /* VB_NEED_TRACE, VB_NEED_MPU, VB_BY_HOST */
+    if (missing != 0) {                 /* VB_NEED_TRACE, VB_NEED_MPU, VB_NEED_RSTATS, VB_BY_HOST */
         *left = true;
         return "";
     }

@@ -28,6 +28,8 @@ enum {
     VB_BY_HOST      = 1u << 8,  /* never in an image: left to the host tools */
     VB_IN_QUICK     = 1u << 9,  /* not a need: runs in the short run (VB_QUICK) too */
     VB_NEED_WORKQ   = 1u << 10, /* OSAL_HAS_WORKQ: VAIOS's work queues (vos_workq) */
+    VB_NEED_RSTATS  = 1u << 11, /* OSAL_RUNTIME_STATS: left to the image built with the
+                                   run-time statistics */
 };
 
 struct vb_family {
@@ -62,5 +64,11 @@ void vb_family_skip(const struct vb_family *f, const char *reason);
 
 /* channel.c: 1 KiB exchanges, only as crit_max's load (interrupts.c). */
 void bench_channel_long(void);
+
+#if OSAL_RUNTIME_STATS
+/* switching.c: ctx_yield's measurement (two tasks), reported as id; for
+ * the image with the run-time statistics (runstats.c). */
+void vb_yield_run(const char *id, const char *note);
+#endif
 
 #endif

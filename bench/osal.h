@@ -156,6 +156,9 @@
  *            only trace_event
  *   OSAL_MPU (0/1): the kernel's memory protection is on (VAIOS's MPU
  *            build); the image then measures only the MPU rows (bench/mpu.c)
+ *   OSAL_RUNTIME_STATS (0/1): the kernel's run-time statistics stamp every
+ *            switch (VAIOS's VOS_CFG_RUNTIME_STATS); the image then
+ *            measures only ctx_switch_stats (bench/runstats.c)
  *
  * --- A host process (OSAL_HOST_PROCESS 1: bench/linux over bench/os/posix) -----------
  * The harness runs as a process of a general-purpose OS: no image and no
@@ -245,6 +248,9 @@
 #endif
 #ifndef OSAL_MPU
 #define OSAL_MPU 0
+#endif
+#ifndef OSAL_RUNTIME_STATS
+#define OSAL_RUNTIME_STATS 0
 #endif
 
 #endif /* BENCH_OSAL_H */

@@ -40,7 +40,9 @@ struct irq_stats {
 
 static vos_time_t act_start;     /* the running activation's start */
 static uint64_t act_irq;         /* interrupt cycles within it */
-static vos_time_t started_at;    /* vos_start's stamp */
+/* vos_start's stamp: the kernel never reads it, the debugger does (the
+ * first window of gdb's vaios top), so it is kept and stored. */
+static volatile vos_time_t started_at __attribute__((used));
 static struct irq_stats irqs[VOS_STATS_IRQS];
 static const char *const irq_names[VOS_STATS_IRQS] = { "alarm" };
 
@@ -53,7 +55,8 @@ static inline uint32_t clamp32(uint64_t v)
 
 void vos__stats_start(void)
 {
-    act_start = started_at = arch_now();
+    act_start = arch_now();
+    started_at = act_start;
     act_irq = 0;
     for (unsigned i = 0; i < VOS_STATS_IRQS; i++)
         irqs[i] = (struct irq_stats){ 0 };

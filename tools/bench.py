@@ -119,6 +119,7 @@ def instrumented_lines(build, board, timeout):
     out = []
     for suffix, option, mids in (("crit", "VAIOS_CRIT_STATS", ("crit_max",)),
                                  ("trace", "VAIOS_TRACE", ("trace_event",)),
+                                 ("stats", "VAIOS_RUNTIME_STATS", ("ctx_switch_stats",)),
                                  ("mpu", "VAIOS_MPU", MPU_METRICS)):
         PROGRESS.step("building and running the %s image (%s=ON) for %s" % (suffix, option, ", ".join(mids)))
         mpu = suffix == "mpu"

@@ -38,6 +38,7 @@ case_build nucleo_mpu_all       nucleo_f401re all -DVAIOS_MPU=ON
 case_build nucleo_cmsis_bench   nucleo_f401re bench.elf -DVAIOS_BENCH_OS=cmsis_rtos2
 case_build nucleo_trace_bench   nucleo_f401re bench.elf -DVAIOS_TRACE=ON
 case_build nucleo_crit_bench    nucleo_f401re bench.elf -DVAIOS_CRIT_STATS=ON
+case_build nucleo_stats_all    nucleo_f401re all -DVAIOS_RUNTIME_STATS=ON
 case_build netduino_mpu_all     netduinoplus2 all -DVAIOS_MPU=ON
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -280,6 +280,24 @@ static void check_entry(void *arg)
     board_printf("@GDB fpu name=fpu\n");
     board_printf("@GDB bt task=sem frames=sem_wait_deep,sem_wait_deep,sem_wait_deep,sem_entry\n");
     board_printf("@GDB bt task=fpu frames=fpu_entry\n");
+#if VOS_CFG_RUNTIME_STATS
+    /* The statistics build (tools/stats_run.py): every task that is not
+     * running, as the kernel reads it; they stay so until the breakpoint
+     * (every other task is blocked, no alarm is due), where vaios top
+     * must show the same figures. */
+    static vos_stats_t st[24];
+    size_t nst = 0;
+    expect(vos_stats_snapshot(st, 24, &nst) == VOS_OK, "stats snapshot");
+    for (size_t i = 0; i < nst && i < 24; i++) {
+        if (st[i].task == NULL || st[i].running)
+            continue;
+        expect(st[i].cycles < (1ull << 32), "a short scenario");
+        board_printf("@GDB stats name=%s activations=%lu cycles=%lu min=%lu mean=%lu max=%lu\n",
+                     st[i].name != NULL ? st[i].name : "?", (unsigned long)st[i].activations,
+                     (unsigned long)st[i].cycles, (unsigned long)st[i].min,
+                     (unsigned long)st[i].mean, (unsigned long)st[i].max);
+    }
+#endif
     vos_time_t now = vos_now();
     board_printf("@GDB now t=%x%08x\n", (unsigned)(now >> 32), (unsigned)now);
     board_printf("@GDB checkpoint\n");

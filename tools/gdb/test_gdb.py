@@ -134,6 +134,7 @@ def run_gdb(elf, console_path):
             "echo @@tasks\\n", "vaios tasks",
             "echo @@objects\\n", "vaios objects",
             "echo @@heap\\n", "vaios heap",
+            "echo @@top\\n", "vaios top",
             "echo @@regs_before\\n", "info registers sp pc lr r4 r7",
             "echo @@bt_sem\\n", "vaios bt sem",
             "echo @@bt_fpu\\n", "vaios bt fpu",
@@ -316,6 +317,30 @@ def main():
     check("registers_restored_after_bt", part.get("regs_before") and
           part.get("regs_before") == part.get("regs_after"),
           "%s / %s" % (part.get("regs_before"), part.get("regs_after")))
+    # vaios top: in an image without the run-time statistics it says so;
+    # in the statistics build (tools/stats_run.py runs this test on it)
+    # every task not running at the stop shows the figures the image read
+    # through vos_stats_snapshot before it, and the shares of the window
+    # since vos_start add up to 100 %.
+    top = part.get("top", "")
+    if not exp.get("stats"):
+        check("top_without_statistics_says_so", "no run-time statistics in this image" in top, top)
+    else:
+        trows = {r.get("name", "").replace(" (running)", ""): r for r in parse_table(
+            "\n".join(l for l in top.splitlines() if not l.startswith(("window ", "("))))}
+        for e in exp["stats"]:
+            r = trows.get(e["name"])
+            if not check("top_%s_listed" % e["name"], r is not None, top):
+                continue
+            got = tuple(r.get(k) for k in ("activations", "cycles", "min", "mean", "max"))
+            want = tuple(e[k] for k in ("activations", "cycles", "min", "mean", "max"))
+            check("top_%s_figures" % e["name"], got == want, "gdb %s, image %s" % (got, want))
+        check("top_alarm_listed", trows.get("alarm", {}).get("prio") == "irq", top)
+        check("top_running_task_marked", "check (running)" in top, top)
+        shares = [float(r["share%"]) for r in trows.values() if r.get("share%", "-") != "-"]
+        check("top_shares_add_up_to_the_window", shares and abs(sum(shares) - 100.0) < 0.1,
+              "%.2f: %s" % (sum(shares), top))
+
     # The image goes on after the stop and checks itself: the debugger
     # changed nothing it could see.
     check("image_finishes_after_debugging", "PASS gdb_scenario" in console and

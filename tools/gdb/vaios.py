@@ -20,6 +20,12 @@ Commands:
                    fragmentation (1 - largest / free)
   vaios bt TASK    backtrace of a task that is not running, unwound from
                    the context the switch saved (TASK: name or address)
+  vaios top        the run-time statistics (an image built with
+                   VOS_CFG_RUNTIME_STATS): per task and kernel interrupt
+                   the cycles run, activations, shortest, mean and longest
+                   activation, and the share of the window since the
+                   previous `vaios top` of this session (the first: since
+                   vos_start)
 
 Every backtrace (gdb's own `bt` of the running task too) ends at the task's
 entry function: a frame filter stops before the kernel's task-return
@@ -631,6 +637,82 @@ def task_rows(found, now_cyc=None):
     return rows
 
 
+# --- Run-time statistics (kernel/stats.c) -----------------------------------------
+
+def _stats_static(name):
+    """A static variable of kernel/stats.c (the statistics' own state), or
+    None when the image has no run-time statistics."""
+    try:
+        syms = list(gdb.lookup_static_symbols(name))
+    except AttributeError:
+        s = gdb.lookup_static_symbol(name)
+        syms = [s] if s is not None else []
+    for s in syms:
+        if s.symtab is not None and s.symtab.filename.endswith("stats.c"):
+            v = s.value()
+            return None if v.is_optimized_out else v
+    return None
+
+
+# The interrupt sources' names (kernel/stats.c irq_names, in the order of
+# enum vos_stats_irq), for an image whose constant table was folded away.
+IRQ_NAMES = ("alarm",)
+
+
+def _min_of(min_inv, completed):
+    """The shortest completed activation: kept as its complement, so that
+    a new control block's zero means none (kernel/stats.c)."""
+    return (~min_inv) & 0xFFFFFFFF if completed else 0
+
+
+def stats_rows(found, now_cyc=None):
+    """One row per kernel interrupt source and per task (tag valid), as
+    vos_stats_snapshot reads them; None if the image has no statistics.
+    The running task's current activation counts up to now_cyc when the
+    time is known (the kernel's act_start and act_irq), else it is left
+    out and its row says so."""
+    if not _has_field("task", "stats"):
+        return None
+    act_start, act_irq = _stats_static("act_start"), _stats_static("act_irq")
+    irqs, names = _stats_static("irqs"), _stats_static("irq_names")
+    rows = []
+    if irqs is not None:
+        n = irqs.type.strip_typedefs().range()[1] + 1
+        for i in range(n):
+            r = irqs[i]
+            count, cycles = int(r["count"]), int(r["cycles"])
+            try:
+                name = _str(names[i]) if names is not None else IRQ_NAMES[i]
+            except (gdb.error, IndexError):
+                name = IRQ_NAMES[i] if i < len(IRQ_NAMES) else "irq%d" % i
+            rows.append({"addr": None, "name": name, "prio": "irq", "cycles": cycles,
+                         "activations": count, "min": _min_of(int(r["min_inv"]), count),
+                         "mean": cycles // count if count else 0, "max": int(r["max"]),
+                         "running": False})
+    cur = _running()
+    for addr in sorted(found.by_kind["task"]):
+        if not _tag_ok("task", addr):
+            continue
+        t = _obj("task", addr)
+        st = t["stats"]
+        done, count = int(st["done"]), int(st["count"])
+        running = addr == cur and count > 0
+        completed = count - 1 if running else count
+        cycles = done
+        partial = True
+        if running:
+            if now_cyc is not None and act_start is not None and act_irq is not None:
+                cycles += max(0, now_cyc - int(act_start) - int(act_irq))
+            else:
+                partial = False
+        rows.append({"addr": addr, "name": _str(t["name"]), "prio": int(t["prio"]),
+                     "cycles": cycles, "activations": count,
+                     "min": _min_of(int(st["min_inv"]), completed),
+                     "mean": done // completed if completed else 0, "max": int(st["max"]),
+                     "running": running, "partial": partial})
+    return rows
+
+
 def _running_fp():
     try:
         return (int(gdb.parse_and_eval("$control")) & 0x4) != 0
@@ -874,7 +956,7 @@ class TaskBottom:
 # --- Commands -----------------------------------------------------------------
 
 class VaiosPrefix(gdb.Command):
-    """VAIOS kernel awareness: vaios tasks | objects | heap | bt TASK."""
+    """VAIOS kernel awareness: vaios tasks | objects | heap | bt TASK | top."""
 
     def __init__(self):
         super().__init__("vaios", gdb.COMMAND_DATA, gdb.COMPLETE_COMMAND, True)
@@ -947,6 +1029,53 @@ whether the walk agrees with the heap's own free_bytes."""
                       for r in rows]))
 
 
+class VaiosTop(gdb.Command):
+    """The run-time statistics: vaios top (an image with VOS_CFG_RUNTIME_STATS).
+
+One line per kernel interrupt source (prio irq) and per task: cycles run,
+activations (switches in; interrupts taken), the shortest, mean and longest
+completed activation since creation, and share: the part of the window it
+ran, in percent. The window runs from the previous `vaios top` of this gdb
+session (the first: from vos_start) to now, the time base as the kernel
+last read it; the running task's current activation counts up to then."""
+
+    def __init__(self):
+        super().__init__("vaios top", gdb.COMMAND_DATA)
+        self.prev = None        # (now, {key: cycles}) of the previous vaios top
+
+    def invoke(self, arg, from_tty):
+        now_cyc = now()
+        rows = stats_rows(collect(), now_cyc)
+        if rows is None:
+            print("(no run-time statistics in this image: build it with VOS_CFG_RUNTIME_STATS=1)")
+            return
+        start = _stats_static("started_at")
+        key = lambda r: r["addr"] if r["addr"] is not None else r["name"]
+        if self.prev is not None and now_cyc is not None:
+            t0, before = self.prev
+            what = "since the previous vaios top"
+        else:
+            t0, before = (int(start) if start is not None else None), {}
+            what = "since vos_start"
+        window = now_cyc - t0 if now_cyc is not None and t0 is not None else None
+        if window:
+            print("window %d cycles (%s), now 0x%x" % (window, what, now_cyc))
+        else:
+            print("(the time base of this board is not known: no shares)")
+
+        def share(r):
+            if not window:
+                return "-"
+            d = r["cycles"] - before.get(key(r), 0)
+            return "%.2f" % (100.0 * d / window)
+        print(_table(["name", "prio", "share%", "cycles", "activations", "min", "mean", "max"],
+                     [(r["name"] + (" (running)" if r.get("running") else ""), r["prio"], share(r),
+                       r["cycles"] if r.get("partial", True) else "%d+" % r["cycles"],
+                       r["activations"], r["min"], r["mean"], r["max"]) for r in rows]))
+        if now_cyc is not None:
+            self.prev = (now_cyc, {key(r): r["cycles"] for r in rows})
+
+
 class VaiosBt(gdb.Command):
     """Backtrace of a task from the context saved when it was switched out.
 
@@ -975,3 +1104,4 @@ VaiosTasks()
 VaiosObjects()
 VaiosHeap()
 VaiosBt()
+VaiosTop()

@@ -142,6 +142,7 @@ static inline void os_sched_unlock(void)               { vos_sched_unlock(); }
 #define OSAL_CRIT_STATS VOS_CFG_CRIT_STATS
 #define OSAL_TRACE      VOS_CFG_TRACE
 #define OSAL_MPU        VOS_CFG_MPU
+#define OSAL_RUNTIME_STATS VOS_CFG_RUNTIME_STATS
 
 #if VOS_CFG_CRIT_STATS
 /* Longest masked interval so far and where it ended; reset restarts it. */

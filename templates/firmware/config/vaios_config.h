@@ -8,5 +8,7 @@
 #define VAIOS_CONFIG_H_FIRMWARE
 
 #define VOS_CFG_PRIO_LEVELS 8     /* 0 (idle) .. 7 */
+/* #define VOS_CFG_RUNTIME_STATS 1      per-task CPU time and shares,
+                                        vos_stats_* and vos_stats_top (vaios/stats.h) */
 
 #endif
