@@ -16,6 +16,10 @@
 #ifndef VAIOS_KERNEL_KTIME_H
 #define VAIOS_KERNEL_KTIME_H
 
+#include <stdint.h>
+#include "vaios/vaios.h"
+#include "port_api.h"       /* arch_now */
+
 /* --- Timeouts and the alarm (time.c) -------------------------------------- */
 
 /* Put t on the timeout list for deadline (0 is taken as 1: 0 means "on no
@@ -30,6 +34,15 @@ void vos__time_reset(void);           /* empty the timeout list, no slice, no ca
 vos_time_t vos__next_timeout(void);
 /* Program the alarm for the earliest kernel event. */
 void vos__alarm_program(void);
+
+/* Absolute deadline for a relative timeout starting now (VOS_FOREVER and
+ * anything past VOS_DUR_MAX: no deadline). */
+static inline vos_time_t vos__deadline(vos_dur_t timeout)
+{
+    if (vos_dur_cycles(timeout) >= vos_dur_cycles(VOS_DUR_MAX))
+        return VOS_TIME_NEVER;
+    return vos_time_add(arch_now(), timeout);
+}
 
 /* Wake on time, calibrated (VOS_WAKE_LEAD_AUTO): an undisturbed wake-up
  * path longer than the lead raises it by this many cycles, a shorter one

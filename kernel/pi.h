@@ -30,6 +30,12 @@
 #ifndef VAIOS_KERNEL_PI_H
 #define VAIOS_KERNEL_PI_H
 
+#include <stdint.h>
+#include "vaios/vaios.h"
+#include "kcall.h"
+#include "ksched.h"
+#include "waitq.h"
+
 /* The owner word of a mutex (vos_mutex_t.owner_word): the owner's address
  * (task control blocks are 4-aligned) with these bits. */
 #define VOS__OWNER_TRACKED ((uintptr_t)0x1)   /* on its owner's held list */

@@ -13,6 +13,13 @@
 #include <stdint.h>
 #include "vaios/vaios.h"
 
+/* vos_msg_reply for a task of a domain (kernel/channel.c; called by
+ * kernel/syscall.c's dispatch, a weak reference there): the client is
+ * looked for among the caller's holds and client->task is never
+ * followed. Thread context. */
+int vos__msg_reply_held(const vos_msg_client_t *client, const void *data, size_t len,
+                        int status);
+
 #if VOS_CFG_MPU
 
 /* The calls, in the order of their numbers (r12 of the SVC), from 1. A

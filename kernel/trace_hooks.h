@@ -130,4 +130,14 @@
 #endif /* VOS_CFG_TRACE */
 
 
+/* The reason for the next switch away from the running task, noted by the
+ * code that causes it and read by the switch's trace (vos__trace_switch,
+ * kernel/sched.c). */
+#if VOS_CFG_TRACE
+extern uint8_t vos__sw_reason;
+#define VOS__SW_REASON(r) (vos__sw_reason = (uint8_t)(r))
+#else
+#define VOS__SW_REASON(r) ((void)0)
+#endif
+
 #endif /* VAIOS_KERNEL_TRACE_HOOKS_H */
