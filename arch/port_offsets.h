@@ -4,7 +4,7 @@
  * constants it shares with the kernel: one definition of each. Included by
  * the ports' assembly (arch/cortex-m/switch.S) and by the kernel, which
  * checks every offset against the C structures with
- * _Static_assert(offsetof(...)) (kernel/kernel.h), so a field moved in C
+ * _Static_assert(offsetof(...)) (kernel/port_api.h), so a field moved in C
  * fails the build instead of the switch.
  *
  * Plain preprocessor constants only: this header must stay valid as
@@ -33,7 +33,7 @@
 #define VOS__TASK_STACK_SIZE 108                  /* its size: the top is base + size */
 #endif
 
-/* struct vos__sched, the scheduler block vos__s (kernel/kernel.h). */
+/* struct vos__sched, the scheduler block vos__s (kernel/port_api.h). */
 #define VOS__SCHED_READY  0                                   /* ready[] heads */
 #define VOS__SCHED_CUR    (VOS__PTR_SIZE * VOS_CFG_PRIO_LEVELS) /* running task */
 #define VOS__SCHED_MAP    (VOS__SCHED_CUR + VOS__PTR_SIZE)      /* ready bitmap */

@@ -261,7 +261,7 @@ bool vos__is_idle(const vos_task_t *t)
 }
 
 /* A kernel call from a handler above the kernel's level, assertions on
- * and checks off (kernel.h, VOS__CHECK_LEVEL): stop, naming the
+ * and checks off (kcall.h, VOS__CHECK_LEVEL): stop, naming the
  * exception (Cortex-M: 16 + the IRQ number). */
 void vos__halt_level(void)
 {

@@ -40,7 +40,7 @@ static inline bool sem_valid(const vos_sem_t *s)
  * VOS_ERR_INVALID for a bad tag (also one that is good again: the call
  * overlapped a delete), else VOS_ERR_CONTEXT. */
 #if VOS_CFG_CHECKS
-/* The interrupt form's context: a handler at the kernel's level (kernel.h). */
+/* The interrupt form's context: a handler at the kernel's level (kcall.h). */
 #define SEM_CTX_OK(isr)      ((isr) ? arch_isr_kernel() : !arch_in_isr())
 #define SEM_ENTRY_OK(s, isr) ((s)->tag == VOS_TAG_SEM && SEM_CTX_OK(isr))
 #define SEM_DEAD(s)          ((s)->tag != VOS_TAG_SEM)
