@@ -670,6 +670,77 @@ static void case_locked_no_wait(void)
     CHECK_EQ(t_run(locked_main, NULL, 5), HOST_IDLE);
 }
 
+/* The alarm interrupt's entry is measured against the time the alarm was
+ * last programmed for (kernel/wake.h). A handler holds the sleeper's
+ * alarm off and starts an interrupt-context timer for a time long past:
+ * the alarm is programmed for that time, and the interrupt that follows,
+ * the first of the scenario, is 5,000 cycles after it, above the bound.
+ * The sleeper's wake itself is undisturbed and is learned (its stamp is
+ * within the bound of its own alarm), but a lead needs an entry within
+ * the bound too: the lead stays 0 until an alarm interrupt comes on
+ * time, and then is the path. */
+static vos_timer_t past_tm;
+static vos_time_t past_t, past_next;
+
+static void past_cb(vos_timer_t *tm, void *arg)
+{
+    (void)tm;
+    (void)arg;
+}
+
+static void past_start(void)
+{
+    host_advance(past_t + 400 - vos_now());   /* across the sleeper's alarm, held off */
+    CHECK_EQ(vos_timer_start_at(&past_tm, vos_now() - 5000, vos_cycles(0)), VOS_OK);
+}
+
+static void past_holder(void *arg)
+{
+    (void)arg;
+    host_irq(past_start);
+#if VOS_CFG_WAKE_LEAD < 0
+    /* The sleeper has learned its wake, and its second sleep blocks now
+     * with its alarm at its deadline: the path is known, the entry is
+     * not, so no lead. */
+    CHECK_EQ(host_alarm_at(), past_next);
+#endif
+}
+
+static void past_sleeper(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(vos_sleep_until(past_t), VOS_OK);
+    CHECK(vos_now() >= past_t + 400);
+    for (int i = 0; i < 3; i++) {
+        vos_time_t t = vos_now() + 20000;
+        past_next = t;
+        CHECK_EQ(vos_sleep_until(t), VOS_OK);
+        CHECK(vos_now() >= t);
+    }
+}
+
+static void past_main(void *arg)
+{
+    (void)arg;
+    host_switch_cost(SW_COST);
+    CHECK_EQ(vos_timer_init(&past_tm, "past", past_cb, NULL, VOS_TIMER_ISR), VOS_OK);
+    past_t = vos_now() + 50000;
+    vos_task_t *s = t_task("sleeper", past_sleeper, NULL, 10);
+    vos_task_t *h = t_task("holder", past_holder, NULL, 3);
+    CHECK_EQ(vos_task_join(s, VOS_FOREVER), VOS_OK);
+    CHECK_EQ(vos_task_join(h, VOS_FOREVER), VOS_OK);
+#if VOS_CFG_WAKE_LEAD < 0
+    CHECK_EQ(lead_now(), SW_COST + MARGIN);      /* an entry on time since: the path */
+#endif
+    host_switch_cost(0);
+}
+
+static void case_entry_against_a_past_alarm(void)
+{
+    CHECK_EQ(t_run(past_main, NULL, 5), HOST_IDLE);
+    host_switch_cost(0);
+}
+
 int main(int argc, char **argv)
 {
     static const struct t_case cases[] = {
@@ -684,6 +755,7 @@ int main(int argc, char **argv)
         {"locked_zero_and_passed_sleeps_ok", case_locked_no_wait},
         {"generated_disturbances_lead_is_path", case_generated},
         {"timer_callback_not_learned", case_timer_callback_not_learned},
+        {"entry_against_a_past_alarm_sets_no_lead", case_entry_against_a_past_alarm},
     };
     return t_main(argc, argv, cases, sizeof cases / sizeof cases[0]);
 }
