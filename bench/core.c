@@ -182,6 +182,14 @@ os_task_t *vb_spawn(int i, const char *name, void (*fn)(void *), void *arg, int 
     return &slots[i];
 }
 
+#if OSAL_HAS_TM_PORT
+void vb_kill(int i)
+{
+    os_task_kill(&slots[i]);
+    os_sem_give(&done[i]);
+}
+#endif
+
 void vb_join(int n)
 {
     for (int i = 0; i < n; i++) {

@@ -109,6 +109,9 @@ void vb_spawn_end(void);
 os_task_t *vb_spawn(int i, const char *name, void (*fn)(void *), void *arg, int prio);
 /* Wait until the tasks in slots 0..n-1 that were spawned have exited. */
 void vb_join(int n);
+/* End the task of slot i where it stands (os_task_kill) and count it as
+ * exited for vb_join. Called from a task above it; with OSAL_HAS_TM_PORT. */
+void vb_kill(int i);
 
 /* "prefix" followed by n in decimal, into buf. */
 void vb_id(char *buf, unsigned size, const char *prefix, int n);

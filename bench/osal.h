@@ -38,6 +38,13 @@
  *                          from the arena when OSAL_STACK_ANY_MEMORY)
  *   void os_task_exit(void)        the calling task ends
  *   bool os_task_done(t)           t has ended (exited or faulted)
+ *   void os_task_kill(t)   t, another task below the caller (ready or
+ *                          suspended, never blocked on an object; needed
+ *                          with OSAL_HAS_TM_PORT), ends
+ *                          where it stands, as if it had called
+ *                          os_task_exit there; os_task_done(t) then holds.
+ *                          Thread-Metric's threads loop for ever, as the
+ *                          suite's, and end this way (bench/threadmetric.c)
  *   void os_yield(void)            to the next task of the same level
  *   void os_suspend_self(void)     blocks until os_resume
  *   void os_resume(t), os_resume_isr(t)

@@ -7,6 +7,9 @@
  * vector is the line's own name (IRQ_SWI0_LINE: UART4_IRQHandler on the
  * F405 board), so an application that defines that handler too and uses
  * these lines fails to link, naming it.
+ *
+ * The direct lines IRQ_SWID0 .. 3 (board.h, BOARD_SWI_DIRECT_HANDLER) have
+ * no handler here: the application defines each under its vector's name.
  */
 #include <stddef.h>
 #include "board.h"
@@ -27,6 +30,14 @@ void board_swi_init(int n, uint8_t prio, void (*handler)(void))
 void board_swi_pend(int n)
 {
     nvic_pend(swi_irq[n]);
+}
+
+static const int swid_irq[4] = { IRQ_SWID0, IRQ_SWID1, IRQ_SWID2, IRQ_SWID3 };
+
+void board_swi_direct_init(int n, uint8_t prio)
+{
+    nvic_set_priority(swid_irq[n], prio);
+    nvic_enable(swid_irq[n]);
 }
 
 void BOARD_IRQ_HANDLER(IRQ_SWI0_LINE)(void)

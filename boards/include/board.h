@@ -89,6 +89,35 @@ uint32_t board_irq_due(int n);
 void board_swi_init(int n, uint8_t prio, void (*handler)(void));
 void board_swi_pend(int n);
 
+/* Direct software interrupts (n = 0 .. 3; the Cortex-M boards, whose
+ * board_regs.h names the lines IRQ_SWID0 .. IRQ_SWID3): four more lines no
+ * peripheral raises, whose vector is the application's own function,
+ * named BOARD_SWI_DIRECT_HANDLER(n) (UART4-style vector names: CAN1_TX_IRQHandler
+ * for n = 0 on the F405 board). Nothing stands between the vector and that
+ * function (no registration, no stub, no call through a pointer), and
+ * BOARD_SWI_DIRECT_RAISE(n) is one store to the NVIC's software trigger
+ * register (STIR), so a synchronous software interrupt costs what the
+ * hardware makes it cost: Thread-Metric's TM_CAUSE_INTERRUPT
+ * (bench/threadmetric.c). board_swi_direct_init(n, prio) sets the line's
+ * priority and enables it; a line whose function nobody defines runs the
+ * default handler (it names the function to define). The raise needs
+ * privileged code (STIR from unprivileged code needs CCR.USERSETMPEND);
+ * follow it with board_barrier() to make the handler run before the next
+ * statement. */
+#if defined(IRQ_SWID0)
+void board_swi_direct_init(int n, uint8_t prio);
+#define BOARD_NVIC_STIR 0xE000EF00u          /* software trigger interrupt register */
+#define BOARD_SWI_DIRECT_RAISE(n) \
+    (*(volatile uint32_t *)BOARD_NVIC_STIR = (uint32_t)(IRQ_SWID##n))
+#define BOARD_SWI_DIRECT_NAME_(line) line##_IRQHandler
+#define BOARD_SWI_DIRECT_NAME(line) BOARD_SWI_DIRECT_NAME_(line)
+#define BOARD_SWI_DIRECT_HANDLER(n) BOARD_SWI_DIRECT_NAME(IRQ_SWID##n##_LINE)
+void BOARD_SWI_DIRECT_HANDLER(0)(void);
+void BOARD_SWI_DIRECT_HANDLER(1)(void);
+void BOARD_SWI_DIRECT_HANDLER(2)(void);
+void BOARD_SWI_DIRECT_HANDLER(3)(void);
+#endif
+
 /* Complete every memory access and refetch the instruction stream, so
  * that an interrupt pended just before takes effect before the next
  * statement (a synchronous software interrupt). Any context. */

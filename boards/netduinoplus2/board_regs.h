@@ -30,6 +30,16 @@
 #define IRQ_SWI1    53   /* UART5 */
 #define IRQ_SWI0_LINE UART4   /* their names: the vectors swi.c defines */
 #define IRQ_SWI1_LINE UART5
+/* Direct software interrupts (board.h, BOARD_SWI_DIRECT_HANDLER): the CAN1
+ * lines, which the emulated chip does not model. */
+#define IRQ_SWID0   19
+#define IRQ_SWID1   20
+#define IRQ_SWID2   21
+#define IRQ_SWID3   22
+#define IRQ_SWID0_LINE CAN1_TX
+#define IRQ_SWID1_LINE CAN1_RX0
+#define IRQ_SWID2_LINE CAN1_RX1
+#define IRQ_SWID3_LINE CAN1_SCE
 
 /* Every line's handler name (boards/include/stm32f4_vectors.h). */
 #include "stm32f405_irqs.h"

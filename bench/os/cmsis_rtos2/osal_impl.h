@@ -139,6 +139,8 @@ static inline osPriority_t osal_cmsis_prio(int p)
 }
 
 static inline void os_task_exit(void)                  { osThreadExit(); }
+/* Terminated, the thread stays joinable until os_task_done detaches it. */
+static inline void os_task_kill(os_task_t *t)         { (void)osThreadTerminate(t->id); }
 static inline void os_yield(void)                      { (void)osThreadYield(); }
 static inline void os_suspend_self(void)               { (void)osThreadSuspend(osThreadGetId()); }
 /* osThreadResume of a thread that is not suspended fails: ignored. */

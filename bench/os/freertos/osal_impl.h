@@ -110,6 +110,13 @@ bool os_task_done(os_task_t *t);
 void os_start(void) __attribute__((noreturn));
 void os_print_config(void);
 
+/* Suspended and marked ended, as os_task_exit leaves a task, so that
+ * os_task_done deletes it. */
+static inline void os_task_kill(os_task_t *t)
+{
+    vTaskSuspend(t->h);
+    t->ended = true;
+}
 static inline void os_yield(void)                      { taskYIELD(); }
 static inline void os_suspend_self(void)               { vTaskSuspend(NULL); }
 /* vTaskResume of a task that is not suspended does nothing. */

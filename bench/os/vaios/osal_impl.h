@@ -34,6 +34,7 @@ static inline bool os_task_done(os_task_t *t)
     int s = vos_task_state(t);
     return s == VOS_TASK_EXITED || s == VOS_TASK_FAULTED;
 }
+static inline void os_task_kill(os_task_t *t)         { (void)vos_task_terminate(t); }
 static inline void os_yield(void)                      { (void)vos_yield(); }
 static inline void os_suspend_self(void)               { vos_task_suspend(NULL); }
 static inline void os_resume(os_task_t *t)             { vos_task_resume(t); }
