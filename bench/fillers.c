@@ -8,7 +8,13 @@
  */
 #include "core.h"
 
+/* A filler's stack in bytes: 256, or the backend's OSAL_FILLER_STACK for
+ * a kernel whose thread needs more room to block and be interrupted. */
+#ifdef OSAL_FILLER_STACK
+#define FILLER_STACK OSAL_FILLER_STACK
+#else
 #define FILLER_STACK 256
+#endif
 #if defined(OSAL_TASKS_MAX) && OSAL_TASKS_MAX < VB_ARENA_SIZE / FILLER_STACK
 #define VB_FILLER_MAX OSAL_TASKS_MAX
 #else

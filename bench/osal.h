@@ -68,6 +68,7 @@
  *   OSAL_TASKS_MAX         optional: how many filler tasks the kernel can hold
  *                          at once (default: as many stacks as the arena
  *                          holds); a scale row above it is skipped
+ *   OSAL_FILLER_STACK      optional: bytes of a filler's stack (default 256)
  *   OSAL_STACK_ANY_MEMORY  1 when any 8-byte-aligned memory may be a stack:
  *                          the scale rows' fillers and the timer service
  *                          carve theirs from the shared arena; 0 skips them
