@@ -7,7 +7,7 @@ Usage: python3 -m tools.tm_suite_check --target BUILD/netduinoplus2
        python3 -m tools.tm_suite_check --self-test
 
 Runs tm_suite.elf (VAIOS's API) and tm_suite_cmsis.elf (its CMSIS-RTOS2
-layer), which bench/CMakeLists.txt builds: each runs bench/threadmetric.c's
+layer), or the --image ones, which bench/CMakeLists.txt builds: each runs bench/threadmetric.c's
 eight rows, then bench/tm_suite.c, the suite's tests written a second time
 in the suite's own shape, through the same porting layer, in windows of
 the same length. --log checks the console output of such an image built
@@ -128,6 +128,8 @@ def self_test():
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--target", help="the target build directory (runs its tm_suite images)")
+    ap.add_argument("--image", action="append", default=[],
+                    help="with --target: only this image of bench/ (repeatable)")
     ap.add_argument("--log", action="append", default=[],
                     help="console output of a tm_suite image of another backend")
     ap.add_argument("--self-test", action="store_true")
@@ -135,7 +137,7 @@ def main():
     args = ap.parse_args()
     self_test()
     if args.target:
-        for image in IMAGES:
+        for image in args.image or IMAGES:
             path = os.path.join(args.target, "bench", image)
             if not os.path.exists(path):
                 case(image, False, "not built: %s" % path)
