@@ -186,6 +186,12 @@ os_task_t *vb_spawn(int i, const char *name, void (*fn)(void *), void *arg, int 
 void vb_kill(int i)
 {
     os_task_kill(&slots[i]);
+    /* bench/osal.h's contract: done once killed. A backend that breaks it
+     * would leave vb_join waiting for ever. */
+    if (!os_task_done(&slots[i])) {
+        board_printf("!! bench: os_task_kill left task %d not done (bench/osal.h)\n", i);
+        board_exit(2);
+    }
     os_sem_give(&done[i]);
 }
 #endif

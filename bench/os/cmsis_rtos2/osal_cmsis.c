@@ -92,6 +92,18 @@ bool os_task_done(os_task_t *t)
     return true;
 }
 
+/* Terminated where it stands, and marked ended as the trampoline marks a
+ * thread whose function returned, since os_task_done reads that mark, not
+ * the state (above): the thread stays joinable until os_task_done
+ * detaches it. A terminate the kernel refuses stops the run (the task
+ * would never be done, and vb_join would wait for it for ever). */
+void os_task_kill(os_task_t *t)
+{
+    if (osThreadTerminate(t->id) != osOK)
+        stop("osThreadTerminate of a bench task failed");
+    t->ended = true;
+}
+
 #if OSAL_SPIN_IDLE
 /* The spinning idle (OSAL_SPIN_IDLE, README.md): a thread just below every
  * bench level that never blocks, so the kernel's own idle, which may wait

@@ -130,6 +130,7 @@ typedef struct { osMessageQueueId_t id; } os_queue_t;
 int os_task_create(os_task_t *t, const char *name, void (*fn)(void *), void *arg, int prio,
                    void *stack, unsigned size);
 bool os_task_done(os_task_t *t);
+void os_task_kill(os_task_t *t);
 void os_start(void) __attribute__((noreturn));
 void os_print_config(void);
 
@@ -139,8 +140,6 @@ static inline osPriority_t osal_cmsis_prio(int p)
 }
 
 static inline void os_task_exit(void)                  { osThreadExit(); }
-/* Terminated, the thread stays joinable until os_task_done detaches it. */
-static inline void os_task_kill(os_task_t *t)         { (void)osThreadTerminate(t->id); }
 static inline void os_yield(void)                      { (void)osThreadYield(); }
 static inline void os_suspend_self(void)               { (void)osThreadSuspend(osThreadGetId()); }
 /* osThreadResume of a thread that is not suspended fails: ignored. */
