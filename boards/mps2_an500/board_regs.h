@@ -51,6 +51,17 @@
 #define IRQ_SWI1      31   /* free for software pends */
 #define IRQ_SWI0_LINE PORT0_6
 #define IRQ_SWI1_LINE PORT0_7
+/* Direct software interrupts (board.h, BOARD_SWI_DIRECT_HANDLER): GPIO0's
+ * pin lines 2 .. 5, which no modelled device raises either; the NVIC's
+ * STIR and ISPR pend them like any other line. */
+#define IRQ_SWID0     26
+#define IRQ_SWID1     27
+#define IRQ_SWID2     28
+#define IRQ_SWID3     29
+#define IRQ_SWID0_LINE PORT0_2
+#define IRQ_SWID1_LINE PORT0_3
+#define IRQ_SWID2_LINE PORT0_4
+#define IRQ_SWID3_LINE PORT0_5
 
 /* The 32 device lines of the MPS2 Cortex-M images (AN385's list, which
  * QEMU 7.2 wires the same way for the AN500), under the names of their
