@@ -69,6 +69,9 @@
  *                          at once (default: as many stacks as the arena
  *                          holds); a scale row above it is skipped
  *   OSAL_FILLER_STACK      optional: bytes of a filler's stack (default 256)
+ *   OSAL_TM_MEMORY_WHAT    optional: what tm_memory's blocks are, for its note,
+ *                          when the porting layer has no fixed-block pool
+ *                          (default "128-byte pool block allocate+release pairs")
  *   OSAL_STACK_ANY_MEMORY  1 when any 8-byte-aligned memory may be a stack:
  *                          the scale rows' fillers and the timer service
  *                          carve theirs from the shared arena; 0 skips them

@@ -47,6 +47,8 @@
 #define OSAL_PRIO_MAX  (configMAX_PRIORITIES - 1)
 #define OSAL_HAS_QUEUE 1
 #define OSAL_HAS_HEAP  1
+/* tm_memory's blocks (tm_port.c): FreeRTOS has no fixed-block pool. */
+#define OSAL_TM_MEMORY_WHAT "128-byte heap_4 blocks: pvPortMalloc+vPortFree"
 #define OSAL_HAS_HEAP_STATS 1
 #define OSAL_HAS_RESUME_ISR 1
 /* A FreeRTOS mutex raises its holder only, not the holder of the mutex
