@@ -14,8 +14,8 @@
 if(NOT TARGET chibios_rt)
   message(FATAL_ERROR "VAIOS_BENCH_OS=chibios builds a library for your ChibiOS/RT firmware, and \
 needs its target chibios_rt first (the kernel, oslib and ARMv7-M port of your ChibiOS copy, \
-with ${CMAKE_CURRENT_SOURCE_DIR}/os/chibios on the include path). \
-See ${CMAKE_CURRENT_SOURCE_DIR}/os/chibios/README.md for the firmware's CMakeLists.txt.")
+with ${VAIOS_SOURCE_DIR}/bench/os/chibios on the include path). \
+See ${VAIOS_SOURCE_DIR}/bench/os/chibios/README.md for the firmware's CMakeLists.txt.")
 endif()
 if(NOT TARGET vaios_board_core)
   message(FATAL_ERROR "VAIOS_BENCH_OS=chibios needs a board of this tree: -DVAIOS_BOARD=netduinoplus2")
