@@ -163,17 +163,24 @@ class StoredRun:
     """One run of this harness on another kernel: bench/peers/runs/<name>/.
 
     provenance holds label (its column), summary (one line under a
-    table) and unlike ({"metric" or "metric (scenario)": why it does not
-    measure what VAIOS's row measures}); bench/peers/runs/README.md."""
+    table), harness_commit (the commit of bench/ the run was built from,
+    which every table names beside the column) and unlike ({"metric" or
+    "metric (scenario)": why it does not measure what VAIOS's row
+    measures}); bench/peers/runs/README.md."""
     name: str
     path: Path
     results: dict
     provenance: dict
 
 
+# What every stored run's provenance.json must say (bench/peers/runs/README.md).
+RUN_PROVENANCE_KEYS = ("label", "summary", "harness_commit")
+
+
 def load_runs(directory):
     """The stored runs under directory/runs, by name; RunRefused for a
-    results.json without its provenance.json. None or '' gives none."""
+    results.json without its provenance.json, or a provenance without
+    one of RUN_PROVENANCE_KEYS. None or '' gives none."""
     base = Path(directory) / RUNS if directory else None
     runs = []
     for path in sorted(base.iterdir()) if base and base.is_dir() else []:
@@ -182,8 +189,12 @@ def load_runs(directory):
             continue
         if not provenance.exists():
             raise RunRefused(f"{shown_path(path)} has a results.json without its provenance.json")
+        prov = json.loads(provenance.read_text(encoding="utf-8"))
+        missing = [k for k in RUN_PROVENANCE_KEYS if not prov.get(k)]
+        if missing:
+            raise RunRefused(f"{shown_path(provenance)} does not say {', '.join(missing)}")
         runs.append(StoredRun(path.name, path, json.loads(results.read_text(encoding="utf-8")),
-                              json.loads(provenance.read_text(encoding="utf-8"))))
+                              prov))
     return runs
 
 

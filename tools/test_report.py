@@ -82,6 +82,7 @@ RUN_RESULTS = {
          "overhead": 0, "note": None, "hist": [[p50, 9], [top, 1]]})}}
         for m, p50, top in (("ctx_yield", 36, 40), ("sem_give_take", 25, 25))}}
 RUN_PROVENANCE = {"label": "Other", "summary": "a synthetic run of the harness",
+                  "harness_commit": "abc1234",
                   "unlike": {"sem_give_take": "another path"}}
 
 
@@ -495,7 +496,8 @@ class ReadmeTable(unittest.TestCase):
         (base / "results.json").write_text(json.dumps(run))
         if provenance:
             (base / "provenance.json").write_text(json.dumps(
-                {"label": "Other", "summary": "a test run", "unlike": unlike or {}}))
+                {"label": "Other", "summary": "a test run", "harness_commit": "abc1234",
+                 "unlike": unlike or {}}))
         return root
 
     def test_a_harness_run_is_merged_with_its_leader(self):
@@ -505,6 +507,7 @@ class ReadmeTable(unittest.TestCase):
         self.assertIn("| ctx_yield (idle) | insn | 37 | 50 | 40 | VAIOS |", block)
         self.assertIn("| ctx_yield (busy) | insn | 44 | 90 | 44 | tie |", block)
         self.assertIn("bench/peers/runs/other/`", block)
+        self.assertIn("Other p50: the Other run of this harness at its commit `abc1234`", block)
 
     def test_an_unlike_harness_cell_never_leads(self):
         root = self.harness_root({"idle": (30, [[30, 10]])}, unlike={"ctx_yield": "not the same"})
@@ -545,6 +548,39 @@ class ReadmeTable(unittest.TestCase):
         root = self.harness_root({"idle": (40, [[40, 10]])}, provenance=False)
         with self.assertRaises(update_readme.Refused):
             update_readme.render_block(update_readme.snapshot_of(self.results), root)
+
+    def test_a_harness_run_that_does_not_name_its_harness_commit_is_refused(self):
+        root = self.harness_root({"idle": (40, [[40, 10]])})
+        prov_path = root / "bench" / "peers" / "runs" / "other" / "provenance.json"
+        prov = json.loads(prov_path.read_text())
+        del prov["harness_commit"]
+        prov_path.write_text(json.dumps(prov))
+        with self.assertRaisesRegex(update_readme.Refused, "harness_commit"):
+            update_readme.render_block(update_readme.snapshot_of(self.results), root)
+
+    def test_every_stored_run_of_this_repository_is_a_column(self):
+        """`python3 -m tools.update_readme --results ...` on this tree: a
+        column per bench/peers/runs/<run>/ (FreeRTOS, ChibiOS/RT), each
+        named with its harness commit above the table."""
+        stored = sorted(p for p in (REPO / "bench" / "peers" / "runs").iterdir()
+                        if (p / "results.json").exists())
+        self.assertIn("chibios", [p.name for p in stored])
+        results = self.tmp / "results.json"
+        results.write_text(json.dumps(self.results))
+        readme, snapshot = self.tmp / "README.md", self.tmp / "snapshot.json"
+        readme.write_text(self.readme)
+        proc = run_tool([sys.executable, "-m", "tools.update_readme", "--results", str(results),
+                         "--readme", str(readme), "--snapshot", str(snapshot)])
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        block = readme.read_text()
+        header = next(line for line in block.splitlines() if line.startswith("| metric |"))
+        for path in stored:
+            prov = json.loads((path / "provenance.json").read_text())
+            self.assertIn("| %s p50 |" % prov["label"], header)
+            self.assertIn("%s p50: the %s run of this harness at its commit `%s` (`%s/`)"
+                          % (prov["label"], prov["label"], prov["harness_commit"],
+                             peers.shown_path(path)), block)
+            self.assertIn(prov["summary"], block)
 
     def test_a_run_of_the_same_sources_with_other_figures_fails(self):
         readme, snapshot = self.generated(self.results)

@@ -131,9 +131,9 @@ def render_block(results, root=ROOT):
     table = readme_table(results, runs, catalogue, peers)
     cfg = results["config"]
     text = render_markdown(table).split("\n", 2)[2]
-    harness = "; ".join("%s: the %s run of this harness (`%s/`)"
+    harness = "; ".join("%s: the %s run of this harness at its commit `%s` (`%s/`)"
                         % ("%s p50" % r.provenance["label"], r.provenance["label"],
-                           shown_path(r.path)) for r in runs)
+                           r.provenance["harness_commit"], shown_path(r.path)) for r in runs)
     label = ("VAIOS figures of commit `%s` (the commit the benchmark image was built from, "
              "recorded in its results.json), %s: instructions on the emulated STM32F405 "
              "(QEMU `-icount shift=0`: one count is one instruction). %s Leader compares VAIOS "
