@@ -16,6 +16,10 @@
  *   6  the interrupt stack's guard: the VOS_CFG_STACK_GUARD bytes at the
  *      lowest address of the main stack, _smain_stack (a symbol the
  *      board's linker script defines, aligned to the guard size).
+ *   5  unused.
+ *   8.. on a processor with 16 regions, the board's (programmed before
+ *      vos_start, e.g. a non-cacheable DMA section on the Cortex-M7): the
+ *      port never touches them; they take precedence where they overlap.
  * Everything else is the default memory map for privileged code
  * (PRIVDEFENA), so privileged code runs as without the MPU; unprivileged
  * code reaches nothing else.
@@ -68,7 +72,15 @@
 #define RASR_AP_RO          (2u << 24)                      /* privileged RW, unprivileged RO */
 #define RASR_AP_RW          (3u << 24)                      /* full access */
 #define RASR_XN             (1u << 28)
-#define RASR_SRAM           ((1u << 18) | (1u << 17))       /* S, C: internal SRAM */
+/* Memory granted to a task: Normal, inner and outer write-back with read
+ * and write allocation (TEX 001, C, B), not shareable: what the default
+ * memory map gives privileged code in SRAM, so a task's data is cached
+ * the same on a Cortex-M7 whether it runs privileged or in a domain (a
+ * shareable region is not cached by the M7's data cache). Processors
+ * without a cache (the M4) ignore the attributes. A board's DMA buffers,
+ * which must not be cached, are the board's own region above 7
+ * (docs/porting.md, "Caches and DMA"), and it takes precedence. */
+#define RASR_SRAM           ((1u << 19) | (1u << 17) | (1u << 16))   /* TEX=1, C, B */
 #define RASR_DEVICE         ((1u << 18) | (1u << 16))       /* S, B: shared device */
 #define RASR_SRD(mask)      ((uint32_t)(mask) << 8)
 #define SHCSR_BUSFAULTENA   (1u << 17)

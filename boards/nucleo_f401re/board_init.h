@@ -18,7 +18,7 @@ uint32_t board_clock_init(void);
  * Before it, board_console_write() discards its output. */
 void board_console_init(uint32_t pclk1_hz);
 
-/* DWT cycle counter on, from 0 (timebase.c): board_cycles() counts. */
+/* DWT cycle counter on, from 0 (boards/common/dwt_counter.c): board_cycles() counts. */
 void board_cycle_counter_init(void);
 
 #endif /* BOARD_INIT_H */

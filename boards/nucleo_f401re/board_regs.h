@@ -34,6 +34,7 @@ void board_reset_late(void);
 #define BOARD_SYSCLK_HZ  84000000u
 #define BOARD_PCLK1_HZ   (BOARD_SYSCLK_HZ / 2u)   /* APB1: USART2, TIM2..TIM5 */
 #define BOARD_TIMCLK_HZ  BOARD_SYSCLK_HZ          /* APB1 timers: 2 x PCLK1 */
+#define BOARD_CYCLES_PER_TIM_COUNT 1u             /* board_cycles() per TIM2..4 count */
 
 /* --- Base addresses ------------------------------------------------------ */
 
@@ -162,6 +163,7 @@ void board_reset_late(void);
 #define DWT_CTRL              0xE0001000u
 #define DWT_CTRL_CYCCNTENA    (1u << 0)
 #define DWT_CYCCNT            0xE0001004u
+#define BOARD_DWT_UNLOCK      0              /* the M4's DWT has no software lock */
 
 /* --- Interrupt lines (RM0368 vector table, 85 lines: 0..84) --------------- */
 

@@ -135,15 +135,6 @@ uint32_t board_clock_init(void)
 }
 
 #if BOARD_NO_TIME_DRIVER
-/* The board without VAIOS's time driver (vaios_board_services), which
- * starts the counter in timebase.c otherwise: the same three writes. */
-void board_cycle_counter_init(void)
-{
-    REG32(CORE_DEMCR) |= CORE_DEMCR_TRCENA;
-    REG32(DWT_CYCCNT) = 0;
-    REG32(DWT_CTRL) |= DWT_CTRL_CYCCNTENA;
-}
-
 /* The measurement counter (board_cycles: DWT CYCCNT at the core clock).
  * With this board's start-up (vaios_board_start) the reset already set
  * the clock, the console and the counter (startup.c: board_reset_late),

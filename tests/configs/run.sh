@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 #
 # The builds make test does not otherwise make (make test's suite
-# build-configs): every image for the Nucleo-F401RE, which nothing here
-# can run but which must compile and link (docs/porting.md), with the
+# build-configs): every image for the Nucleo-F401RE and the Nucleo-H743ZI,
+# which nothing here can run but which must compile and link
+# (docs/porting.md), with the
 # options a user of that board would set; and every target of the MPU
 # build on the emulated board, of which make test builds only the MPU
 # images. One case per configuration, then "N passed, M failed".
@@ -40,5 +41,7 @@ case_build nucleo_trace_bench   nucleo_f401re bench.elf -DVAIOS_TRACE=ON
 case_build nucleo_crit_bench    nucleo_f401re bench.elf -DVAIOS_CRIT_STATS=ON
 case_build nucleo_stats_all    nucleo_f401re all -DVAIOS_RUNTIME_STATS=ON
 case_build netduino_mpu_all     netduinoplus2 all -DVAIOS_MPU=ON
+case_build h743_all             nucleo_h743zi all
+case_build h743_mpu_all         nucleo_h743zi all -DVAIOS_MPU=ON
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

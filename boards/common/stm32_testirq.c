@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Interrupt sources for tests and the benchmark (board.h): TIM3 and TIM4
- * as periodic update interrupts. The software-pended lines (two IRQ lines
- * of I2C3, which is never clocked) are boards/common/swi.c.
+ * Interrupt sources for tests and the benchmark (board.h) on STM32 silicon
+ * (the Nucleo-F401RE, the Nucleo-H743ZI): TIM3 and TIM4 as periodic update
+ * interrupts. The software-pended lines are boards/common/swi.c.
  *
- * TIM3 and TIM4 are 16-bit on the STM32F401 (ARR and PSC both 16-bit) and
- * count at 84 MHz, the rate of board_cycles(). A period of P cycles is
- * split into a prescaler D = ceil(P / 65536) and a reload R = round(P / D):
- * the interrupt comes every R x D cycles. So
- *   P <= 65536 cycles (780 us):  exact, resolution 1 cycle;
- *   larger P:                    resolution D cycles, error at most D / 2
- *                                (1 ms = 84000 cycles: D = 2, exact;
- *                                 the longest, 2^32 - 1 cycles: D = 65536).
+ * TIM3 and TIM4 have a 16-bit ARR and PSC and count at BOARD_TIMCLK_HZ,
+ * which is the rate of board_cycles() divided by BOARD_CYCLES_PER_TIM_COUNT
+ * (board_regs.h: 1 on the F401 at 84 MHz, 2 on the H743, whose timers run
+ * at 200 MHz under a 400 MHz core). A period of P cycles is C = P / K
+ * counts (K that ratio, rounded), split into a prescaler D = ceil(C / 65536)
+ * and a reload R = round(C / D): the interrupt comes every R x D x K
+ * cycles. So
+ *   C <= 65536 counts:  resolution K cycles;
+ *   larger C:           resolution D x K cycles, error at most D x K / 2
+ *                       (1 ms at 84 MHz = 84000 counts: D = 2, exact).
  * The first interrupt comes one full period after board_irq_start.
  *
  * board_irq_pend (and a pend before board_irq_start) calls the handler
@@ -35,10 +37,12 @@ static volatile uint32_t entry[2];
 void board_irq_start(int n, uint32_t period, uint8_t prio, void (*handler)(void))
 {
     uint32_t b = tim_base[n];
-    if (period < TEST_PERIOD_MIN)
-        period = TEST_PERIOD_MIN;
-    uint32_t div = (period - 1u) / TIM16_MAX_COUNT + 1u;
-    uint32_t reload = (uint32_t)(((uint64_t)period + div / 2u) / div);
+    uint32_t counts = (uint32_t)(((uint64_t)period + BOARD_CYCLES_PER_TIM_COUNT / 2u) /
+                                 BOARD_CYCLES_PER_TIM_COUNT);
+    if (counts < TEST_PERIOD_MIN)
+        counts = TEST_PERIOD_MIN;
+    uint32_t div = (counts - 1u) / TIM16_MAX_COUNT + 1u;
+    uint32_t reload = (uint32_t)(((uint64_t)counts + div / 2u) / div);
 
     REG32(b + TIM_CR1) = 0;
     REG32(b + TIM_DIER) = 0;
@@ -54,8 +58,8 @@ void board_irq_start(int n, uint32_t period, uint8_t prio, void (*handler)(void)
     nvic_set_priority(tim_irq[n], prio);
     REG32(b + TIM_DIER) = TIM_DIER_UIE;
     nvic_enable(tim_irq[n]);
-    period_of[n] = reload * div;
-    /* The first update comes reload x div cycles after the enable; the
+    period_of[n] = reload * div * BOARD_CYCLES_PER_TIM_COUNT;
+    /* The first update comes reload x div counts after the enable; the
      * due times are exact to within the few cycles from this read to the
      * enable's write reaching the timer. */
     uint32_t t = board_cycles();

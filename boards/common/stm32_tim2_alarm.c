@@ -1,31 +1,36 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The kernel's time base and alarm on the Nucleo-F401RE (port contract:
- * arch_time_init, arch_now, arch_alarm_set, arch_alarm_cancel,
- * and, through boards/common/alarm_stats.c, arch_cycles), and the DWT
- * cycle counter behind board_cycles(). arch_cycles() is DWT CYCCNT, the
- * board's measurement instrument: it runs at the same 84 MHz as TIM2
- * behind arch_now, from a different origin, which durations do not see,
- * and costs one core-bus load where a TIM2 read crosses to APB1.
+ * The kernel's time base and alarm on STM32 silicon whose TIM2 is a 32-bit
+ * timer with compare channels (the Nucleo-F401RE, the Nucleo-H743ZI), for
+ * the port contract: arch_time_init, arch_now, arch_alarm_set,
+ * arch_alarm_cancel, and, through boards/common/alarm_stats.c, arch_cycles.
+ * arch_cycles() is DWT CYCCNT (boards/common/dwt_counter.c), the board's measurement instrument at the core clock; TIM2 runs
+ * at BOARD_TIMCLK_HZ (the core clock on the F401, half of it on the H743),
+ * from a different origin, which durations do not see.
  *
- * Time base: TIM2, 32-bit, free-running at 84 MHz (PSC = 0, ARR =
- * 0xFFFFFFFF), extended to 64 bits in software. The extension counts a
- * wrap whenever a read is lower than the previous one, so it needs a read
- * at least once per 2^32 counts (51.1 s); the alarm is never further away
- * than ALARM_MAX_DELTA (25.6 s), and its handler reads the time, so that
- * always holds.
+ * What the board's board_regs.h names: TIM2_BASE and the TIM_ registers,
+ * IRQ_TIM2, and DBGMCU_BASE + DBGMCU_APB1_FZ with DBGMCU_TIM2_STOP (the
+ * register that freezes TIM2 while a debugger holds the core: APB1_FZ on
+ * the F4, APB1LFZ1 on the H7).
+ *
+ * Time base: TIM2, 32-bit, free-running (PSC = 0, ARR = 0xFFFFFFFF),
+ * extended to 64 bits in software. The extension counts a wrap whenever a
+ * read is lower than the previous one, so it needs a read at least once
+ * per 2^32 counts (51.1 s at 84 MHz, 21.5 s at 200 MHz); the alarm is
+ * never further away than ALARM_MAX_DELTA (half of that), and its handler
+ * reads the time, so that always holds.
  *
  * Alarm: TIM2 capture/compare channel 1 in output-compare "frozen" mode
  * (no pin), CC1IF raising TIM2's interrupt through CC1IE. The compare
  * register holds the low 32 bits of the deadline; CC1IF is set when CNT
  * becomes equal to CCR1. Two cases cannot be left to the comparator:
  *  - the deadline has passed, or CNT reaches it before the CCR1 write
- *    lands: no match would happen until the next wrap, 51 s later. After
- *    the write, CNT is read again; if the deadline is not at least
- *    ALARM_MIN_DELTA counts ahead, the interrupt is pended in the NVIC.
- *    The read comes after the write on the same peripheral, so a deadline
- *    found ahead of that read was ahead when CCR1 took its value and the
- *    comparator will see it.
+ *    lands: no match would happen until the next wrap. After the write,
+ *    CNT is read again; if the deadline is not at least ALARM_MIN_DELTA
+ *    counts ahead, the interrupt is pended in the NVIC. The read comes
+ *    after the write on the same peripheral, so a deadline found ahead of
+ *    that read was ahead when CCR1 took its value and the comparator will
+ *    see it.
  *  - a deadline more than ALARM_MAX_DELTA ahead: the alarm fires at
  *    ALARM_MAX_DELTA instead, the kernel finds nothing due and re-arms
  *    (arch/port.h allows early fires).
@@ -47,7 +52,7 @@
 #include "port.h"
 #include "vaios/trace.h"
 
-#define ALARM_MAX_DELTA   (1u << 31)   /* 25.6 s at 84 MHz: half the wrap */
+#define ALARM_MAX_DELTA   (1u << 31)   /* half the wrap: 25.6 s at 84 MHz */
 #define ALARM_MIN_DELTA   32u          /* nearer than this: pend the IRQ at once */
 #define TIM_ARR_FREE_RUN  0xFFFFFFFFu
 
@@ -63,13 +68,6 @@ __asm__(".global arch_time_lo\n\t.set arch_time_lo, 0x40000024");
 static inline uint32_t tim2_count(void)
 {
     return TIM2(TIM_CNT);
-}
-
-void board_cycle_counter_init(void)
-{
-    REG32(CORE_DEMCR) |= CORE_DEMCR_TRCENA;
-    REG32(DWT_CYCCNT) = 0;
-    REG32(DWT_CTRL) |= DWT_CTRL_CYCCNTENA;
 }
 
 /* Set once the time base runs: a second arch_time_init (vos_start after

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Bring-up steps of the Nucleo-H743ZI, called once by Reset_Handler
+ * (startup.c) in this order, before main(). Private to the board.
+ */
+#ifndef BOARD_INIT_H
+#define BOARD_INIT_H
+
+#include <stdint.h>
+
+/* Supply, regulator scale, flash wait states and the clock tree to
+ * 400 MHz (clock.c), and the peripheral clocks the board uses. Returns
+ * the SYSCLK frequency reached: BOARD_SYSCLK_HZ, or BOARD_HSI_HZ when a
+ * step did not complete in time (the board then runs on the 64 MHz HSI
+ * with every bus at half of it). */
+uint32_t board_clock_init(void);
+
+/* USART3 on PD8 at 115200 8N1 for an APB1 clock of pclk1_hz (console.c).
+ * Before it, board_console_write() discards its output. */
+void board_console_init(uint32_t pclk1_hz);
+
+/* DWT cycle counter on, from 0 (boards/common/dwt_counter.c). */
+void board_cycle_counter_init(void);
+
+#endif /* BOARD_INIT_H */
