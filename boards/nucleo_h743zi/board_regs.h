@@ -215,6 +215,16 @@ _Static_assert(BOARD_SYSCLK_HZ % BOARD_TIMCLK_HZ == 0, "the timers' clock divide
 #define IRQ_SWI1    73   /* I2C3 error */
 #define IRQ_SWI0_LINE I2C3_EV   /* their names: the vectors swi.c defines */
 #define IRQ_SWI1_LINE I2C3_ER
+/* Direct software interrupts (board.h, BOARD_SWI_DIRECT_HANDLER): I2C2,
+ * never clocked here, and SPI4 and SPI5, which this board does not wire. */
+#define IRQ_SWID0   33
+#define IRQ_SWID1   34
+#define IRQ_SWID2   84
+#define IRQ_SWID3   85
+#define IRQ_SWID0_LINE I2C2_EV
+#define IRQ_SWID1_LINE I2C2_ER
+#define IRQ_SWID2_LINE SPI4
+#define IRQ_SWID3_LINE SPI5
 
 /* Every line's handler name (boards/include/stm32f4_vectors.h). */
 #include "stm32h743_irqs.h"
