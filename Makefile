@@ -11,8 +11,9 @@
 #   make evidence    the kernel's machine-checked evidence (docs/evidence.md):
 #                    MISRA check, Frama-C EVA and WP, the SPIN models
 #   make soak        the flight pipeline for SOAK_SECONDS of flight (default
-#                    86400: 24 h; 24 h took about 3 h of real time on a
-#                    busy two-core machine, docs/flight.md):
+#                    86400: 24 h; 24 h takes about 2 h of real time with a
+#                    core of its own, 3 h on a busy two-core machine,
+#                    docs/flight.md):
 #                    misses, heap leak and drift, build/soak-report/
 #
 # Both main commands install what is missing from Debian's packages when
