@@ -14,7 +14,8 @@
  * runs on the HSI with APB1 at half of it). */
 uint32_t board_clock_init(void);
 
-/* USART2 on PA2 at 115200 8N1 for an APB1 clock of pclk1_hz (console.c).
+/* USART2 on PA2 at 115200 8N1 for an APB1 clock of pclk1_hz
+ * (boards/common/stm32_usart_console.c).
  * Before it, board_console_write() discards its output. */
 void board_console_init(uint32_t pclk1_hz);
 

@@ -42,6 +42,10 @@ void board_reset_late(void);
 #define TIM3_BASE    0x40000400u   /* test interrupt source 0, 16-bit */
 #define TIM4_BASE    0x40000800u   /* test interrupt source 1, 16-bit */
 #define USART2_BASE  0x40004400u   /* console: ST-LINK virtual COM port */
+#define CONSOLE_USART_BASE USART2_BASE   /* boards/common/stm32_usart_console.c */
+#define CONSOLE_GPIO_BASE  GPIOA_BASE    /* TX on PA2, AF7 (SB13/SB14 closed as shipped) */
+#define CONSOLE_TX_PIN     2u
+#define CONSOLE_TX_AF      GPIO_AF7
 #define PWR_BASE     0x40007000u
 #define GPIOA_BASE   0x40020000u
 #define RCC_BASE     0x40023800u
@@ -114,10 +118,10 @@ void board_reset_late(void);
 
 /* --- USART ----------------------------------------------------------------- */
 
-#define USART_SR        0x00u
-#define USART_SR_TC     (1u << 6)
-#define USART_SR_TXE    (1u << 7)
-#define USART_DR        0x04u
+#define USART_TXSTAT      0x00u   /* USART_SR */
+#define USART_TXSTAT_TC   (1u << 6)
+#define USART_TXSTAT_TXE  (1u << 7)
+#define USART_TXDATA      0x04u   /* USART_DR */
 #define USART_BRR       0x08u
 #define USART_CR1       0x0Cu
 #define USART_CR1_TE    (1u << 3)

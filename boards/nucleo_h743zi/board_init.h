@@ -15,7 +15,8 @@
  * with every bus at half of it). */
 uint32_t board_clock_init(void);
 
-/* USART3 on PD8 at 115200 8N1 for an APB1 clock of pclk1_hz (console.c).
+/* USART3 on PD8 at 115200 8N1 for an APB1 clock of pclk1_hz
+ * (boards/common/stm32_usart_console.c).
  * Before it, board_console_write() discards its output. */
 void board_console_init(uint32_t pclk1_hz);
 

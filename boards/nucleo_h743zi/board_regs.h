@@ -57,6 +57,10 @@ _Static_assert(BOARD_SYSCLK_HZ % BOARD_TIMCLK_HZ == 0, "the timers' clock divide
 #define TIM3_BASE    0x40000400u   /* test interrupt source 0, 16-bit */
 #define TIM4_BASE    0x40000800u   /* test interrupt source 1, 16-bit */
 #define USART3_BASE  0x40004800u   /* console: ST-LINK virtual COM port (PD8/PD9) */
+#define CONSOLE_USART_BASE USART3_BASE   /* boards/common/stm32_usart_console.c */
+#define CONSOLE_GPIO_BASE  GPIOD_BASE    /* TX on PD8, AF7 */
+#define CONSOLE_TX_PIN     8u
+#define CONSOLE_TX_AF      GPIO_AF7
 #define FLASHIF_BASE 0x52002000u   /* flash interface registers */
 #define GPIOD_BASE   0x58020C00u
 #define RCC_BASE     0x58024400u
@@ -146,7 +150,7 @@ _Static_assert(BOARD_SYSCLK_HZ % BOARD_TIMCLK_HZ == 0, "the timers' clock divide
 
 #define GPIO_MODER      0x00u   /* 2 bits per pin */
 #define GPIO_OSPEEDR    0x08u   /* 2 bits per pin */
-#define GPIO_AFRH       0x24u   /* 4 bits per pin, pins 8..15 */
+#define GPIO_AFRL       0x20u   /* 4 bits per pin, pins 0..7; AFRH at 0x24: 8..15 */
 #define GPIO_MODE_AF    2u
 #define GPIO_SPEED_MED  1u
 #define GPIO_AF7        7u      /* USART1..3 */
@@ -159,10 +163,10 @@ _Static_assert(BOARD_SYSCLK_HZ % BOARD_TIMCLK_HZ == 0, "the timers' clock divide
 #define USART_CR2       0x04u   /* 0: 1 stop bit */
 #define USART_CR3       0x08u   /* 0: no flow control */
 #define USART_BRR       0x0Cu
-#define USART_ISR       0x1Cu
-#define USART_ISR_TC    (1u << 6)
-#define USART_ISR_TXE   (1u << 7)
-#define USART_TDR       0x28u
+#define USART_TXSTAT      0x1Cu   /* USART_ISR */
+#define USART_TXSTAT_TC   (1u << 6)
+#define USART_TXSTAT_TXE  (1u << 7)   /* TXFNF with the FIFO on; the FIFO stays off */
+#define USART_TXDATA      0x28u   /* USART_TDR */
 
 /* --- General-purpose timers (TIM2..TIM5: the F4's layout) ------------------ */
 
