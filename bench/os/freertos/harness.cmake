@@ -41,3 +41,13 @@ target_link_libraries(vaios_bench_freertos PUBLIC freertos_kernel vaios_board_co
 # main() and the families sit in this library: keep them when the
 # firmware's own sources reference nothing of it.
 target_link_options(vaios_bench_freertos INTERFACE -Wl,--undefined=main)
+
+# The Thread-Metric check (tools/tm_suite_check.py --log): the harness's
+# rows and the yardstick's (bench/tm_suite.c) through this backend's
+# porting layer, in an image of their own.
+add_library(tm_suite_freertos STATIC ${CMAKE_CURRENT_SOURCE_DIR}/tm_suite.c
+            ${CMAKE_CURRENT_SOURCE_DIR}/core.c ${VB_TM_FREERTOS}
+            ${CMAKE_CURRENT_SOURCE_DIR}/os/freertos/osal_freertos.c)
+vb_harness_setup(tm_suite_freertos freertos)
+target_link_libraries(tm_suite_freertos PUBLIC freertos_kernel vaios_board_core)
+target_link_options(tm_suite_freertos INTERFACE -Wl,--undefined=main)
