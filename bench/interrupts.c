@@ -174,6 +174,14 @@ static void irq_to_task(void)
 #define STORM_N    20000u
 #define STORM_PRIO OSAL_IRQ_PRIO_KERNEL_LOW   /* kernel level, below OSAL_IRQ_PRIO_KERNEL */
 #define STORM_BACKLOG_MAX 2u
+/* The woken task's semaphore counts every interrupt of a trial not yet
+ * taken: at most STORM_N (the previous trial's are drained before the
+ * next starts). 65535, the largest count RTX5 allows
+ * (osRtxSemaphoreTokenLimit; osSemaphoreNew refuses more), holds it. */
+#define STORM_SEM_MAX 65535u
+#if STORM_SEM_MAX < STORM_N
+#error "irq_storm's semaphore must count a whole trial's interrupts"
+#endif
 
 static volatile uint32_t storm_count, storm_taken, storm_t0, storm_limit, storm_period;
 static volatile uint32_t storm_t_start, storm_due_last, storm_backlog;
@@ -249,7 +257,7 @@ static void irq_storm(bool deferred)
     storm_parked = false;
     os_sem_init(&storm_end, 0, 1);
     os_sem_init(&storm_go, 0, 1);
-    os_sem_init(&isr_sem, 0, 0xFFFFFFFu);
+    os_sem_init(&isr_sem, 0, STORM_SEM_MAX);
     vb_spawn_begin();
     vb_spawn(0, "starter", storm_starter, NULL, VB_MAIN_PRIO - 1);
     if (deferred)

@@ -32,6 +32,20 @@ target_link_libraries(vaios_bench_cmsis_rtos2 PUBLIC ${VAIOS_BENCH_CMSIS_KERNEL}
 if(VAIOS_BENCH_BOARD_START)
   target_link_libraries(vaios_bench_cmsis_rtos2 PUBLIC vaios_board_start)
 endif()
+# The Thread-Metric check image (tools/tm_suite_check.py --log): the
+# harness's tm_* rows and the suite's loops written a second time
+# (bench/tm_suite.c), both through this backend's porting layer, for the
+# firmware's tm_suite executable to link as it links the library above.
+add_library(tm_suite_cmsis_rtos2 STATIC ${CMAKE_CURRENT_SOURCE_DIR}/tm_suite.c
+            ${CMAKE_CURRENT_SOURCE_DIR}/core.c ${VB_TM_CMSIS}
+            ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/osal_cmsis.c)
+vb_harness_setup(tm_suite_cmsis_rtos2 cmsis_rtos2)
+vb_cmsis_prios(tm_suite_cmsis_rtos2)
+target_link_libraries(tm_suite_cmsis_rtos2 PUBLIC ${VAIOS_BENCH_CMSIS_KERNEL} vaios_board_services)
+if(VAIOS_BENCH_BOARD_START)
+  target_link_libraries(tm_suite_cmsis_rtos2 PUBLIC vaios_board_start)
+endif()
+target_link_options(tm_suite_cmsis_rtos2 INTERFACE -Wl,--undefined=main)
 # The kernel's system timer on the board's counter (os_tick_board.c, the
 # CMSIS OS Tick interface: RTX5): compiled into the executable, as the
 # kernel's library, linked after this one, calls it.
@@ -41,6 +55,7 @@ if(VAIOS_BENCH_CMSIS_OS_TICK)
     message(FATAL_ERROR "VAIOS_BENCH_CMSIS_OS_TICK: the OS Tick on the board's counter is written for netduinoplus2 (QEMU's TIM5 model) only")
   endif()
   target_sources(vaios_bench_cmsis_rtos2 INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/os_tick_board.c)
+  target_sources(tm_suite_cmsis_rtos2 INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/os_tick_board.c)
 endif()
 # main() and the families sit in this library: keep them when the
 # firmware's own sources reference nothing of it.
