@@ -7,8 +7,10 @@
  * A backend is bench/os/<kernel>/osal_impl.h (plus, if needed, one .c
  * beside it) and a README.md saying what its kernel's configuration must
  * be for its figures to compare with the others'. It is chosen when the
- * build is configured: -DVAIOS_BENCH_OS=vaios|cmsis_rtos2|freertos|posix
- * (bench/CMakeLists.txt; posix is the bench/linux project).
+ * build is configured: -DVAIOS_BENCH_OS=vaios|cmsis_rtos2|freertos|chibios|posix
+ * (bench/CMakeLists.txt; posix is the bench/linux project), or, for
+ * Zephyr, by the Zephyr module bench/os/zephyr, which a Zephyr workspace
+ * builds. tools/check_backends.py holds every backend to this contract.
  *
  * Keep the wrappers inline: whatever they add lands inside the measured
  * windows. Every call below is made from a task (a thread the backend
@@ -90,10 +92,12 @@
  *                          which count at the rate of the board's counter
  *                          (board_cycles, BOARD_CYCLES_HZ), every figure's
  *                          clock: each backend checks it and refuses a run
- *                          where the two differ (vaios: one counter, checked
- *                          at compile time; freertos: the tick measured on
- *                          the counter; cmsis_rtos2: the rate the kernel
- *                          states and the rate seen)
+ *                          where the two differ (vaios and chibios: one
+ *                          counter, checked at compile time; freertos: the
+ *                          tick measured on the counter; cmsis_rtos2: the
+ *                          rate the kernel states and the rate seen; zephyr:
+ *                          the cycle and tick rates Zephyr states against
+ *                          those seen on the counter)
  *   void os_sleep(d)               at least d cycles (relative)
  *   void os_sleep_until(t)         until os_now() >= t (absolute)
  *   uint64_t os_ms(n), os_us(n), os_ns(n)    durations in time-base cycles
