@@ -190,6 +190,10 @@ def check_backend(root, d, case):
              ", ".join(absent))
     case(checks_rate(text), f"{name}: refuses a run whose kernel timer rate is not the board "
          "counter's (BOARD_CYCLES_HZ)")
+    m = re.search(r'#\s*define\s+OSAL_TM_MEMORY_WHAT\s+"((?:[^"\\]|\\.)*)"', text)
+    if m:   # bench/threadmetric.c's _Static_assert: at most 48 bytes with its NUL
+        case(len(m.group(1)) + 1 <= 48, f"{name}: OSAL_TM_MEMORY_WHAT fits tm_memory's note",
+             m.group(1))
 
 
 def check_contract(root, case):
