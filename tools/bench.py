@@ -47,13 +47,16 @@ def elf_size(path):
     return text, data, bss
 
 
-def kernel_bytes(map_path, with_time_driver):
+def kernel_bytes(map_path, with_time_driver, archives=("libvaios.a",),
+                 time_drivers=("timebase.c.obj",)):
     """Bytes of kernel code+constants and of kernel RAM (data+bss) that
     survived --gc-sections, from the link map: every input section that
-    came from libvaios.a (kernel and port), and with with_time_driver also
-    from the board's time driver (the archive member timebase.c.obj: the
-    port contract's time functions and the alarm interrupt), which a peer's
-    figure includes as its tick driver."""
+    came from one of archives (VAIOS: libvaios.a, kernel and port; a peer's
+    image: its kernel's own archives, --kernel-archive), and with
+    with_time_driver also from the time driver's objects (VAIOS: the board's
+    archive member timebase.c.obj, the port contract's time functions and
+    the alarm interrupt; a peer's: --time-driver), which a peer's figure
+    includes as its tick driver."""
     code = ram = 0
     in_map = False
     section = None
@@ -73,7 +76,9 @@ def kernel_bytes(map_path, with_time_driver):
         name = m.group(1) or section or ""
         size = int(m.group(3), 16)
         source = m.group(4)
-        ours = "libvaios.a" in source or (with_time_driver and source.endswith("(timebase.c.obj)"))
+        ours = (os.path.basename(source.split("(")[0]) in archives
+                or (with_time_driver and any(source.endswith("(%s)" % t) or source.endswith("/" + t)
+                                             for t in time_drivers)))
         if not ours or size == 0:
             continue
         if name.startswith((".text", ".rodata")):
@@ -149,12 +154,57 @@ def footprint_metric(mid, scenario, value, note):
 def minimal_footprint_lines(d, scen, what=""):
     """The minimal image's footprint rows of build directory d, as scenario scen."""
     elf = os.path.join(d, "apps", "minimal", "minimal.elf")
-    mp = os.path.join(d, "apps", "minimal", "minimal.map")
     if not os.path.exists(elf):
         return ['@VOS skip footprint_minimal_text reason="minimal image did not build (%s)"' % scen]
+    return footprint_rows(elf, scen, what)
+
+
+def peer_footprint_lines(minimal, archives, time_drivers):
+    """The footprint rows of a peer kernel's minimal image (--minimal
+    SCEN=ELF, built elsewhere from the same application: two tasks and a
+    semaphore), with the same definitions as VAIOS's: its kernel is the
+    input sections of the archives named (--kernel-archive), its time
+    driver the objects named (--time-driver). A kernel whose tick driver is
+    part of its own port (no --time-driver) has no footprint_kernel_alone_text:
+    a skip says so."""
+    lines = []
+    for spec in minimal:
+        scen, _, elf = spec.partition("=")
+        if not scen or not elf or not os.path.exists(elf):
+            raise SystemExit("bench: --minimal %s: SCENARIO=ELF, an existing image with its .map beside it" % spec)
+        lines.extend(footprint_rows(os.path.abspath(elf), scen, "", archives, time_drivers))
+    if not time_drivers:
+        lines.append('@VOS skip footprint_kernel_alone_text reason="the kernel\'s tick driver is part '
+                     'of its own port, not a separate driver: footprint_kernel_text is kernel, port and tick"')
+    return lines
+
+
+def footprint_rows(elf, scen, what, archives=("libvaios.a",), time_drivers=("timebase.c.obj",)):
+    """The five footprint rows of a minimal image elf (its link map beside
+    it, minimal.elf -> minimal.map), as scenario scen; a peer's image
+    (time_drivers empty: its tick in its port) has no kernel_alone row."""
+    mp = os.path.splitext(elf)[0] + ".map"
     text, data, bss = elf_size(elf)
-    code, ram = kernel_bytes(mp, True)
-    alone, _ = kernel_bytes(mp, False)
+    code, ram = kernel_bytes(mp, True, archives, time_drivers)
+    alone, _ = kernel_bytes(mp, False, archives, time_drivers)
+    if archives != ("libvaios.a",):
+        kernel = "the kernel's own objects (%s)" % ", ".join(archives)
+        tick = (" + its time driver (%s)" % ", ".join(time_drivers)) if time_drivers \
+            else ", its tick driver in its port"
+        return [
+            footprint_metric("footprint_minimal_text", scen, text,
+                             "two tasks and a semaphore: text (vector table and start-up included)"),
+            footprint_metric("footprint_minimal_ram", scen, data + bss,
+                             "two tasks and a semaphore: data+bss (two 256 B stacks, idle stack, main stack not counted)"),
+            footprint_metric("footprint_kernel_text", scen, code,
+                             "%s%s: code+constants surviving --gc-sections in the minimal image; "
+                             "the row comparable with VAIOS's kernel + port + time driver" % (kernel, tick)),
+        ] + ([footprint_metric("footprint_kernel_alone_text", scen, alone,
+                               "%s alone (no time driver): code+constants surviving --gc-sections "
+                               "in the minimal image" % kernel)] if time_drivers else []) + [
+            footprint_metric("footprint_kernel_ram", scen, ram,
+                             "%s%s: data+bss in the minimal image (idle stack included)" % (kernel, tick)),
+        ]
     return [
         footprint_metric("footprint_minimal_text", scen, text,
                          "two tasks and a semaphore: text (vector table and start-up included)" + what),
@@ -197,6 +247,14 @@ def main():
                     help="only what the image measures: no footprint rows, no instrumented images")
     ap.add_argument("--elf", help="an image built elsewhere (implies --image-only)")
     ap.add_argument("--log", help="with --elf: the console log of its run, instead of running it")
+    ap.add_argument("--minimal", action="append", default=[], metavar="SCEN=ELF",
+                    help="with --elf: a peer kernel's minimal image (two tasks and a semaphore, its .map "
+                         "beside it) whose footprint rows join the results as scenario SCEN (O2, Os)")
+    ap.add_argument("--kernel-archive", action="append", default=[], metavar="NAME",
+                    help="with --minimal: an archive of the peer kernel's own code (e.g. libfreertos_kernel.a)")
+    ap.add_argument("--time-driver", action="append", default=[], metavar="OBJ",
+                    help="with --minimal: an object of the kernel's time driver outside its archives "
+                         "(e.g. os_tick_board.c.obj); none: the tick is in the kernel's port")
     args = ap.parse_args()
     PROGRESS.enabled = not args.quiet
     if args.log and not args.elf:
@@ -204,6 +262,8 @@ def main():
     if args.elf:
         args.image_only = True
         args.elf = os.path.abspath(args.elf)
+    if args.minimal and not (args.elf and args.kernel_archive):
+        ap.error("--minimal needs --elf (the peer's bench image) and --kernel-archive")
     if args.log and not os.path.exists(args.log):
         print("bench: %s does not exist" % args.log, file=sys.stderr)
         return 2
@@ -218,6 +278,8 @@ def main():
             '@VOS config target=%s' % args.board,
             '@VOS config compiler="%s"' % sh("arm-none-eabi-gcc --version").splitlines()[0]]
     extra = [] if args.image_only else footprint_lines(os.path.join(ROOT, args.build), args.board)
+    if args.minimal:
+        extra = peer_footprint_lines(args.minimal, tuple(args.kernel_archive), tuple(args.time_driver))
     if args.log:
         image = Source(["cat", os.path.abspath(args.log)], "bench image log")
     else:

@@ -51,3 +51,13 @@ add_library(tm_suite_freertos STATIC ${CMAKE_CURRENT_SOURCE_DIR}/tm_suite.c
 vb_harness_setup(tm_suite_freertos freertos)
 target_link_libraries(tm_suite_freertos PUBLIC freertos_kernel vaios_board_core)
 target_link_options(tm_suite_freertos INTERFACE -Wl,--undefined=main)
+
+# The minimal image of the footprint rows (minimal.c: apps/minimal on
+# FreeRTOS's API), for the firmware's minimal_freertos.elf to link with
+# a link map (README.md, "Footprint"): FreeRTOS and the board's start-up
+# only (vaios_board_start: vector table, reset, fault report), as VAIOS's
+# minimal image links its kernel and the board.
+add_library(minimal_freertos STATIC ${CMAKE_CURRENT_SOURCE_DIR}/os/freertos/minimal.c)
+target_compile_options(minimal_freertos PRIVATE ${VAIOS_WARNINGS})
+target_link_libraries(minimal_freertos PUBLIC freertos_kernel vaios_board_start)
+target_link_options(minimal_freertos INTERFACE -Wl,--undefined=main)
