@@ -20,12 +20,6 @@
 #include "stm32f4_vectors.h"
 #include "osal_zephyr_board.h"
 
-static void stop(const char *why)
-{
-    board_printf("!! bench: zephyr: %s\n", why);
-    board_exit(2);
-}
-
 /* --- Idle ------------------------------------------------------------------------------- */
 
 /* Zephyr's idle thread waits in WFI (k_cpu_idle), which the emulator's
