@@ -40,6 +40,10 @@
  *                             or the stack pointer it saves for t is at or
  *                             below t->guard (a frame larger than the guard
  *                             jumped it; t->sp then holds that pointer);
+ *                             on a CPU with stack-limit registers also
+ *                             from the port's stack-limit fault, for the
+ *                             running task holding no kernel lock (t->sp
+ *                             then holds where its stack pointer got to);
  *                             with VOS_CFG_MPU also from the port's memory
  *                             fault handler, for the running task, when it
  *                             touched its guard holding no kernel lock
@@ -54,9 +58,12 @@
  *                             kernel interrupts itself (kernel/stats.c)
  *   vos__reset()              host port only: forget every task and the
  *                             scheduler's state between test scenarios
- *   struct vos_task fields    (vaios/task.h) sp and guard only
- *                             (port_offsets.h); with VOS_CFG_MPU also
- *                             stack_base, stack_size, domain, mpu, control
+ *   struct vos_task fields    (vaios/task.h) sp, guard, stack_base and
+ *                             stack_size only (port_offsets.h; the last
+ *                             two for a port whose switch loads a stack
+ *                             limit or whose fault path abandons the
+ *                             running task's context, the Armv8-M one);
+ *                             with VOS_CFG_MPU also domain, mpu, control
  * and with VOS_CFG_MPU:
  *   vos__kernel_domain        the privileged tasks' domain (the switch
  *                             compares the incoming task's with the loaded)

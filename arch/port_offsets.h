@@ -31,6 +31,9 @@
 #define VOS__DOMAIN_MPU   4                       /* vos_domain_t: RBAR, RASR of regions 0..3 */
 #define VOS__TASK_STACK_BASE 104                  /* lowest address of its stack */
 #define VOS__TASK_STACK_SIZE 108                  /* its size: the top is base + size */
+#elif __SIZEOF_POINTER__ == 4   /* without the MPU's words (the target only) */
+#define VOS__TASK_STACK_BASE 80                   /* lowest address of its stack */
+#define VOS__TASK_STACK_SIZE 84                   /* its size: the top is base + size */
 #endif
 
 /* struct vos__sched, the scheduler block vos__s (kernel/port_api.h). */

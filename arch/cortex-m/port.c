@@ -22,6 +22,18 @@
 #define PRIO_LOWEST     0xFFu
 
 void arch_start_first(void) __attribute__((noreturn));  /* switch.S */
+
+/* The stack's words the switch reads (port_offsets.h; with VOS_CFG_MPU
+ * kernel/port_api.h checks them with the MPU's): the Armv8-M switch loads
+ * PSPLIM from stack_base, the stack-limit fault (stklim.c) reads both. */
+#if !VOS_CFG_MPU
+_Static_assert(offsetof(vos_task_t, stack_base) == VOS__TASK_STACK_BASE, "task stack offset");
+_Static_assert(offsetof(vos_task_t, stack_size) == VOS__TASK_STACK_SIZE, "task stack size offset");
+#endif
+
+#if defined(__ARM_ARCH_8M_MAIN__)
+void arch_stklim_start(void);                            /* stklim.c */
+#endif
 #if VOS_CFG_MPU
 void arch_mpu_start(void);                               /* mpu.c */
 #endif
@@ -59,6 +71,9 @@ void arch_start(void)
     FPU_FPCCR |= FPCCR_ASPEN | FPCCR_LSPEN;
 #if VOS_CFG_MPU
     arch_mpu_start();   /* the stack guards, before the first task runs */
+#endif
+#if defined(__ARM_ARCH_8M_MAIN__)
+    arch_stklim_start();   /* the stack-limit faults, before the first task runs */
 #endif
     arch_start_first();
 }

@@ -28,6 +28,19 @@
  * The local exclusive monitor needs no CLREX here: Armv7-M clears it on
  * every exception entry and return, which is what makes the kernel's
  * LDREX/STREX fast paths safe against a switch in their middle.
+ *
+ * Armv8-M mainline (Cortex-M33, __ARM_ARCH_8M_MAIN__): the same path (the
+ * exception frame, EXC_RETURN for a secure thread on the process stack,
+ * lazy FP stacking and the monitor's clearing are as on Armv7-M), plus the
+ * stack-limit register: PSPLIM is loaded with the incoming task's limit,
+ * the top of its guard (stack_base + VOS_CFG_STACK_GUARD, a multiple of
+ * 8), before PSP, on every switch and at the first task's start. While
+ * the handler runs, PSP and PSPLIM may disagree (the outgoing task's PSP
+ * under the incoming task's limit): harmless, since nothing here or in a
+ * handler that preempts this one uses the process stack, and the return
+ * to thread mode finds them agreeing. A push or SP update of the task
+ * below its limit then faults at that instruction (UsageFault STKOF,
+ * arch/cortex-m/stklim.c), before anything below the limit is written.
  */
 #include "port_offsets.h"
 
@@ -151,6 +164,11 @@ PendSV_Handler:
     msr     control, r3
     dsb
 #endif
+#if defined(__ARM_ARCH_8M_MAIN__)
+    ldr     r3, [r2, #VOS__TASK_STACK_BASE]  /* incoming task's stack bottom */
+    add     r3, r3, #VOS_CFG_STACK_GUARD   /* its limit: the guard's top */
+    msr     psplim, r3              /* before PSP (see the top) */
+#endif
     ldr     r0, [r2, #VOS__TASK_SP] /* incoming->sp */
     ldmia   r0!, {r4-r11, lr}       /* restore core callee-saved + EXC_RETURN */
     tst     lr, #0x10
@@ -251,6 +269,11 @@ SVC_Handler:
 #else
     ldr     r1, =vos__s
     ldr     r2, [r1, #VOS__SCHED_CUR]
+#endif
+#if defined(__ARM_ARCH_8M_MAIN__)
+    ldr     r3, [r2, #VOS__TASK_STACK_BASE]  /* first task's stack bottom */
+    add     r3, r3, #VOS_CFG_STACK_GUARD   /* its limit: the guard's top */
+    msr     psplim, r3              /* before PSP */
 #endif
     ldr     r0, [r2, #VOS__TASK_SP] /* first task's sp */
     ldmia   r0!, {r4-r11, lr}       /* lr = EXC_RETURN_THREAD_PSP */

@@ -94,6 +94,13 @@ __attribute__((used)) static void (*const keep_time_driver)(void) = arch_time_in
 __attribute__((optimize("no-tree-loop-distribute-patterns")))
 void Reset_Handler(void)
 {
+#if defined(__ARM_ARCH_8M_MAIN__)
+    /* Armv8-M: the main stack's limit, its lowest address, before anything
+     * runs on it (a push below it faults instead of writing .noinit or
+     * .bss: arch/cortex-m/stklim.c). */
+    extern uint32_t _smain_stack[];
+    __asm__ volatile("msr msplim, %0" :: "r"(_smain_stack));
+#endif
     board_reset_early();
     uint32_t *src = _sidata;
     for (uint32_t *dst = _sdata; dst < _edata;)

@@ -6,12 +6,19 @@
  */
 #include <string.h>
 #include "vtest.h"
+#include "port_offsets.h"   /* VOS__GUARD_WORD, the guard's pattern */
 
 static vos_task_t *hooked;
 static volatile int hook_calls;
+static volatile uint32_t hook_exception;   /* the exception that reported it */
+static void *volatile hook_sp;             /* the stopped task's sp, as reported */
 
 void vos_hook_stack_overflow(vos_task_t *t)
 {
+    uint32_t ipsr;
+    __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
+    hook_exception = ipsr & 0x1FFu;
+    hook_sp = t->sp;
     hooked = t;
     hook_calls++;
 }
@@ -134,7 +141,6 @@ static struct {
 } jump_area __attribute__((aligned(64)));
 static vos_task_t jump_task;
 static volatile bool jump_returned;
-static void *jump_sp_seen;
 
 static __attribute__((noinline)) void big_frame(void)
 {
@@ -150,10 +156,20 @@ static __attribute__((noinline)) void big_frame(void)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wframe-larger-than="
 #pragma GCC diagnostic ignored "-Wvla-larger-than="
+/* Armv8-M: down to 8 bytes above the stack limit (the guard's top, which
+ * PSPLIM holds): the descent itself stays within the stack, and the
+ * 200-byte frame is the one that crosses the limit. Armv7-M: down to 8
+ * bytes above the base, into the guard, which nothing checks until the
+ * switch. */
+#if defined(__ARM_ARCH_8M_MAIN__)
+#define DESCEND_TO (VOS_CFG_STACK_GUARD + 8)
+#else
+#define DESCEND_TO 8
+#endif
 static __attribute__((noinline)) void descend(vos_task_t *self)
 {
     uint8_t *frame = __builtin_frame_address(0);
-    size_t n = (size_t)(frame - (self->stack_base + 8));   /* to 8 bytes above the base */
+    size_t n = (size_t)(frame - (self->stack_base + DESCEND_TO));
     volatile uint8_t pad[n];
     __asm__ volatile("" :: "r"(pad) : "memory");
     big_frame();
@@ -175,6 +191,7 @@ static bool neighbour_written(void)
     return n >= 100;
 }
 
+#if !defined(__ARM_ARCH_8M_MAIN__)
 VT_TEST(frame_larger_than_the_guard_is_caught)
 {
     hooked = NULL;
@@ -184,7 +201,7 @@ VT_TEST(frame_larger_than_the_guard_is_caught)
     VT_EQ(vos_task_create(&jump_task, "jumper", jumper, NULL, VT_RUNNER_PRIO - 1,
                           jump_area.stack, sizeof jump_area.stack), VOS_OK);
     vos_sleep(vos_ms(5));
-    jump_sp_seen = jump_task.sp;
+    void *jump_sp_seen = jump_task.sp;
     VT_EQ(hook_calls, 1);
     VT_ASSERT(hooked == &jump_task);
     VT_ASSERT(vos_stack_overflow_task() == &jump_task);
@@ -197,3 +214,54 @@ VT_TEST(frame_larger_than_the_guard_is_caught)
     vt_note("stopped %s, sp %p, stack %p\n", hooked ? hooked->name : "-", jump_sp_seen,
             (void *)jump_task.stack_base);
 }
+#else
+/* Armv8-M (issue 32): the same task, its stack pointer 8 bytes above its
+ * stack limit, calls the function with the 200-byte frame. The frame's
+ * allocation crosses PSPLIM: the stack-limit check faults at that very
+ * instruction (UsageFault STKOF, arch/cortex-m/stklim.c), before any byte
+ * below the limit is written, and the fault path stops the task and
+ * reports it as the switch does on Armv7-M. So: the report comes from the
+ * UsageFault handler (exception 6), not from the switch (PendSV, 14); the
+ * task is FAULTED and never returns; the guard's words and the memory
+ * under the stack are untouched; the reported stack pointer is at or above
+ * the limit; and the system goes on (this runner runs, and a second
+ * overflower is caught the same way). Without the port's PSPLIM the frame
+ * is written into the memory below (the Armv7-M test above) and the
+ * report, if any, comes from PendSV. */
+static bool guard_intact(void)
+{
+    const uint32_t *g = (const uint32_t *)(void *)jump_area.stack;
+    for (unsigned i = 0; i < VOS_CFG_STACK_GUARD / 4; i++)
+        if (g[i] != VOS__GUARD_WORD)
+            return false;
+    return true;
+}
+
+VT_TEST(stack_limit_stops_a_200_byte_frame)
+{
+    for (int round = 0; round < 2; round++) {
+        hooked = NULL;
+        hook_calls = 0;
+        hook_exception = 0;
+        jump_returned = false;
+        memset(&jump_area, 0, sizeof jump_area);
+        VT_EQ(vos_task_create(&jump_task, "jumper", jumper, NULL, VT_RUNNER_PRIO - 1,
+                              jump_area.stack, sizeof jump_area.stack), VOS_OK);
+        vos_sleep(vos_ms(5));
+        uint8_t *limit = jump_task.stack_base + VOS_CFG_STACK_GUARD;
+        VT_EQ(hook_calls, 1);
+        VT_ASSERT(hooked == &jump_task);
+        VT_EQ(hook_exception, 6);          /* UsageFault: the stack-limit check */
+        VT_ASSERT(vos_stack_overflow_task() == &jump_task);
+        VT_EQ(vos_task_state(&jump_task), VOS_TASK_FAULTED);
+        VT_ASSERT(!jump_returned);
+        VT_ASSERT(!neighbour_written());   /* nothing below the stack written */
+        VT_ASSERT(guard_intact());         /* nor the guard */
+        /* Where its stack pointer got to: the limit, or the 8 bytes above
+         * it where the frame's allocation started. */
+        VT_ASSERT((uint8_t *)hook_sp >= limit && (uint8_t *)hook_sp <= limit + 8);
+        vt_note("stopped %s in exception %u, sp %p, limit %p\n", hooked ? hooked->name : "-",
+                (unsigned)hook_exception, hook_sp, (void *)limit);
+    }
+}
+#endif

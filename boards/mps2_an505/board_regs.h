@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mps2_an505 (QEMU's mps2-an505: Arm MPS2+ board, AN505 image, the IoTKit
+ * subsystem around a Cortex-M33) register map and the raw time base, as
+ * QEMU 7.2 maps the machine ("info mtree"), which follows the AN505
+ * application note. VAIOS runs secure-only: every peripheral is reached
+ * through its secure alias (0x5xxxxxxx, the non-secure address with bit 28
+ * set); the IoTKit's and the FPGA's peripheral protection controllers
+ * reset with every port secure, so nothing needs configuring.
+ *
+ * Every counter used here counts at 25 MHz (the FPGA counter, the time
+ * base, and the IoTKit's timers alike, as QEMU 7.2 clocks them): under
+ * -icount shift=0 one count is 40 instructions (40 ns of virtual time): a
+ * figure read from these counters is quantised to 40 instructions, never
+ * exact.
+ */
+#ifndef BOARD_REGS_H
+#define BOARD_REGS_H
+
+#include <stdint.h>
+
+#define BOARD_SYSCLK_HZ 25000000u
+
+/* CMSDK APB timers of the IoTKit (secure aliases): 32-bit down-counters;
+ * at 0 they raise their interrupt (when enabled) and reload. */
+#define TIMER0_BASE   0x50000000u   /* kernel alarm */
+#define TIMER1_BASE   0x50001000u   /* test interrupt source 0 */
+#define TIMER_CTRL    0x00u
+#define TIMER_VALUE   0x04u
+#define TIMER_RELOAD  0x08u
+#define TIMER_INTCLR  0x0Cu         /* write 1: clear; read: status */
+#define TIMER_CTRL_EN  (1u << 0)
+#define TIMER_CTRL_IRQ (1u << 3)
+
+/* CMSDK APB dual timer of the IoTKit, its first counter: test interrupt
+ * source 1. */
+#define DUALTIMER_BASE 0x50002000u
+#define DT_LOAD       0x00u
+#define DT_VALUE      0x04u
+#define DT_CONTROL    0x08u
+#define DT_INTCLR     0x0Cu
+#define DT_CTRL_32BIT    (1u << 1)
+#define DT_CTRL_IRQ      (1u << 5)
+#define DT_CTRL_PERIODIC (1u << 6)
+#define DT_CTRL_EN       (1u << 7)
+
+/* FPGA system control and I/O block (secure alias of 0x40302000): COUNTER
+ * counts up once per PRESCALE + 1 cycles of the 25 MHz peripheral clock;
+ * with PRESCALE = 0 it is a free-running 32-bit up-counter at 25 MHz (the
+ * time base: its register is arch_time_lo). */
+#define FPGAIO_BASE     0x50302000u
+#define FPGAIO_COUNTER  0x18u
+#define FPGAIO_PRESCALE 0x1Cu
+
+#define IRQ_TIMER0     3
+#define IRQ_TIMER1     4
+#define IRQ_DUALTIMER  5
+/* Software lines: positions the IoTKit reserves (no device raises them),
+ * pended through the NVIC only. */
+#define IRQ_SWI0      20
+#define IRQ_SWI1      21
+#define IRQ_SWI0_LINE RES20
+#define IRQ_SWI1_LINE RES21
+/* Direct software interrupts (board.h, BOARD_SWI_DIRECT_HANDLER). */
+#define IRQ_SWID0     22
+#define IRQ_SWID1     23
+#define IRQ_SWID2     24
+#define IRQ_SWID3     25
+#define IRQ_SWID0_LINE RES22
+#define IRQ_SWID1_LINE RES23
+#define IRQ_SWID2_LINE RES24
+#define IRQ_SWID3_LINE RES25
+
+/* The first 48 lines of the AN505 image: the IoTKit's 32 (its watchdog,
+ * timers, and security controllers' lines; the rest reserved, named
+ * RESnn so that the software lines can use them) and the first 16 of the
+ * FPGA's expansion lines (the UARTs' receive, transmit, combined and
+ * overflow lines, unused here), under the names of their handlers
+ * (boards/include/stm32f4_vectors.h builds the table from it). */
+#define AN505_IRQ_COUNT 48
+#define AN505_IRQS(X, R) \
+    X(0, NS_WATCHDOG_RESET) X(1, NS_WATCHDOG) X(2, S32K_TIMER) X(3, TIMER0) \
+    X(4, TIMER1) X(5, DUALTIMER) R(6) R(7) R(8) X(9, MPC) X(10, PPC) X(11, MSC) \
+    X(12, BRIDGE_ERROR) R(13) R(14) R(15) R(16) R(17) R(18) R(19) X(20, RES20) \
+    X(21, RES21) X(22, RES22) X(23, RES23) X(24, RES24) X(25, RES25) R(26) R(27) \
+    R(28) R(29) R(30) R(31) X(32, UART0RX) X(33, UART0TX) X(34, UART1RX) \
+    X(35, UART1TX) X(36, UART2RX) X(37, UART2TX) X(38, UART3RX) X(39, UART3TX) \
+    X(40, UART4RX) X(41, UART4TX) X(42, UART0) X(43, UART1) X(44, UART2) \
+    X(45, UART3) X(46, UART4) X(47, UART_OVF)
+#define BOARD_IRQS  AN505_IRQS
+#define IRQ_COUNT   AN505_IRQ_COUNT
+
+#define REG32(addr) (*(volatile uint32_t *)(addr))
+
+#define BOARD_NAME       "mps2_an505"
+/* The unit of every figure: one count of a 25 MHz counter, which is 40
+ * instructions under -icount shift=0. */
+#define BOARD_CYCLE_UNIT "tick40"
+
+/* Start-up hooks of boards/common/startup.c: nothing to bring up (QEMU
+ * models no clock tree; semihosting needs no set-up; secure-only firmware
+ * leaves the SAU, the MPCs and the PPCs as they reset). The time base is
+ * started by arch_time_init / board_counter_start. */
+static inline void board_reset_early(void) {}
+static inline void board_reset_late(void) {}
+
+/* The benchmark and tests size their buffers as on netduinoplus2, so that
+ * the workloads are the same on every board. */
+#define BOARD_RAM_SIZE (128u * 1024u)
+
+/* Raw time base, for measurement windows: one load. */
+static inline uint32_t board_cycles(void)
+{
+    return REG32(FPGAIO_BASE + FPGAIO_COUNTER);
+}
+
+#endif /* BOARD_REGS_H */

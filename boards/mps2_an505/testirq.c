@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Interrupt sources for tests and the benchmark on mps2-an505: source 0 is
+ * the IoTKit's CMSDK timer 1, source 1 its dual timer's first counter,
+ * both periodic down-counters at 25 MHz, the FPGA counter's rate (QEMU
+ * 7.2 clocks the IoTKit and the FPGA peripherals alike). The software-pended lines are
+ * boards/common/swi.c.
+ *
+ * Due times (board_irq_due) are in counts of the FPGA counter, which the
+ * timers do not share an edge with: a timer started by a register write
+ * counts from the write's instant, while the FPGA counter's edges are
+ * every 40 ns from reset. first_due is taken from a counter read before
+ * the write, plus the period: never after the true due count, at most one
+ * count before it. So irq_latency and irq_to_task here read at most one
+ * count (40 instructions) high, besides their quantisation to counts:
+ * docs/porting.md, "Cortex-M33 on mps2-an505".
+ */
+#include <stddef.h>
+#include "board.h"
+#include "nvic.h"
+#include "stm32f4_vectors.h"
+#include "vaios/trace.h"
+
+static const int src_irq[2] = { IRQ_TIMER1, IRQ_DUALTIMER };
+static void (*src_handler[2])(void);
+static uint32_t first_due[2], period_of[2];
+static volatile uint32_t entry[2] __attribute__((used));
+
+void board_irq_start(int n, uint32_t period, uint8_t prio, void (*handler)(void))
+{
+    src_handler[n] = handler;
+    period_of[n] = period;
+    nvic_set_priority(src_irq[n], prio);
+    nvic_enable(src_irq[n]);
+    uint32_t w = board_cycles();
+    if (n == 0) {
+        REG32(TIMER1_BASE + TIMER_RELOAD) = period;
+        REG32(TIMER1_BASE + TIMER_CTRL) = TIMER_CTRL_EN | TIMER_CTRL_IRQ;
+    } else {
+        REG32(DUALTIMER_BASE + DT_LOAD) = period;
+        REG32(DUALTIMER_BASE + DT_CONTROL) =
+            DT_CTRL_EN | DT_CTRL_PERIODIC | DT_CTRL_32BIT | DT_CTRL_IRQ;
+    }
+    first_due[n] = w + period;
+}
+
+uint32_t board_irq_entry(int n)
+{
+    return entry[n];
+}
+
+/* The latest event due at or before the handler's entry: a handler is
+ * always entered less than one period after its event. */
+uint32_t board_irq_due(int n)
+{
+    uint32_t since = entry[n] - first_due[n];
+    return first_due[n] + since / period_of[n] * period_of[n];
+}
+
+void board_irq_stop(int n)
+{
+    if (n == 0) {
+        REG32(TIMER1_BASE + TIMER_CTRL) = 0;
+        REG32(TIMER1_BASE + TIMER_INTCLR) = 1;
+    } else {
+        REG32(DUALTIMER_BASE + DT_CONTROL) = 0;
+        REG32(DUALTIMER_BASE + DT_INTCLR) = 1;
+    }
+    nvic_disable(src_irq[n]);
+    nvic_unpend(src_irq[n]);
+}
+
+void board_irq_pend(int n)
+{
+    nvic_pend(src_irq[n]);
+}
+
+static void timer1_body(void) __attribute__((used));
+static void timer1_body(void)
+{
+    VOS_TRACE_ISR_ENTER(IRQ_TIMER1);
+    REG32(TIMER1_BASE + TIMER_INTCLR) = 1;
+    src_handler[0]();
+    VOS_TRACE_ISR_EXIT(IRQ_TIMER1);
+}
+
+static void dualtimer_body(void) __attribute__((used));
+static void dualtimer_body(void)
+{
+    VOS_TRACE_ISR_ENTER(IRQ_DUALTIMER);
+    REG32(DUALTIMER_BASE + DT_INTCLR) = 1;
+    src_handler[1]();
+    VOS_TRACE_ISR_EXIT(IRQ_DUALTIMER);
+}
+
+/* The vectors: the counter is read by the handler's second instruction
+ * (the first loads its address), stored for board_irq_entry(), and the
+ * body runs by a tail branch (r0-r3 are stacked by the exception entry,
+ * LR still holds the exception return). */
+#define STAMPED_VECTOR(name, n, body)                                   \
+    __attribute__((naked)) void name(void)                              \
+    {                                                                   \
+        __asm__ volatile("ldr   r0, =%c[counter] \n\t"                  \
+                         "ldr   r0, [r0]         \n\t"                  \
+                         "ldr   r1, =%c[slot]    \n\t"                  \
+                         "str   r0, [r1]         \n\t"                  \
+                         "b     " #body "        \n\t"                  \
+                         ".ltorg                 \n\t"                  \
+                         :: [counter] "i"(FPGAIO_BASE + FPGAIO_COUNTER), \
+                            [slot] "i"(&entry[n]));                     \
+    }
+STAMPED_VECTOR(TIMER1_IRQHandler, 0, timer1_body)
+STAMPED_VECTOR(DUALTIMER_IRQHandler, 1, dualtimer_body)
