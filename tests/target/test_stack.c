@@ -264,4 +264,63 @@ VT_TEST(stack_limit_stops_a_200_byte_frame)
                 (unsigned)hook_exception, hook_sp, (void *)limit);
     }
 }
+/* Armv8-M: an interrupt whose exception frame does not fit above the
+ * limit. The task brings its stack pointer to 16 bytes above its limit
+ * and spins there without touching the stack; the next interrupt (the
+ * kernel's own alarm, which wakes this runner) needs 32 bytes for its
+ * frame: the stacking faults (STKOF) instead of writing below the limit,
+ * the task is stopped and reported from the UsageFault, and the interrupt,
+ * still pending, is then taken on the main stack as usual: this runner is
+ * woken on time to check it. */
+static volatile bool spin_release;
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wframe-larger-than="
+#pragma GCC diagnostic ignored "-Wvla-larger-than="
+static __attribute__((noinline)) void perch(vos_task_t *self)
+{
+    uint8_t *frame = __builtin_frame_address(0);
+    size_t n = (size_t)(frame - (self->stack_base + VOS_CFG_STACK_GUARD + 16));
+    volatile uint8_t pad[n];
+    __asm__ volatile("" :: "r"(pad) : "memory");
+    while (!spin_release) {   /* a load and a branch: no stack */
+    }
+}
+#pragma GCC diagnostic pop
+
+static void percher(void *arg)
+{
+    (void)arg;
+    perch(vos_self());
+    jump_returned = true;              /* never reached: the task is stopped */
+}
+
+VT_TEST(stack_limit_stops_an_interrupt_frame)
+{
+    hooked = NULL;
+    hook_calls = 0;
+    hook_exception = 0;
+    jump_returned = false;
+    spin_release = false;
+    memset(&jump_area, 0, sizeof jump_area);
+    VT_EQ(vos_task_create(&jump_task, "percher", percher, NULL, VT_RUNNER_PRIO - 1,
+                          jump_area.stack, sizeof jump_area.stack), VOS_OK);
+    vos_time_t t0 = vos_now();
+    vos_sleep(vos_ms(2));
+    vos_time_t late = vos_now() - t0 - vos_dur_cycles(vos_ms(2));
+    spin_release = true;               /* a task that was not stopped ends */
+    uint8_t *limit = jump_task.stack_base + VOS_CFG_STACK_GUARD;
+    VT_EQ(hook_calls, 1);
+    VT_ASSERT(hooked == &jump_task);
+    VT_EQ(hook_exception, 6);          /* UsageFault: the frame's stacking */
+    VT_EQ(vos_task_state(&jump_task), VOS_TASK_FAULTED);
+    VT_ASSERT(!jump_returned);
+    VT_ASSERT(!neighbour_written());
+    VT_ASSERT(guard_intact());
+    VT_ASSERT((uint8_t *)hook_sp >= limit && (uint8_t *)hook_sp <= limit + 16);
+    VT_LE(late, vos_dur_cycles(vos_us(100)));   /* the alarm was not lost */
+    vt_note("stopped %s in exception %u, sp %p, limit %p, woken %lu counts late\n",
+            hooked ? hooked->name : "-", (unsigned)hook_exception, hook_sp, (void *)limit,
+            (unsigned long)late);
+}
 #endif
