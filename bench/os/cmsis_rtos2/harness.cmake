@@ -46,6 +46,19 @@ if(VAIOS_BENCH_BOARD_START)
   target_link_libraries(tm_suite_cmsis_rtos2 PUBLIC vaios_board_start)
 endif()
 target_link_options(tm_suite_cmsis_rtos2 INTERFACE -Wl,--undefined=main)
+# The minimal image of the footprint rows (minimal.c: apps/minimal through
+# cmsis_os2.h), for the firmware's minimal executable to link with a link
+# map (README.md): the kernel, the board's start-up and services, and the
+# OS Tick below when it is on, as VAIOS's minimal image links its kernel,
+# its time driver and the board.
+add_library(minimal_cmsis_rtos2 STATIC ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/minimal.c)
+target_compile_options(minimal_cmsis_rtos2 PRIVATE ${VAIOS_WARNINGS})
+vb_cmsis_prios(minimal_cmsis_rtos2)
+target_link_libraries(minimal_cmsis_rtos2 PUBLIC ${VAIOS_BENCH_CMSIS_KERNEL} vaios_board_services)
+if(VAIOS_BENCH_BOARD_START)
+  target_link_libraries(minimal_cmsis_rtos2 PUBLIC vaios_board_start)
+endif()
+target_link_options(minimal_cmsis_rtos2 INTERFACE -Wl,--undefined=main)
 # The kernel's system timer on the board's counter (os_tick_board.c, the
 # CMSIS OS Tick interface: RTX5): compiled into the executable, as the
 # kernel's library, linked after this one, calls it.
@@ -56,6 +69,7 @@ if(VAIOS_BENCH_CMSIS_OS_TICK)
   endif()
   target_sources(vaios_bench_cmsis_rtos2 INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/os_tick_board.c)
   target_sources(tm_suite_cmsis_rtos2 INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/os_tick_board.c)
+  target_sources(minimal_cmsis_rtos2 INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/os_tick_board.c)
 endif()
 # main() and the families sit in this library: keep them when the
 # firmware's own sources reference nothing of it.
