@@ -94,7 +94,13 @@
 #define SHCSR_TASK_PENDED   (SHCSR_USGFAULTPENDED | SHCSR_MEMFAULTPENDED | \
                              SHCSR_BUSFAULTPENDED | SHCSR_SVCALLPENDED)
 #define CFSR_BFARVALID      (1u << 15)
+#define CFSR_LSPERR         (1u << 13)   /* BFSR: the lazy FP save's bus error */
 #define SCB_BFAR   (*(volatile uint32_t *)0xE000ED38u)
+#define FPCCR_THREAD        (1u << 3)    /* the lazily reserved FP area is a thread's */
+/* A lazy FP save that faulted, on the MPU or the bus, and the address
+ * flags it may have set: cleared together when a task's save is dropped. */
+#define CFSR_LAZY_SAVE      (MMFSR_MLSPERR | CFSR_LSPERR)
+#define CFSR_LAZY_CLEAR     (CFSR_LAZY_SAVE | MMFSR_MMARVALID | CFSR_BFARVALID)
 
 #define REGION_ISTACK_GUARD 6
 
@@ -313,7 +319,24 @@ void arch_mpu_fatal_fault(void)
 /* EXC_RETURN bit 2 set: the fault interrupted thread code on the process
  * stack, a task. With BASEPRI clear it held no kernel lock (a task can
  * hold it only by masking through arch_lock, which sets BASEPRI), so the
- * kernel's structures are whole and the task alone can be stopped. */
+ * kernel's structures are whole and the task alone can be stopped.
+ *
+ * Otherwise, one fault is still the task's: an interrupt handler's first
+ * FP instruction makes the lazy save of the interrupted task's s0-s15 and
+ * FPSCR into the FP area its exception frame reserved (FPCCR.THREAD), and
+ * that save faults (MLSPERR, or LSPERR on the bus) when the task had
+ * pointed its stack pointer where it may not write: above its stack's top,
+ * into memory it may only read. Any handler may do that, not only one
+ * that computes in floating point: for the Cortex-M7's FPv5-D16 the
+ * compiler moves 64-bit values through the D registers, in the kernel's
+ * own interrupt paths too. Halting there would let a task of a domain
+ * stop the system. The save is dropped instead (LSPACT cleared: the
+ * task's FP registers are lost with it), the handler's instruction runs
+ * again when this returns, and the switch is requested: it runs before
+ * the task could, finds the task's frame outside its stack (a save that
+ * faults never fits in the stack's own region) and stops it, reported as
+ * a stack overflow, as when no handler used the FP unit (switch.S). Nothing
+ * of the kernel is touched here, so the handler may hold the kernel lock. */
 __attribute__((naked)) void MemManage_Handler(void)
 {
     __asm__ volatile(
@@ -326,12 +349,36 @@ __attribute__((naked)) void MemManage_Handler(void)
         "msr   psp, r0                \n\t"
         "pop   {r4, pc}               \n\t"   /* exception return: to the switch */
         "1:                           \n\t"
+        "ldr   r0, =%c[cfsr]          \n\t"   /* r0 = &CFSR */
+        "ldr   r1, [r0]               \n\t"   /* r1 = CFSR */
+        "ldr   r2, =%c[lazy]          \n\t"
+        "tst   r1, r2                 \n\t"
+        "beq   2f                     \n\t"   /* not a lazy FP save: fatal */
+        "ldr   r2, =%c[fpccr]         \n\t"   /* r2 = &FPCCR */
+        "ldr   r3, [r2]               \n\t"
+        "tst   r3, %[thread]          \n\t"
+        "beq   2f                     \n\t"   /* a handler's own FP area: fatal */
+        "bic   r3, r3, %[lspact]      \n\t"
+        "str   r3, [r2]               \n\t"   /* the task's lazy save dropped */
+        "ldr   r2, =%c[clear]         \n\t"
+        "ands  r1, r1, r2             \n\t"
+        "str   r1, [r0]               \n\t"   /* its flags cleared (write one to clear) */
+        "ldr   r0, =%c[icsr]          \n\t"
+        "mov   r1, %[pendsv]          \n\t"
+        "str   r1, [r0]               \n\t"   /* the switch, which stops the task */
+        "bx    lr                     \n\t"   /* back to the handler's FP instruction */
+        "2:                           \n\t"
         "ldr   r0, =0xE000ED08        \n\t"   /* VTOR */
         "ldr   r0, [r0]               \n\t"
         "ldr   r0, [r0]               \n\t"   /* the initial main stack pointer */
         "msr   msp, r0                \n\t"
         "b     arch_mpu_fatal_fault   \n\t"
-        ".ltorg                       \n\t");
+        ".ltorg                       \n\t"
+        :
+        : [cfsr] "i"(&SCB_CFSR), [lazy] "i"(CFSR_LAZY_SAVE), [fpccr] "i"(&FPU_FPCCR),
+          [thread] "i"(FPCCR_THREAD), [lspact] "i"(FPCCR_LSPACT),
+          [clear] "i"(CFSR_LAZY_CLEAR), [icsr] "i"(&ARCH_SCB_ICSR),
+          [pendsv] "i"(ARCH_ICSR_PENDSVSET));
 }
 
 /* Bus and usage faults take the same path (the C side reads CFSR). */

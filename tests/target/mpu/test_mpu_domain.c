@@ -14,11 +14,10 @@
  */
 #include <string.h>
 #include "vtest.h"
+#include "mpu_code.h"
 
 _Static_assert(VOS_CFG_MPU == 1, "the MPU suites run in the MPU build");
 
-#define FLASH_BASE ((const void *)0x08000000u)
-#define FLASH_SIZE (1024u * 1024u)
 #define CTRL_PRIO  (VT_RUNNER_PRIO + 2)
 #define ROGUE_CEIL 8
 

@@ -10,11 +10,10 @@
  */
 #include <string.h>
 #include "vtest.h"
+#include "mpu_code.h"
 
 _Static_assert(VOS_CFG_MPU == 1, "the MPU suites run in the MPU build");
 
-#define FLASH_BASE ((const void *)0x08000000u)
-#define FLASH_SIZE (1024u * 1024u)
 
 static union {
     struct {
@@ -58,8 +57,8 @@ static void prober(void *arg)
     g[n++] = vos_u_queue_send(&q, qbuf, VOS_NO_WAIT);
     g[n++] = vos_u_queue_send(&q, &mem.bytes[sizeof mem - 2], VOS_NO_WAIT);
     g[n++] = vos_u_queue_send(&q, (const void *)0xFFFFFFFEu, VOS_NO_WAIT);
-    g[n++] = vos_u_queue_recv(&q, (void *)FLASH_BASE, VOS_NO_WAIT);
-    g[n++] = vos_u_queue_send(&q, FLASH_BASE, VOS_NO_WAIT);  /* read from flash: allowed */
+    g[n++] = vos_u_queue_recv(&q, (void *)FLASH_WORD, VOS_NO_WAIT);
+    g[n++] = vos_u_queue_send(&q, FLASH_WORD, VOS_NO_WAIT);  /* read from flash: allowed */
     g[n++] = vos_u_queue_recv(&q, (void *)mem.d.buf, VOS_NO_WAIT);
     /* The kernel's own errors come after the checks. */
     g[n++] = vos_u_mutex_unlock(&mtx);                        /* not the owner */
@@ -190,7 +189,7 @@ static void peer_entry(void *arg)
     peer_got = v;
 }
 
-#define RO ((void *)FLASH_BASE)
+#define RO ((void *)FLASH_WORD)
 #define END(n) ((void *)&mem.bytes[sizeof mem - (n)])
 
 static void event_prober(void *arg)
