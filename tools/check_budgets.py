@@ -17,6 +17,12 @@ instructions is never checked against a real-board run in cycles. <stat> is
 one of min, p50, p99, p999, max, n, overhead ("median" means p50, "p99.9"
 means p999).
 
+Budgets per board: a line "[BOARD]" starts the budgets of the board named
+BOARD (results.json's config.board, e.g. [mps2_an500]), up to the next such
+line. A run of a board that has a section is checked against that section
+only; a run of any other board against the budgets before the first
+section (the emulated netduinoplus2's).
+
 Every check prints one line; a failure also says which metric, which budget
 and what the new figure is. A budgeted metric that is missing or null fails.
 Exit status: 0 when every check passed, 1 when any failed or a budget line is
@@ -59,6 +65,7 @@ class Budget:
     limit: float
     unit: str
     where: str      # file:line, for messages
+    board: str = None   # its section's board; None: before the first section
 
     def describe(self):
         """The budget as it reads in the file, without its note."""
@@ -102,14 +109,27 @@ def parse_budget_line(text, where):
                   unit=body[op_index + 2] if len(body) - op_index == 3 else None, where=where)
 
 
+def section_board(text):
+    """The board a "[BOARD]" line names, or None for any other line."""
+    body = text.split("#", 1)[0].strip()
+    if len(body) > 2 and body[0] == "[" and body[-1] == "]" and body[1:-1].strip():
+        return body[1:-1].strip()
+    return None
+
+
 def load_budgets(path):
-    """All budget lines of a file, and the messages for malformed ones."""
+    """All budget lines of a file, each with its section's board, and the
+    messages for malformed ones."""
     budgets, errors = [], []
+    board = None
     for number, text in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
         where = f"{path}:{number}"
         if len(text) > MAX_LINE:
             errors.append(f"{where}: line of {len(text)} characters, over {MAX_LINE}: keep one "
                           "current reason on the line; the budget's history is in git")
+            continue
+        if section_board(text):
+            board = section_board(text)
             continue
         try:
             budget = parse_budget_line(text, where)
@@ -117,8 +137,16 @@ def load_budgets(path):
             errors.append(f"{where}: malformed budget line: {err}: {text.strip()}")
             continue
         if budget:
+            budget.board = board
             budgets.append(budget)
     return budgets, errors
+
+
+def budgets_for(budgets, board):
+    """The budgets a run of board is checked against: its section's, or,
+    for a board without one, those before the first section."""
+    own = [b for b in budgets if b.board is not None and b.board == board]
+    return own or [b for b in budgets if b.board is None]
 
 
 def figure_for(budget, metrics):
@@ -188,6 +216,10 @@ def main(argv=None):
     if results.get("run", {}).get("complete") is False:
         print("check_budgets: warning: these results come from an incomplete run")
     metrics = results.get("metrics", {})
+    board = results.get("config", {}).get("board")
+    budgets = budgets_for(budgets, board)
+    if budgets and budgets[0].board:
+        print(f"the budgets of board {board} (section [{board}] of {args.budgets})")
     passed = failed = 0
     if args.schema:
         from . import results_schema

@@ -415,6 +415,32 @@ class Budgets(unittest.TestCase):
         self.assertEqual(self.check("ctx_yield p50 >= 30\n").returncode, 0)
         self.assertEqual(self.check("ctx_yield max >= 51\n").returncode, 1)
 
+    def test_board_sections(self):
+        """A board's section holds its budgets; a run of another board is
+        checked against the budgets before the first section only."""
+        text = ("ctx_yield p50 <= 37 insn\n[mps2_an500]  # the Cortex-M7\n"
+                "ctx_yield p50 <= 2 tick40\n")
+        proc = self.check(text)
+        self.assertEqual(proc.returncode, 0, proc.stdout)
+        self.assertIn("1 passed, 0 failed", proc.stdout)
+        m7 = json.loads(json.dumps(self.RESULTS))
+        m7["config"] = {"unit": "tick40", "board": "mps2_an500"}
+        m7["metrics"]["ctx_yield"]["p50"] = 3
+        m7["metrics"]["ctx_yield"]["unit"] = "tick40"
+        self.results.write_text(json.dumps(m7))
+        proc = self.check(text)
+        self.assertEqual(proc.returncode, 1, proc.stdout)
+        self.assertIn("section [mps2_an500]", proc.stdout)
+        self.assertIn("budget ctx_yield p50 <= 2 tick40: 3 FAILED", proc.stdout)
+        self.assertIn("0 passed, 1 failed", proc.stdout)
+        m7["metrics"]["ctx_yield"]["p50"] = 2
+        self.results.write_text(json.dumps(m7))
+        self.assertEqual(self.check(text).returncode, 0)
+        m7["config"]["board"] = "nucleo_f401re"                 # no section: the first budgets
+        self.results.write_text(json.dumps(m7))
+        proc = self.check(text)
+        self.assertIn("is in 'tick40', the budget", proc.stdout)
+
     def test_repository_budgets_parse(self):
         """bench/budgets.txt parses, every line within 200 characters, every id catalogued."""
         budgets, errors = check_budgets.load_budgets(REPO / "bench" / "budgets.txt")
