@@ -502,6 +502,36 @@ class ReadmeTable(unittest.TestCase):
         with self.assertRaises(update_readme.Refused):
             update_readme.render_block(update_readme.snapshot_of(bad))
 
+    def test_per_cpu_table(self):
+        """Another board's run becomes a column of the per-CPU block, after
+        the results block, with its unit's meaning; the check fails on an
+        edited figure, a block without stored boards, and stored boards
+        without a block; a dirty run is refused."""
+        readme, snapshot = self.generated(self.results)
+        self.assertEqual(update_readme.check_cpus(readme, snapshot, {}), [])
+        m7 = json.loads(json.dumps(self.results))
+        m7["config"].update(board="mps2_an500", unit="tick40",
+                            cflags="-mcpu=cortex-m7 -mthumb -mfpu=fpv5-d16 -O2")
+        m7["metrics"]["ctx_yield"].update(p50=2, unit="tick40")
+        boards = {"mps2_an500": update_readme.cpu_snapshot_of(m7)}
+        with_cpus = update_readme.with_cpus(readme, update_readme.render_cpus(snapshot, boards))
+        self.assertLess(with_cpus.index(update_readme.END), with_cpus.index(update_readme.CPU_BEGIN))
+        self.assertTrue(with_cpus.endswith("\ntail\n"))
+        self.assertIn("| ctx_yield | 37 insn | 2 tick40 |", with_cpus)
+        self.assertIn("mps2_an500: cortex-m7 fpv5-d16", with_cpus)
+        self.assertIn("40 instructions each", with_cpus)
+        self.assertIn("| ctx_preempt | - (%s) |" % vaios_report.NOT_MEASURED_REASON, with_cpus)
+        self.assertEqual(update_readme.check_cpus(with_cpus, snapshot, boards), [])
+        self.assertTrue(update_readme.check_cpus(with_cpus.replace("| 2 tick40 |", "| 1 tick40 |"),
+                                                 snapshot, boards))
+        self.assertTrue(update_readme.check_cpus(with_cpus, snapshot, {}))
+        self.assertTrue(update_readme.check_cpus(readme, snapshot, boards))
+        again = update_readme.with_cpus(with_cpus, update_readme.render_cpus(snapshot, boards))
+        self.assertEqual(again, with_cpus)                     # replaced, not inserted twice
+        m7["config"]["commit"] += "-dirty"
+        with self.assertRaises(update_readme.Refused):
+            update_readme.cpu_snapshot_of(m7)
+
     def test_commit_outside_the_history_fails(self):
         bad = json.loads(json.dumps(self.results))
         bad["config"]["commit"] = "fffffff"
