@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * WP proof of the TLSF heap's I5 as an invariant of the whole heap
+ * (kernel/heap.c: "the bitmaps are exactly the non-empty lists"), and of
+ * I6's "min_free <= free_bytes" after every allocation:
+ *   i5(h): for every class (f, s) of the default layout, bit s of
+ *   sl_map[f] is set exactly when lists[f * 2^SL + s] is non-empty, no
+ *   bit of sl_map[f] at or above 2^SL is set, bit f of fl_map is set
+ *   exactly when sl_map[f] != 0, and fl_map has no bit at or above
+ *   VOS_HEAP_FL_COUNT.
+ * Proved: list_push, list_pop and list_replace keep i5; list_unlink keeps
+ * it when the block is not its list's head; map_set and map_clear meet
+ * the bit-exact contracts these rely on; count_alloc leaves min_free <=
+ * free_bytes. Every memory access valid, no shift out of range (-wp-rte).
+ * Not proved here: list_unlink of a list's head (its list index is
+ * computed from an address difference: the provers time out relating it
+ * to the index), and that alloc, aligned alloc and free call these steps
+ * with their preconditions met (the link structure I4 and the physical
+ * block sequence I1-I3, docs/evidence.md).
+ *
+ * Assumptions, stated below as axioms (the lemmas are proved by the
+ * heap_i5_lemmas run):
+ *  - C_bits: for x >= 0, x >> SL is the integral part of x / 2^SL and
+ *    x & (2^SL - 1) is x mod 2^SL (C11 6.5.7p5, 6.5.10); WP's model of
+ *    >> and & is that, but its provers do not derive it;
+ *  - Flat_memory: a pointer to an object apart from the heap descriptor
+ *    (a block's next_free) lies, in the code's modular uintptr_t
+ *    arithmetic, at least sizeof(h->lists) bytes from the start of
+ *    h->lists: the flat byte-addressed memory of the target, which WP's
+ *    typed model does not represent;
+ *  - the preconditions: the blocks are valid objects apart from the
+ *    descriptor and from each other, a class index is below
+ *    VOS_HEAP_CLASSES, the back links the steps follow are consistent.
+ *
+ * The code proved is kernel/heap.c itself, included whole below: this
+ * file adds only contracts, on declarations Frama-C merges with the
+ * definitions.
+ */
+#include EV_SOURCE
+
+/*@ predicate bit_on(integer m, integer i) = (m & (1 << i)) != 0;
+
+    lemma bit_set: \forall integer m, s, k; 0 <= s < 32 && 0 <= k < 32 ==>
+      (bit_on(m | (1 << s), k) <==> (bit_on(m, k) || k == s));
+    lemma bit_clear: \forall integer m, s, k; 0 <= s < 32 && 0 <= k < 32 ==>
+      (bit_on(m & ~(1 << s), k) <==> (bit_on(m, k) && k != s));
+    lemma bit_u32: \forall integer m, k; 0 <= k < 32 ==>
+      (bit_on((uint32_t)m, k) <==> bit_on(m, k));
+    lemma bit_zero: \forall integer k; !bit_on(0, k);
+    lemma bit_nonzero: \forall integer m, k; 0 <= k < 32 && bit_on(m, k) ==> m != 0;
+
+    // The flat byte-addressed memory list_unlink's test relies on, in the
+    // code's own (modular) uintptr_t arithmetic: a pointer to an object
+    // apart from the descriptor lies at no distance below the size of
+    // h->lists from the array's start.
+    axiomatic Flat_memory {
+      axiom flat_apart: \forall vos_heap_t *h, blk_t **p;
+        \separated(p, h) ==>
+          (uintptr_t)((uintptr_t)p - (uintptr_t)&h->lists[0]) >= sizeof(h->lists);
+    }
+    // C11 6.5.7p5 and 6.5.10 on values >= 0: x >> k is the integral part
+    // of x / 2^k, and x & (2^k - 1) keeps the low k bits, x mod 2^k. WP's
+    // model of >> and & is that; its provers do not derive it.
+    axiomatic C_bits {
+      axiom shr_div: \forall integer x; 0 <= x ==> (x >> SL) == x / VOS_HEAP_SL_COUNT;
+      axiom and_mod: \forall integer x; 0 <= x ==> (x & SL_MASK) == x % VOS_HEAP_SL_COUNT;
+    }
+    // The default layout's constants (config/vaios_config.h's defaults).
+    lemma sl_consts: SL_MASK == 15 && VOS_HEAP_SL_COUNT == 16 && VOS_HEAP_FL_COUNT == 14 &&
+      VOS_HEAP_CLASSES == 224;
+    // A class index is its first level times 2^SL plus its second level.
+    lemma class_split: \forall integer idx, f, s;
+      0 <= idx && 0 <= s < VOS_HEAP_SL_COUNT ==>
+        (f * VOS_HEAP_SL_COUNT + s == idx <==> (f == (idx >> SL) && s == (idx & SL_MASK)));
+    lemma class_fl: \forall integer idx; 0 <= idx < VOS_HEAP_CLASSES ==>
+      0 <= (idx >> SL) < VOS_HEAP_FL_COUNT;
+    lemma class_sl: \forall integer idx; 0 <= idx ==> 0 <= (idx & SL_MASK) < VOS_HEAP_SL_COUNT;
+    lemma class_parts: \forall integer idx; 0 <= idx ==>
+      idx == (idx >> SL) * VOS_HEAP_SL_COUNT + (idx & SL_MASK);
+    lemma set_nonzero: \forall integer m, s; 0 <= s < 32 ==> (uint32_t)(m | (1 << s)) != 0;
+
+    predicate i5_sl(vos_heap_t *h) =
+      \forall integer f, s; 0 <= f < VOS_HEAP_FL_COUNT && 0 <= s < VOS_HEAP_SL_COUNT ==>
+        (bit_on(h->sl_map[f], s) <==> h->lists[f * VOS_HEAP_SL_COUNT + s] != \null);
+    predicate i5_sl_hi(vos_heap_t *h) =
+      \forall integer f, s; 0 <= f < VOS_HEAP_FL_COUNT && VOS_HEAP_SL_COUNT <= s < 32 ==>
+        !bit_on(h->sl_map[f], s);
+    predicate i5_fl(vos_heap_t *h) =
+      \forall integer f; 0 <= f < VOS_HEAP_FL_COUNT ==>
+        (bit_on(h->fl_map, f) <==> h->sl_map[f] != 0);
+    predicate i5_fl_hi(vos_heap_t *h) =
+      \forall integer f; VOS_HEAP_FL_COUNT <= f < 32 ==> !bit_on(h->fl_map, f);
+    predicate i5(vos_heap_t *h) = i5_sl(h) && i5_sl_hi(h) && i5_fl(h) && i5_fl_hi(h);
+*/
+
+/*@ requires \valid(h);
+    requires 0 <= idx < VOS_HEAP_CLASSES;
+    assigns h->sl_map[idx >> SL], h->fl_map;
+    ensures \forall integer k; 0 <= k < 32 ==>
+      (bit_on(h->sl_map[idx >> SL], k) <==> (bit_on(\old(h->sl_map[idx >> SL]), k) || k == (idx & SL_MASK)));
+    ensures h->sl_map[idx >> SL] != 0;
+    ensures bit_on(h->fl_map, idx >> SL) <==>
+      (bit_on(\old(h->fl_map), idx >> SL) || \old(h->sl_map[idx >> SL]) == 0);
+    ensures \forall integer k; 0 <= k < 32 && k != (idx >> SL) ==>
+      (bit_on(h->fl_map, k) <==> bit_on(\old(h->fl_map), k));
+*/
+INLINE void map_set(vos_heap_t *h, uint32_t idx);
+
+/*@ requires \valid(h);
+    requires 0 <= idx < VOS_HEAP_CLASSES;
+    assigns h->sl_map[idx >> SL], h->fl_map;
+    ensures \forall integer k; 0 <= k < 32 ==>
+      (bit_on(h->sl_map[idx >> SL], k) <==> (bit_on(\old(h->sl_map[idx >> SL]), k) && k != (idx & SL_MASK)));
+    ensures \old(h->sl_map[idx >> SL]) == 0 ==> h->sl_map[idx >> SL] == 0;
+    ensures bit_on(h->fl_map, idx >> SL) <==>
+      (bit_on(\old(h->fl_map), idx >> SL) && h->sl_map[idx >> SL] != 0);
+    ensures \forall integer k; 0 <= k < 32 && k != (idx >> SL) ==>
+      (bit_on(h->fl_map, k) <==> bit_on(\old(h->fl_map), k));
+*/
+INLINE void map_clear(vos_heap_t *h, uint32_t idx);
+
+/*@ requires \valid(h) && \valid(b) && \separated(b, h);
+    requires 0 <= idx < VOS_HEAP_CLASSES;
+    requires i5_sl(h);
+    requires i5_sl_hi(h);
+    requires i5_fl(h);
+    requires i5_fl_hi(h);
+    requires h->lists[idx] != \null ==>
+      \valid(h->lists[idx]) && \separated(h->lists[idx], h) && \separated(h->lists[idx], b);
+    assigns h->lists[idx], b->next_free, b->pprev, h->lists[idx]->pprev,
+            h->sl_map[idx >> SL], h->fl_map;
+    ensures i5_sl(h);
+    ensures i5_sl_hi(h);
+    ensures i5_fl(h);
+    ensures i5_fl_hi(h);
+*/
+INLINE void list_push(vos_heap_t *h, blk_t *b, uint32_t idx);
+
+/*@ requires \valid(h) && \valid(b) && \separated(b, h);
+    requires 0 <= idx < VOS_HEAP_CLASSES;
+    requires i5_sl(h);
+    requires i5_sl_hi(h);
+    requires i5_fl(h);
+    requires i5_fl_hi(h);
+    requires h->lists[idx] == b;
+    requires b->next_free != \null ==>
+      \valid(b->next_free) && \separated(b->next_free, h);
+    assigns h->lists[idx], b->next_free->pprev, h->sl_map[idx >> SL], h->fl_map;
+    ensures i5_sl(h);
+    ensures i5_sl_hi(h);
+    ensures i5_fl(h);
+    ensures i5_fl_hi(h);
+*/
+INLINE void list_pop(vos_heap_t *h, blk_t *b, uint32_t idx);
+
+/*@ requires \valid(old) && \valid(b) && \separated(old, b);
+    requires \valid(old->pprev) && \separated(old->pprev, b) && \separated(old->pprev, old);
+    requires *old->pprev == old;
+    requires old->next_free != \null ==>
+      \valid(old->next_free) && \separated(old->next_free, b) && \separated(old->next_free, old) &&
+      \separated(old->next_free, old->pprev);
+    assigns b->next_free, b->pprev, *old->pprev, old->next_free->pprev;
+    ensures \forall vos_heap_t *h; \valid(h) && \separated(h, old) && \separated(h, b) &&
+      (old->next_free != \null ==> \separated(h, old->next_free)) &&
+      \at(i5(h), Pre) ==> i5(h);
+*/
+INLINE void list_replace(blk_t *old, blk_t *b);
+
+/* list_unlink of a block that is not the head of its list (its back link
+ * is another block's next_free): the list stays non-empty, the bitmaps are
+ * left alone. Its other case, a list head, where the list's index is
+ * computed from the address difference, is not proved (the provers time
+ * out relating the difference to the index, also at 90 s). */
+/*@ requires \valid(h) && \valid(b) && \separated(b, h);
+    requires i5_sl(h);
+    requires i5_sl_hi(h);
+    requires i5_fl(h);
+    requires i5_fl_hi(h);
+    requires \valid(b->pprev) && *b->pprev == b && \separated(b->pprev, b);
+    requires \separated(b->pprev, h);
+    requires b->next_free != \null ==>
+      \valid(b->next_free) && \separated(b->next_free, h) && \separated(b->next_free, b) &&
+      \separated(b->next_free, b->pprev);
+    assigns *b->pprev, b->next_free->pprev;
+    ensures i5_sl(h);
+    ensures i5_sl_hi(h);
+    ensures i5_fl(h);
+    ensures i5_fl_hi(h);
+*/
+INLINE void list_unlink(vos_heap_t *h, blk_t *b);
+
+/* I6's second half after every allocation (take and take_top account
+ * through this step): min_free <= free_bytes, whatever it was before. */
+/*@ requires \valid(h);
+    assigns h->free_bytes, h->min_free;
+    ensures h->free_bytes == (uint32_t)(\old(h->free_bytes) - bs);
+    ensures h->min_free <= h->free_bytes;
+    ensures h->min_free == \old(h->min_free) || h->min_free == h->free_bytes;
+*/
+INLINE void count_alloc(vos_heap_t *h, uint32_t bs);
