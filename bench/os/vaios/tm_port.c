@@ -7,11 +7,14 @@
  * their own translation unit, so every counted operation pays the call,
  * the id -> object lookup, the kernel call and the mapping of its status
  * to TM_SUCCESS / TM_ERROR; the calls a test also makes from an interrupt
- * handler test the context (vos_in_isr, the public query) and
- * take the kernel's interrupt-safe variant there. Kernel objects live in
- * this file, indexed by the suite's ids; like the suite's reference port,
- * only the create calls check an id. Queue and semaphore calls never
- * wait (VOS_NO_WAIT), as in that port.
+ * handler test the context and take the kernel's interrupt-safe variant
+ * there. The test is vos_in_isr_inline() (include/vaios/critical.h), the
+ * public query's inline form for a layer that asks it on every call, as
+ * the ChibiOS/RT layer asks its port's inline port_is_isr_context() (the
+ * called vos_in_isr() cost 6 instructions more a call). Kernel objects
+ * live in this file, indexed by the suite's ids; like the suite's
+ * reference port, only the create calls check an id. Queue and semaphore
+ * calls never wait (VOS_NO_WAIT), as in that port.
  *
  * Threads are created in the harness's task slots, the same for every
  * layer (bench/tm_threads.c); the thread calls here are VAIOS's.
@@ -43,7 +46,7 @@ static int tm_status(int err)
 int tm_thread_resume(int thread_id)
 {
     vos_task_t *t = tm_threads[thread_id];
-    return tm_status(vos_in_isr() ? vos_task_resume_isr(t) : vos_task_resume(t));
+    return tm_status(vos_in_isr_inline() ? vos_task_resume_isr(t) : vos_task_resume(t));
 }
 
 int tm_thread_suspend(int thread_id)
@@ -89,7 +92,7 @@ int tm_semaphore_get(int semaphore_id)
 int tm_semaphore_put(int semaphore_id)
 {
     vos_sem_t *s = &tm_semaphores[semaphore_id];
-    return tm_status(vos_in_isr() ? vos_sem_give_isr(s) : vos_sem_give(s));
+    return tm_status(vos_in_isr_inline() ? vos_sem_give_isr(s) : vos_sem_give(s));
 }
 
 int tm_memory_pool_create(int pool_id)
