@@ -8,15 +8,12 @@
  *   bit of sl_map[f] at or above 2^SL is set, bit f of fl_map is set
  *   exactly when sl_map[f] != 0, and fl_map has no bit at or above
  *   VOS_HEAP_FL_COUNT.
- * Proved: list_push, list_pop and list_replace keep i5; list_unlink keeps
- * it when the block is not its list's head; map_set and map_clear meet
- * the bit-exact contracts these rely on; count_alloc leaves min_free <=
- * free_bytes. Every memory access valid, no shift out of range (-wp-rte).
- * Not proved here: list_unlink of a list's head (its list index is
- * computed from an address difference: the provers time out relating it
- * to the index), and that alloc, aligned alloc and free call these steps
- * with their preconditions met (the link structure I4 and the physical
- * block sequence I1-I3, docs/evidence.md).
+ * Proved: list_push, list_pop, list_replace and list_unlink keep i5;
+ * map_set and map_clear meet the bit-exact contracts these rely on;
+ * count_alloc leaves min_free <= free_bytes. Every memory access valid,
+ * no shift out of range (-wp-rte). Not proved here: that alloc, aligned
+ * alloc and free call these steps with their preconditions met (the link
+ * structure I4 and the physical block sequence I1-I3, docs/evidence.md).
  *
  * Assumptions, stated below as axioms (the lemmas are proved by the
  * heap_i5_lemmas run):
@@ -26,7 +23,9 @@
  *  - Flat_memory: a pointer to an object apart from the heap descriptor
  *    (a block's next_free) lies, in the code's modular uintptr_t
  *    arithmetic, at least sizeof(h->lists) bytes from the start of
- *    h->lists: the flat byte-addressed memory of the target, which WP's
+ *    h->lists, and list_unlink's caller passes a block whose back link is
+ *    such a pointer or the list head its address difference names
+ *    (slot_at): the flat byte-addressed memory of the target, which WP's
  *    typed model does not represent;
  *  - the preconditions: the blocks are valid objects apart from the
  *    descriptor and from each other, a class index is below
@@ -77,6 +76,9 @@
     lemma class_sl: \forall integer idx; 0 <= idx ==> 0 <= (idx & SL_MASK) < VOS_HEAP_SL_COUNT;
     lemma class_parts: \forall integer idx; 0 <= idx ==>
       idx == (idx >> SL) * VOS_HEAP_SL_COUNT + (idx & SL_MASK);
+    // A byte offset into h->lists (896 bytes at the default layout) is the
+    // offset of a class of an existing first level.
+    lemma slot_fl: \forall integer a; 0 <= a < 896 ==> 0 <= ((a / 4) >> SL) < VOS_HEAP_FL_COUNT;
     lemma set_nonzero: \forall integer m, s; 0 <= s < 32 ==> (uint32_t)(m | (1 << s)) != 0;
 
     predicate i5_sl(vos_heap_t *h) =
@@ -111,6 +113,9 @@ INLINE void map_set(vos_heap_t *h, uint32_t idx);
     assigns h->sl_map[idx >> SL], h->fl_map;
     ensures \forall integer k; 0 <= k < 32 ==>
       (bit_on(h->sl_map[idx >> SL], k) <==> (bit_on(\old(h->sl_map[idx >> SL]), k) && k != (idx & SL_MASK)));
+    ensures 0 <= (idx >> SL) < VOS_HEAP_FL_COUNT;
+    ensures \forall integer k; VOS_HEAP_FL_COUNT <= k < 32 ==>
+      (bit_on(h->fl_map, k) <==> bit_on(\old(h->fl_map), k));
     ensures \old(h->sl_map[idx >> SL]) == 0 ==> h->sl_map[idx >> SL] == 0;
     ensures bit_on(h->fl_map, idx >> SL) <==>
       (bit_on(\old(h->fl_map), idx >> SL) && h->sl_map[idx >> SL] != 0);
@@ -166,26 +171,42 @@ INLINE void list_pop(vos_heap_t *h, blk_t *b, uint32_t idx);
 */
 INLINE void list_replace(blk_t *old, blk_t *b);
 
-/* list_unlink of a block that is not the head of its list (its back link
- * is another block's next_free): the list stays non-empty, the bitmaps are
- * left alone. Its other case, a list head, where the list's index is
- * computed from the address difference, is not proved (the provers time
- * out relating the difference to the index, also at 90 s). */
+/* list_unlink: its back link pp is either a list head, h->lists[k] (k
+ * found from the address difference slot_at, as the code finds it: that
+ * a list head's address gives its own k is the flat memory of the target,
+ * assumed here), or another block's next_free, apart from the descriptor
+ * (then the list stays non-empty and the bitmaps are left alone, which is
+ * what the code's test decides: Flat_memory). */
+/*@ logic integer slot_at(vos_heap_t *h, blk_t **pp) =
+      (uintptr_t)((uintptr_t)pp - (uintptr_t)&h->lists[0]);
+*/
 /*@ requires \valid(h) && \valid(b) && \separated(b, h);
     requires i5_sl(h);
     requires i5_sl_hi(h);
     requires i5_fl(h);
     requires i5_fl_hi(h);
     requires \valid(b->pprev) && *b->pprev == b && \separated(b->pprev, b);
-    requires \separated(b->pprev, h);
+    requires (slot_at(h, b->pprev) < sizeof(h->lists) &&
+              b->pprev == &h->lists[slot_at(h, b->pprev) / sizeof(blk_t *)]) ||
+             \separated(b->pprev, h);
     requires b->next_free != \null ==>
       \valid(b->next_free) && \separated(b->next_free, h) && \separated(b->next_free, b) &&
       \separated(b->next_free, b->pprev);
-    assigns *b->pprev, b->next_free->pprev;
-    ensures i5_sl(h);
-    ensures i5_sl_hi(h);
-    ensures i5_fl(h);
-    ensures i5_fl_hi(h);
+    assigns *b->pprev, b->next_free->pprev, h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
+    behavior head:
+      assumes !\separated(b->pprev, h);
+      ensures i5_sl(h);
+      ensures i5_sl_hi(h);
+      ensures i5_fl(h);
+      ensures i5_fl_hi(h);
+    behavior inner:
+      assumes \separated(b->pprev, h);
+      ensures i5_sl(h);
+      ensures i5_sl_hi(h);
+      ensures i5_fl(h);
+      ensures i5_fl_hi(h);
+    complete behaviors;
+    disjoint behaviors;
 */
 INLINE void list_unlink(vos_heap_t *h, blk_t *b);
 
