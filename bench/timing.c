@@ -175,16 +175,22 @@ static void run(const char *id, void (*fn)(void *), int n, enum load kind, int64
  * wake on time); `lead_off`: S waits for the same release through a
  * blocking call's timeout (never anticipated: the lead off). */
 #if OSAL_HAS_WAKE_LEAD
-#define WCL_PERIOD  50000u     /* 50 us */
-#define WCL_AHEAD   1000u
-#define WCL_BURST   3000u
-#define WCL_GAP     64u
+/* Durations in counts of the board's counter, given in nanoseconds: the
+ * counts of a 1 GHz counter (the emulated STM32's, where a count is an
+ * instruction: the constants below are those counts exactly), fewer on a
+ * slower counter (the MPS2 machines' 25 MHz), so that the family runs the
+ * same time there, not 40 times as long. */
+#define WCL_COUNTS(ns) ((uint32_t)((uint64_t)(ns) * BOARD_CYCLES_HZ / 1000000000u))
+#define WCL_PERIOD  WCL_COUNTS(50000u)     /* 50 us */
+#define WCL_AHEAD   WCL_COUNTS(1000u)
+#define WCL_BURST   WCL_COUNTS(3000u)
+#define WCL_GAP     (WCL_COUNTS(64u) > 0 ? WCL_COUNTS(64u) : 1u)
 #define WCL_WARM    16         /* periods before the first sample */
 /* The origin of the distribution: a period the disturber left alone leaves
- * the lowest task about 49,000 cycles, within the histogram's exact range
- * above it (VB_EXACT); a disturbed one, 3,000 fewer, falls below it and
- * counts as the origin (its exact minimum is kept). */
-#define WCL_ORIGIN  47500
+ * the lowest task about 49,000 cycles (at 1 GHz), within the histogram's
+ * exact range above it (VB_EXACT); a disturbed one, 3,000 fewer, falls
+ * below it and counts as the origin (its exact minimum is kept). */
+#define WCL_ORIGIN  ((int)WCL_COUNTS(47500u))
 #ifndef WCL_PERIODS
 #define WCL_PERIODS 2000
 #endif
