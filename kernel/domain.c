@@ -67,8 +67,8 @@ int vos_domain_init(vos_domain_t *d, const char *name, unsigned ceiling,
 {
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     VOS__CHECK(d != NULL && d != &vos__kernel_domain, VOS_ERR_INVALID);
-    VOS__CHECK(regions != NULL || nregions == 0, VOS_ERR_INVALID);
-    VOS__CHECK(grants != NULL || ngrants == 0, VOS_ERR_INVALID);
+    VOS__CHECK(regions != NULL || nregions == 0, VOS_ERR_ARG);
+    VOS__CHECK(grants != NULL || ngrants == 0, VOS_ERR_ARG);
     VOS__CHECK(ceiling >= VOS_PRIO_MIN && ceiling <= VOS_PRIO_MAX, VOS_ERR_ARG);
     if (nregions > VOS_DOMAIN_REGIONS)
         return VOS_ERR_LAYOUT;
@@ -135,8 +135,9 @@ int vos_task_create_in(vos_domain_t *d, vos_task_t *t, const char *name, vos_ent
         return vos_task_create(t, name, entry, arg, prio, stack, stack_size);
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     VOS__CHECK(domain_valid(d), VOS_ERR_INVALID);
-    VOS__CHECK(t != NULL && entry != NULL && stack != NULL, VOS_ERR_INVALID);
-    VOS__CHECK(prio >= VOS_PRIO_MIN && prio <= VOS_PRIO_MAX, VOS_ERR_ARG);
+    VOS__CHECK(t != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(entry != NULL && stack != NULL && prio >= VOS_PRIO_MIN && prio <= VOS_PRIO_MAX,
+               VOS_ERR_ARG);
     if (prio > d->ceiling)
         return VOS_ERR_PERM;
     /* The stack is the task's own region: the MPU must express it, and no
@@ -157,7 +158,8 @@ int vos_task_domain(const vos_task_t *t, vos_domain_t **out)
 {
     if (t == NULL)
         t = vos__started ? vos__cur : NULL;
-    VOS__CHECK(t != NULL && t->tag == VOS_TAG_TASK && out != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(t != NULL && t->tag == VOS_TAG_TASK, VOS_ERR_INVALID);
+    VOS__CHECK(out != NULL, VOS_ERR_ARG);
     *out = t->domain == &vos__kernel_domain ? NULL : t->domain;
     return VOS_OK;
 }

@@ -136,7 +136,8 @@ void *vos__fault_store(size_t *size)
 
 int vos_fault_record_save(const vos_fault_record_t *r, const vos_task_t *t)
 {
-    VOS__CHECK(r != NULL && (t == NULL || t->tag == VOS_TAG_TASK), VOS_ERR_INVALID);
+    VOS__CHECK(r != NULL, VOS_ERR_ARG);
+    VOS__CHECK(t == NULL || t->tag == VOS_TAG_TASK, VOS_ERR_INVALID);
     VOS__CHECK(r->kind >= VOS_FAULT_MEMORY && r->kind <= VOS_FAULT_KIND_MAX &&
                    (r->flags & ~(VOS_FAULT_REC_FRAME | VOS_FAULT_REC_TASK)) == 0,
                VOS_ERR_ARG);
@@ -150,7 +151,7 @@ int vos_fault_record_save(const vos_fault_record_t *r, const vos_task_t *t)
 
 int vos_fault_record_get(vos_fault_record_t *out)
 {
-    VOS__CHECK(out != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(out != NULL, VOS_ERR_ARG);
     int err = store_check();
     if (err == VOS_OK)
         *out = store.rec;
@@ -159,7 +160,7 @@ int vos_fault_record_get(vos_fault_record_t *out)
 
 int vos_fault_record_take(vos_fault_record_t *out)
 {
-    VOS__CHECK(out != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(out != NULL, VOS_ERR_ARG);
     int err = store_check();
     if (err == VOS_OK)
         *out = store.rec;

@@ -67,8 +67,9 @@ int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *ar
 #endif
 {
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
-    VOS__CHECK(t != NULL && entry != NULL && stack != NULL, VOS_ERR_INVALID);
-    VOS__CHECK(prio >= VOS_PRIO_MIN && prio <= VOS_PRIO_MAX, VOS_ERR_ARG);
+    VOS__CHECK(t != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(entry != NULL && stack != NULL && prio >= VOS_PRIO_MIN && prio <= VOS_PRIO_MAX,
+               VOS_ERR_ARG);
 
     uintptr_t lo = ((uintptr_t)stack + VOS_STACK_ALIGN - 1u) & ~(uintptr_t)(VOS_STACK_ALIGN - 1u);
     uintptr_t hi = ((uintptr_t)stack + stack_size) & ~(uintptr_t)7u;
@@ -394,7 +395,7 @@ int vos_task_abort_wait(vos_task_t *t)
 
 int vos_task_enumerate(vos_task_t **out, size_t cap)
 {
-    VOS__CHECK(out != NULL || cap == 0, VOS_ERR_INVALID);
+    VOS__CHECK(out != NULL || cap == 0, VOS_ERR_ARG);
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     uint32_t key = vos__lock();
     size_t n = 0;
@@ -411,18 +412,27 @@ void vos__task_return(void)
     vos_task_exit();
 }
 
-long vos_task_stack_unused(const vos_task_t *t)
+/* Bytes of t's stack above the guard still holding the fill pattern. t is a
+ * valid task; its stack ends below stack_size, so the count fits. */
+static size_t stack_unused(const vos_task_t *t)
+{
+    const uint32_t *w = (const uint32_t *)(t->stack_base + VOS_CFG_STACK_GUARD);
+    const uint32_t *end = (const uint32_t *)(t->stack_base + t->stack_size);
+    size_t n = 0;
+    while (w < end && *w++ == VOS__FILL_WORD)
+        n += 4u;
+    return n;
+}
+
+int vos_task_stack_unused(const vos_task_t *t, size_t *out)
 {
     VOS__CHECK_LEVEL();
     if (t == NULL)
         t = vos__started ? vos__cur : NULL;
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
-    const uint32_t *w = (const uint32_t *)(t->stack_base + VOS_CFG_STACK_GUARD);
-    const uint32_t *end = (const uint32_t *)(t->stack_base + t->stack_size);
-    long n = 0;
-    while (w < end && *w++ == VOS__FILL_WORD)
-        n += 4;
-    return n;
+    VOS__CHECK(out != NULL, VOS_ERR_ARG);
+    *out = stack_unused(t);
+    return VOS_OK;
 }
 
 int vos_task_stack_high_water(const vos_task_t *t, size_t *out)
@@ -430,9 +440,9 @@ int vos_task_stack_high_water(const vos_task_t *t, size_t *out)
     VOS__CHECK_LEVEL();
     if (t == NULL)
         t = vos__started ? vos__cur : NULL;
-    VOS__CHECK(task_valid(t) && out != NULL, VOS_ERR_INVALID);
-    long unused = vos_task_stack_unused(t);
-    *out = t->stack_size - VOS_CFG_STACK_GUARD - (size_t)unused;
+    VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
+    VOS__CHECK(out != NULL, VOS_ERR_ARG);
+    *out = t->stack_size - VOS_CFG_STACK_GUARD - stack_unused(t);
     return VOS_OK;
 }
 

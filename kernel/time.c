@@ -214,7 +214,7 @@ vos_time_t vos__next_timeout(void)
 int vos_next_event(vos_time_t *at)
 {
     VOS__CHECK_LEVEL();
-    VOS__CHECK(at != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(at != NULL, VOS_ERR_ARG);
     uint32_t key = vos__lock();
     vos_time_t next = vos__next_timeout();
     vos_time_t tm = vos__timer_next();

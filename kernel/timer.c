@@ -287,7 +287,8 @@ int vos_timer_init(vos_timer_t *tm, const char *name, vos_timer_fn_t fn, void *a
                    unsigned flags)
 {
     VOS__CHECK_LEVEL();
-    VOS__CHECK(tm != NULL && fn != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(tm != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(fn != NULL, VOS_ERR_ARG);
     VOS__CHECK((flags & ~VOS_TIMER_ISR) == 0, VOS_ERR_ARG);
     uint32_t key = vos__lock();
     if (tm->tag == VOS_TAG_TIMER && (tm->armed || tm->pending)) {
@@ -374,7 +375,8 @@ int vos_timer_active(const vos_timer_t *tm)
 int vos_timer_remaining(const vos_timer_t *tm, vos_dur_t *out)
 {
     VOS__CHECK_LEVEL();
-    VOS__CHECK(timer_valid(tm) && out != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(timer_valid(tm), VOS_ERR_INVALID);
+    VOS__CHECK(out != NULL, VOS_ERR_ARG);
     uint32_t key = vos__lock();
     int err = VOS_OK;
     if (tm->armed) {
@@ -390,7 +392,8 @@ int vos_timer_remaining(const vos_timer_t *tm, vos_dur_t *out)
 int vos_timer_overruns(const vos_timer_t *tm, uint32_t *out)
 {
     VOS__CHECK_LEVEL();
-    VOS__CHECK(timer_valid(tm) && out != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(timer_valid(tm), VOS_ERR_INVALID);
+    VOS__CHECK(out != NULL, VOS_ERR_ARG);
     *out = tm->overruns;
     return VOS_OK;
 }
@@ -410,7 +413,7 @@ int vos_timer_delete(vos_timer_t *tm)
 int vos_timer_service_start(unsigned prio, void *stack, size_t stack_size)
 {
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
-    VOS__CHECK(stack != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(stack != NULL, VOS_ERR_ARG);
     uint32_t key = vos__lock();
     bool busy = svc_starting || svc_alive();
     svc_starting = !busy;
@@ -431,7 +434,7 @@ int vos_timer_service_start(unsigned prio, void *stack, size_t stack_size)
 int vos_timer_service_task(vos_task_t **out)
 {
     VOS__CHECK_LEVEL();
-    VOS__CHECK(out != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(out != NULL, VOS_ERR_ARG);
     uint32_t key = vos__lock();
     int err = svc_alive() ? VOS_OK : VOS_ERR_STATE;
     if (err == VOS_OK)

@@ -155,7 +155,8 @@ static void worker(void *arg)
 
 int vos_work_init(vos_work_t *w, vos_work_fn_t fn, void *arg)
 {
-    VOS__CHECK(w != NULL && fn != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(w != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(fn != NULL, VOS_ERR_ARG);
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     uint32_t key = vos__lock();
     if (w->tag == VOS_TAG_WORK && w->state != W_IDLE) {
@@ -174,7 +175,8 @@ int vos_work_init(vos_work_t *w, vos_work_fn_t fn, void *arg)
 int vos_workq_init(vos_workq_t *q, const char *name, unsigned prio, void *stack,
                    size_t stack_size)
 {
-    VOS__CHECK(q != NULL && stack != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(q != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(stack != NULL, VOS_ERR_ARG);
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     if (q->tag == VOS_TAG_WORKQ && q->task.tag == VOS_TAG_TASK &&
         q->task.state != VOS_TASK_EXITED && q->task.state != VOS_TASK_FAULTED)
@@ -289,7 +291,8 @@ int vos_work_pending(const vos_work_t *w)
 int vos_workq_task(vos_workq_t *q, vos_task_t **out)
 {
     VOS__CHECK_LEVEL();
-    VOS__CHECK(workq_valid(q) && out != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(workq_valid(q), VOS_ERR_INVALID);
+    VOS__CHECK(out != NULL, VOS_ERR_ARG);
     *out = &q->task;
     return VOS_OK;
 }

@@ -260,8 +260,10 @@ uint32_t osThreadGetStackSpace(osThreadId_t thread_id)
     os2_thread_t *th = thread_id;
     if (os2_isr() || !os2_thread_valid(th) || ended(th))
         return 0;
-    long n = vos_task_stack_unused(&th->task);
-    return n > 0 ? (uint32_t)n : 0;
+    size_t n;
+    if (vos_task_stack_unused(&th->task, &n) != VOS_OK)
+        return 0;
+    return n <= UINT32_MAX ? (uint32_t)n : UINT32_MAX;
 }
 
 osStatus_t osThreadSetPriority(osThreadId_t thread_id, osPriority_t priority)

@@ -113,8 +113,8 @@ void vos_hook_fault(vos_task_t *t, const vos_fault_t *f);
  * copied: it must live as long as the domain and stay outside the
  * domain's writable regions).
  * Context: thread or before vos_start(); no task may be in d yet.
- * Errors: VOS_ERR_INVALID (d NULL; regions or grants NULL with a count;
- * a grant that is not a kernel object), VOS_ERR_ARG (ceiling out of
+ * Errors: VOS_ERR_INVALID (d NULL; a grant that is not a kernel object),
+ * VOS_ERR_ARG (regions or grants NULL with a count; ceiling out of
  * range, no access bit, an unknown bit, WRITE with EXEC or DEVICE with
  * EXEC), VOS_ERR_LAYOUT (more than VOS_DOMAIN_REGIONS regions, a region
  * the MPU cannot express), VOS_ERR_PERM (d, the grant list or a granted
@@ -142,7 +142,8 @@ int vos_task_create_in(vos_domain_t *d, vos_task_t *t, const char *name, vos_ent
                        void *arg, unsigned prio, void *stack, size_t stack_size);
 
 /* The domain of t (NULL: the caller) into *out; NULL for the kernel
- * domain. Context: any. Errors: VOS_ERR_INVALID. */
+ * domain. Context: any. Errors: VOS_ERR_INVALID (t not a task),
+ * VOS_ERR_ARG (out NULL). */
 int vos_task_domain(const vos_task_t *t, vos_domain_t **out);
 
 /* --- Calls of unprivileged tasks -----------------------------------------

@@ -4,6 +4,13 @@
  * of these; 0 is success and every failure has its own negative code, so a
  * caller (or a test) can tell exactly why a call was refused. No code is
  * ever reused for a second meaning.
+ *
+ * NULL pointers, one rule for every call: a kernel object the call takes
+ * (the one it acts on, or another it is given: a task, the work item
+ * submitted, the block freed) that is NULL, never initialised, deleted
+ * or of another type is VOS_ERR_INVALID; any other pointer (an out
+ * pointer, a buffer, a stack, an entry function or callback, an array of
+ * regions) that is NULL where one is needed is VOS_ERR_ARG.
  */
 #ifndef VAIOS_ERROR_H
 #define VAIOS_ERROR_H

@@ -72,13 +72,13 @@ typedef struct vos_fault_record {
  * Context: any, a fault handler included (it takes no lock: a fault
  * handler runs above every kernel-level interrupt; from anywhere else a
  * second save at the same time may leave a record that fails its check).
- * Errors: VOS_ERR_INVALID (r NULL, t not a task), VOS_ERR_ARG (kind not a
- * VOS_FAULT_* kind, an unknown flag). */
+ * Errors: VOS_ERR_INVALID (t not a task), VOS_ERR_ARG (r NULL, kind not
+ * a VOS_FAULT_* kind, an unknown flag). */
 int vos_fault_record_save(const vos_fault_record_t *r, const struct vos_task *t);
 
 /* Copy the stored record into *out; it stays stored.
  * Context: any.
- * Errors: VOS_ERR_INVALID (out NULL), VOS_ERR_NO_RECORD (none stored:
+ * Errors: VOS_ERR_ARG (out NULL), VOS_ERR_NO_RECORD (none stored:
  * power-on, or taken), VOS_ERR_CORRUPT (a record whose checksum fails:
  * *out is not written). */
 int vos_fault_record_get(vos_fault_record_t *out);

@@ -70,7 +70,7 @@ int vos_sched_lock_depth(void);
  * less the wake-up path: vaios/config.h, VOS_CFG_WAKE_LEAD), or the next
  * expiry of a software timer, into *at. Time slices are not included (they only exist while a task runs).
  * Any context. Errors: VOS_ERR_WOULD_BLOCK (no event pending: nothing will
- * happen until an interrupt), VOS_ERR_INVALID (at NULL). */
+ * happen until an interrupt), VOS_ERR_ARG (at NULL). */
 int vos_next_event(vos_time_t *at);
 
 /* Account for time the time base did not count: slept is how long the

@@ -103,9 +103,10 @@ typedef struct vos_task {
  * multiple of VOS_STACK_ALIGN, ends at a multiple of 8, and must hold at
  * least VOS_CFG_STACK_MIN bytes.
  * Context: thread, or before vos_start(). Not from interrupts.
- * Errors: VOS_ERR_INVALID (t, entry or stack NULL; t already a live task),
- *         VOS_ERR_ARG (priority outside VOS_PRIO_MIN..VOS_PRIO_MAX, stack
- *         too small), VOS_ERR_CONTEXT (from an interrupt). */
+ * Errors: VOS_ERR_INVALID (t NULL; t already a live task),
+ *         VOS_ERR_ARG (entry or stack NULL, priority outside
+ *         VOS_PRIO_MIN..VOS_PRIO_MAX, stack too small), VOS_ERR_CONTEXT
+ *         (from an interrupt). */
 int vos_task_create(vos_task_t *t, const char *name, vos_entry_t entry, void *arg,
                     unsigned prio, void *stack, size_t stack_size);
 
@@ -154,9 +155,12 @@ int vos_task_set_slicing(vos_task_t *t, bool on);
  * Context: thread. */
 void vos_task_exit(void) __attribute__((noreturn));
 
-/* Bytes of the task's stack never used so far (the guard excluded).
- * Negative error for an invalid task. Context: any. */
-long vos_task_stack_unused(const vos_task_t *t);
+/* Bytes of t's stack never used so far (the guard excluded) into *out.
+ * t == NULL: the caller. Found by scanning the fill pattern from the low
+ * end: O(unused bytes). The complement of vos_task_stack_high_water.
+ * Context: any. Errors: VOS_ERR_INVALID (t not a task, or NULL before the
+ * start), VOS_ERR_ARG (out NULL). */
+int vos_task_stack_unused(const vos_task_t *t, size_t *out);
 
 /* Stop t whatever it is doing (ready, blocked in any wait, sleeping,
  * suspended): it is taken off every ready, wait and timeout structure and
@@ -200,7 +204,8 @@ int vos_task_abort_wait(vos_task_t *t);
 /* The most stack t has ever used, in bytes (the initial context the port
  * builds included, the guard excluded), into *out. t == NULL: the caller.
  * Found by scanning the fill pattern from the low end: O(unused bytes).
- * Context: any. Errors: VOS_ERR_INVALID (t not a task, out NULL). */
+ * Context: any. Errors: VOS_ERR_INVALID (t not a task), VOS_ERR_ARG (out
+ * NULL). */
 int vos_task_stack_high_water(const vos_task_t *t, size_t *out);
 
 /* The live tasks (created and not exited, terminated or faulted; the idle
@@ -210,7 +215,7 @@ int vos_task_stack_high_water(const vos_task_t *t, size_t *out);
  * Context: thread or before the start. Cost: O(tasks), all of it with
  * kernel interrupts masked so that the list is one snapshot: a call for a
  * supervisor or a debugger, not for a control loop.
- * Errors: VOS_ERR_INVALID (out NULL with cap > 0), VOS_ERR_CONTEXT
+ * Errors: VOS_ERR_ARG (out NULL with cap > 0), VOS_ERR_CONTEXT
  * (from an interrupt). */
 int vos_task_enumerate(vos_task_t **out, size_t cap);
 

@@ -49,8 +49,8 @@ struct vos_timer {
 };
 
 /* Initialise tm (stopped). name may be NULL. Any context.
- * Errors: VOS_ERR_INVALID (tm or fn NULL; tm is an active timer),
- * VOS_ERR_ARG (unknown flags). */
+ * Errors: VOS_ERR_INVALID (tm NULL; tm is an active timer),
+ * VOS_ERR_ARG (fn NULL, unknown flags). */
 int vos_timer_init(vos_timer_t *tm, const char *name, vos_timer_fn_t fn, void *arg,
                    unsigned flags);
 
@@ -88,13 +88,13 @@ int vos_timer_stop(vos_timer_t *tm);
 int vos_timer_active(const vos_timer_t *tm);
 
 /* Time until tm's next expiry into *out (0 if it is due). Any context.
- * Errors: VOS_ERR_INVALID (tm not a timer, out NULL), VOS_ERR_STATE (not
- * armed). */
+ * Errors: VOS_ERR_INVALID (tm not a timer), VOS_ERR_ARG (out NULL),
+ * VOS_ERR_STATE (not armed). */
 int vos_timer_remaining(const vos_timer_t *tm, vos_dur_t *out);
 
 /* Expiries of a periodic timer skipped because they were already past
  * (see above), since it was last started, into *out. Any context.
- * Errors: VOS_ERR_INVALID. */
+ * Errors: VOS_ERR_INVALID (tm not a timer), VOS_ERR_ARG (out NULL). */
 int vos_timer_overruns(const vos_timer_t *tm, uint32_t *out);
 
 /* Stop tm if active and make it invalid (a later call with it gives
@@ -112,7 +112,7 @@ int vos_timer_delete(vos_timer_t *tm);
  * callbacks of those that expire while it is terminated wait for the next
  * one. Before or after vos_start(),
  * thread context. Errors: VOS_ERR_STATE (already running), VOS_ERR_ARG
- * (priority, stack size), VOS_ERR_INVALID (stack NULL), VOS_ERR_CONTEXT. */
+ * (stack NULL, priority, stack size), VOS_ERR_CONTEXT. */
 int vos_timer_service_start(unsigned prio, void *stack, size_t stack_size);
 
 struct vos_task;
@@ -120,7 +120,7 @@ struct vos_task;
 /* The service task into *out (for its priority, its stack high-water
  * mark, or to terminate it: it may then be started again, on another
  * stack; task-timer callbacks wait meanwhile). Any context.
- * Errors: VOS_ERR_STATE (not running), VOS_ERR_INVALID (out NULL). */
+ * Errors: VOS_ERR_STATE (not running), VOS_ERR_ARG (out NULL). */
 int vos_timer_service_task(struct vos_task **out);
 
 #endif /* VAIOS_TIMER_H */

@@ -68,15 +68,15 @@ typedef struct vos_workq {
 
 /* Initialise w (idle) with its function fn and argument arg. Context:
  * task or before start.
- * Errors: VOS_ERR_INVALID (w or fn NULL; w is pending on a queue),
- * VOS_ERR_CONTEXT (from an interrupt). */
+ * Errors: VOS_ERR_INVALID (w NULL; w is pending on a queue),
+ * VOS_ERR_ARG (fn NULL), VOS_ERR_CONTEXT (from an interrupt). */
 int vos_work_init(vos_work_t *w, vos_work_fn_t fn, void *arg);
 
 /* Initialise q and create its worker task, named name, at priority prio,
  * on the given stack (as vos_task_create). Context: task or before start.
- * Errors: VOS_ERR_INVALID (q or stack NULL; q's worker is alive),
- * VOS_ERR_ARG (priority, stack size), VOS_ERR_CONTEXT (from an
- * interrupt). */
+ * Errors: VOS_ERR_INVALID (q NULL; q's worker is alive),
+ * VOS_ERR_ARG (stack NULL, priority, stack size), VOS_ERR_CONTEXT (from
+ * an interrupt). */
 int vos_workq_init(vos_workq_t *q, const char *name, unsigned prio, void *stack,
                    size_t stack_size);
 
@@ -124,7 +124,8 @@ int vos_workq_flush(vos_workq_t *q, vos_dur_t timeout);
 int vos_work_pending(const vos_work_t *w);
 
 /* q's worker task into *out (its priority, its stack's high-water mark).
- * Any context. Errors: VOS_ERR_INVALID (q not a queue, out NULL). */
+ * Any context. Errors: VOS_ERR_INVALID (q not a queue), VOS_ERR_ARG (out
+ * NULL). */
 int vos_workq_task(vos_workq_t *q, vos_task_t **out);
 
 #endif /* VAIOS_WORKQ_H */

@@ -99,7 +99,7 @@ static int second_boot(const vos_fault_record_t *r)
     vos_fault_record_t again;
     expect(vos_fault_record_take(&again) == VOS_ERR_NO_RECORD, "take cleared it");
     expect(vos_fault_record_get(&again) == VOS_ERR_NO_RECORD, "get after take");
-    expect(vos_fault_record_take(NULL) == VOS_ERR_INVALID, "take(NULL)");
+    expect(vos_fault_record_take(NULL) == VOS_ERR_ARG, "take(NULL)");
     board_printf("fault: record %s\n", fails == 0 ? "checked" : "wrong");
     return fails == 0 ? 0 : 1;
 }

@@ -193,7 +193,8 @@ static void expect(bool ok, const char *what)
  * absolute time the wait ends (the kernel's own field). */
 static void print_task(vos_task_t *t, const char *wait, bool timed)
 {
-    long unused = vos_task_stack_unused(t);
+    size_t unused = 0;
+    expect(vos_task_stack_unused(t, &unused) == VOS_OK, "stack_unused of a live task");
     expect((t->deadline != 0) == timed, "deadline set exactly for a timed wait");
     board_printf("@GDB task name=%s state=%s prio=%d base=%d wait=%s stack_size=%u unused=%d",
                  t->name, state_name(vos_task_state(t)), vos_task_priority(t),

@@ -42,8 +42,8 @@ VT_TEST(create_bad_arguments)
     static uint64_t stack[512 / 8];
     memset(&t, 0, sizeof t);
     VT_EQ(vos_task_create(NULL, "x", nop_entry, NULL, 5, stack, sizeof stack), VOS_ERR_INVALID);
-    VT_EQ(vos_task_create(&t, "x", NULL, NULL, 5, stack, sizeof stack), VOS_ERR_INVALID);
-    VT_EQ(vos_task_create(&t, "x", nop_entry, NULL, 5, NULL, sizeof stack), VOS_ERR_INVALID);
+    VT_EQ(vos_task_create(&t, "x", NULL, NULL, 5, stack, sizeof stack), VOS_ERR_ARG);
+    VT_EQ(vos_task_create(&t, "x", nop_entry, NULL, 5, NULL, sizeof stack), VOS_ERR_ARG);
     VT_EQ(vos_task_create(&t, "x", nop_entry, NULL, 0, stack, sizeof stack), VOS_ERR_ARG);
     VT_EQ(vos_task_create(&t, "x", nop_entry, NULL, VOS_PRIO_MAX + 1, stack, sizeof stack),
           VOS_ERR_ARG);

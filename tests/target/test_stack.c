@@ -85,17 +85,19 @@ VT_TEST(overflow_is_caught_and_named)
 
 VT_TEST(high_water_mark)
 {
-    long unused = vos_task_stack_unused(NULL);
+    size_t unused = 0;
+    VT_EQ(vos_task_stack_unused(NULL, &unused), VOS_OK);
     VT_ASSERT(unused > 0);
     VT_ASSERT(unused < 2048);
-    VT_EQ(vos_task_stack_unused((vos_task_t *)&hook_calls), VOS_ERR_INVALID);
+    VT_EQ(vos_task_stack_unused((vos_task_t *)&hook_calls, &unused), VOS_ERR_INVALID);
+    VT_EQ(vos_task_stack_unused(NULL, NULL), VOS_ERR_ARG);
 }
 
 /* board_printf's stack need (BOARD_PRINTF_STACK, board.h) holds for a line
  * longer than its buffer with every conversion: the high-water mark of a
  * task that prints one, less that of the same task that does not, stays
  * within it. */
-static volatile long printf_unused[2];
+static volatile size_t printf_unused[2];
 
 static void printer(void *arg)
 {
@@ -106,19 +108,21 @@ static void printer(void *arg)
                      -123456, 42, 4000000000u, 0xdeadbeefu, 0xCAFEu, -9000000000000000000ll,
                      18000000000000000000ull, (void *)&printf_unused, 'z', "left", "right",
                      0x1234u, -5);
-    printf_unused[printing] = vos_task_stack_unused(NULL);
+    size_t unused = 0;
+    if (vos_task_stack_unused(NULL, &unused) == VOS_OK)
+        printf_unused[printing] = unused;
 }
 
 VT_TEST(printf_stays_within_its_documented_stack)
 {
     for (int printing = 0; printing <= 1; printing++) {
-        printf_unused[printing] = -1;
+        printf_unused[printing] = 0;
         vt_spawn(6, printing ? "printer" : "quiet", printer, (void *)(intptr_t)printing,
                  VT_RUNNER_PRIO - 1);
         vt_join(7, 100);
         VT_ASSERT(printf_unused[printing] > 0);
     }
-    long used = printf_unused[0] - printf_unused[1];
+    long used = (long)printf_unused[0] - (long)printf_unused[1];
     vt_note("board_printf used %ld bytes of stack (BOARD_PRINTF_STACK %d)\n", used,
             BOARD_PRINTF_STACK);
     VT_ASSERT(used > 0);

@@ -349,5 +349,5 @@ VT_TEST(enumerate_and_high_water)
         found |= all[i] == vos_self();
     }
     VT_ASSERT(found);
-    VT_EQ(vos_task_enumerate(NULL, 4), VOS_ERR_INVALID);
+    VT_EQ(vos_task_enumerate(NULL, 4), VOS_ERR_ARG);
 }

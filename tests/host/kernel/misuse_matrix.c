@@ -665,8 +665,8 @@ static int p_task_state(int c)     { return vos_task_state(Tk(c)); }
 static int p_task_set_slicing(int c) { return vos_task_set_slicing(Tk(c), c == C_VALID); }
 static int p_task_stack_unused(int c)
 {
-    long n = vos_task_stack_unused(Tk(c));
-    return n < 0 ? (int)n : VOS_OK;
+    size_t n;
+    return vos_task_stack_unused(Tk(c), c == C_NULL_ARG ? NULL : &n);
 }
 static int p_stack_overflow_task(int c) { (void)c; return ptr_result(vos_stack_overflow_task()); }
 
@@ -1443,7 +1443,7 @@ static const struct mm_row rows[] = {
     R(notify_wait, HUGE_WAIT, T, OK, A),
     /* task.h */
     R(task_create, NULL, T, INVALID, P),
-    R(task_create, NULL_ARG, T, INVALID, P),
+    R(task_create, NULL_ARG, T, ARG, P),
     R(task_create, ARG_LOW, T, ARG, P),
     R(task_create, ARG_HIGH, T, ARG, P),
     R(task_create, MISALIGNED, T, ARG, P),     /* a stack below VOS_CFG_STACK_MIN */
@@ -1506,6 +1506,7 @@ static const struct mm_row rows[] = {
     R(task_stack_unused, ZERO, T, INVALID, P),
     R(task_stack_unused, FOREIGN, T, INVALID, P),
     R(task_stack_unused, NULL, B, INVALID, P),
+    R(task_stack_unused, NULL_ARG, T, ARG, P),
     R(task_stack_unused, VALID, I, OK, A),
     R(stack_overflow_task, VALID, I, MM_NULL, A),
     R(task_terminate, NULL, B, CONTEXT, A),    /* "the caller" before start */
@@ -1537,7 +1538,7 @@ static const struct mm_row rows[] = {
     R(task_abort_wait, BEFORE, B, STATE, A),   /* the peer has not run yet */
     R(task_abort_wait, VALID, T, OK, A),
     R(task_abort_wait, VALID, I, OK, A),
-    R(task_enumerate, NULL_ARG, T, INVALID, P),
+    R(task_enumerate, NULL_ARG, T, ARG, P),
     R(task_enumerate, IN_ISR, I, CONTEXT, P),
     R(task_enumerate, ARG_LOW, T, 5, A),       /* peer, suspended, main, idle, timers */
     R(task_enumerate, ARG_LOW, B, 4, A),       /* peer, exited (not yet), suspended, timers */
@@ -1548,7 +1549,7 @@ static const struct mm_row rows[] = {
     R(task_stack_high_water, BEFORE, B, INVALID, P),   /* "the caller" before start */
     R(task_stack_high_water, ZERO, T, INVALID, P),
     R(task_stack_high_water, FOREIGN, T, INVALID, P),
-    R(task_stack_high_water, NULL_ARG, T, INVALID, P),
+    R(task_stack_high_water, NULL_ARG, T, ARG, P),
     R(task_stack_high_water, EXITED, T, OK, A),
     R(task_stack_high_water, VALID, I, OK, A),
     /* sched.h */
@@ -1571,7 +1572,7 @@ static const struct mm_row rows[] = {
     R(next_event, VALID, T, OK, A),
     R(next_event, VALID, I, OK, A),
     R(next_event, VALID, B, OK, A),
-    R(next_event, NULL_ARG, T, INVALID, P),
+    R(next_event, NULL_ARG, T, ARG, P),
     R(next_event, STATE, T, WOULD_BLOCK, A),   /* nothing pending */
     R(time_skip, VALID, T, OK, A),
     R(time_skip, VALID, L, OK, A),
@@ -1592,7 +1593,7 @@ static const struct mm_row rows[] = {
     R(yield, VALID, L, OK, A),                 /* nothing happens */
     /* timer.h */
     R(timer_init, NULL, T, INVALID, P),
-    R(timer_init, NULL_ARG, T, INVALID, P),    /* no callback */
+    R(timer_init, NULL_ARG, T, ARG, P),    /* no callback */
     R(timer_init, ARG_HIGH, T, ARG, P),        /* an unknown flag */
     R(timer_init, STATE, T, INVALID, A),       /* an armed timer */
     R(timer_init, VALID, T, OK, A),
@@ -1636,7 +1637,7 @@ static const struct mm_row rows[] = {
     R(timer_remaining, ZERO, T, INVALID, P),
     R(timer_remaining, FOREIGN, T, INVALID, P),
     R(timer_remaining, DELETED, T, INVALID, P),
-    R(timer_remaining, NULL_ARG, T, INVALID, P),
+    R(timer_remaining, NULL_ARG, T, ARG, P),
     R(timer_remaining, STATE, T, STATE, A),    /* not armed */
     R(timer_remaining, VALID, I, OK, A),
     R(timer_remaining, VALID, B, OK, A),
@@ -1644,7 +1645,7 @@ static const struct mm_row rows[] = {
     R(timer_overruns, ZERO, T, INVALID, P),
     R(timer_overruns, FOREIGN, T, INVALID, P),
     R(timer_overruns, DELETED, T, INVALID, P),
-    R(timer_overruns, NULL_ARG, T, INVALID, P),
+    R(timer_overruns, NULL_ARG, T, ARG, P),
     R(timer_overruns, VALID, I, OK, A),
     R(timer_delete, NULL, T, INVALID, P),
     R(timer_delete, ZERO, T, INVALID, P),
@@ -1653,7 +1654,7 @@ static const struct mm_row rows[] = {
     R(timer_delete, VALID, T, OK, A),          /* an armed timer */
     R(timer_delete, IN_ISR, I, OK, A),
     R(timer_delete, BEFORE, B, OK, A),
-    R(timer_service_start, NULL_ARG, T, INVALID, P),
+    R(timer_service_start, NULL_ARG, T, ARG, P),
     R(timer_service_start, ARG_LOW, T, ARG, P),
     R(timer_service_start, ARG_HIGH, T, ARG, P),
     R(timer_service_start, MISALIGNED, T, ARG, P),     /* a stack below VOS_CFG_STACK_MIN */
@@ -1661,19 +1662,19 @@ static const struct mm_row rows[] = {
     R(timer_service_start, STATE, T, STATE, A),        /* already running */
     R(timer_service_start, VALID, T, OK, A),
     R(timer_service_start, BEFORE, B, OK, A),
-    R(timer_service_task, NULL_ARG, T, INVALID, P),
+    R(timer_service_task, NULL_ARG, T, ARG, P),
     R(timer_service_task, STATE, T, STATE, A), /* none running */
     R(timer_service_task, VALID, I, OK, A),    /* the world's, from an interrupt */
     R(timer_service_task, VALID, T, OK, A),
     /* workq.h (a world with a work queue, worker below main, one item queued) */
     R(work_init, NULL, T, INVALID, P),
-    R(work_init, NULL_ARG, T, INVALID, P),     /* no function */
+    R(work_init, NULL_ARG, T, ARG, P),     /* no function */
     R(work_init, STATE, T, INVALID, A),        /* a pending item */
     R(work_init, IN_ISR, I, CONTEXT, P),
     R(work_init, VALID, T, OK, A),
     R(work_init, VALID, B, OK, A),
     R(workq_init, NULL, T, INVALID, P),
-    R(workq_init, NULL_ARG, T, INVALID, P),    /* no stack */
+    R(workq_init, NULL_ARG, T, ARG, P),    /* no stack */
     R(workq_init, ARG_HIGH, T, ARG, P),        /* priority */
     R(workq_init, ARG_LOW, T, ARG, P),         /* a stack below VOS_CFG_STACK_MIN */
     R(workq_init, STATE, T, INVALID, A),       /* its worker is alive */
@@ -1683,7 +1684,7 @@ static const struct mm_row rows[] = {
     R(workq_submit, NULL, T, INVALID, P),
     R(workq_submit, ZERO, T, INVALID, P),
     R(workq_submit, FOREIGN, T, INVALID, P),   /* a semaphore as queue and as item */
-    R(workq_submit, NULL_ARG, T, INVALID, P),  /* no item */
+    R(workq_submit, NULL_ARG, T, INVALID, P),  /* no item: an object (error.h) */
     R(workq_submit, STATE, T, STATE, A),       /* submitted twice */
     R(workq_submit, STATE, I, STATE, A),
     R(workq_submit, VALID, T, OK, A),
@@ -1719,7 +1720,7 @@ static const struct mm_row rows[] = {
     R(work_pending, STATE, T, 0, A),
     R(workq_task, NULL, T, INVALID, P),
     R(workq_task, FOREIGN, T, INVALID, P),
-    R(workq_task, NULL_ARG, T, INVALID, P),
+    R(workq_task, NULL_ARG, T, ARG, P),
     R(workq_task, VALID, I, OK, A),
     /* channel.h */
     R(chan_init, NULL, T, INVALID, P),
@@ -1790,18 +1791,18 @@ static const struct mm_row rows[] = {
     R(sleep_until, ARG_LOW, T, OK, A),         /* in the past */
     /* error.h */
     /* fault.h: every context, fault handlers above the kernel's level too */
-    R(fault_record_save, NULL_ARG, T, INVALID, P),
+    R(fault_record_save, NULL_ARG, T, ARG, P),
     R(fault_record_save, FOREIGN, I, INVALID, P),
     R(fault_record_save, ARG_LOW, T, ARG, P),
     R(fault_record_save, ARG_HIGH, B, ARG, P),
     R(fault_record_save, ARG_EDGE, T, OK, A),
     R(fault_record_save, NULL, AK, OK, A),
     R(fault_record_save, VALID, T, OK, A),
-    R(fault_record_get, NULL_ARG, I, INVALID, P),
+    R(fault_record_get, NULL_ARG, I, ARG, P),
     R(fault_record_get, STATE, T, VOS_ERR_NO_RECORD, A),
     R(fault_record_get, VALID, AK, OK, A),
     R(fault_record_get, VALID, B, OK, A),
-    R(fault_record_take, NULL_ARG, T, INVALID, P),
+    R(fault_record_take, NULL_ARG, T, ARG, P),
     R(fault_record_take, STATE, AK, VOS_ERR_NO_RECORD, A),
     R(fault_record_take, VALID, I, OK, A),
     R(fault_record_take, VALID, L, OK, A),

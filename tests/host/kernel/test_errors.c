@@ -38,8 +38,8 @@ static void null_main(void *arg)
     size_t size;
     vos_task_t *t = t_tcb(&stack, &size);
     CHECK_EQ(vos_task_create(NULL, "x", null_main, NULL, 3, stack, size), VOS_ERR_INVALID);
-    CHECK_EQ(vos_task_create(t, "x", NULL, NULL, 3, stack, size), VOS_ERR_INVALID);
-    CHECK_EQ(vos_task_create(t, "x", null_main, NULL, 3, NULL, size), VOS_ERR_INVALID);
+    CHECK_EQ(vos_task_create(t, "x", NULL, NULL, 3, stack, size), VOS_ERR_ARG);
+    CHECK_EQ(vos_task_create(t, "x", null_main, NULL, 3, NULL, size), VOS_ERR_ARG);
 }
 
 static void case_null_objects(void)
@@ -287,7 +287,10 @@ static void case_calls_before_start(void)
     CHECK_EQ(vos_task_set_priority(t, 6), VOS_OK);
     CHECK_EQ(vos_task_priority(t), 6);
     CHECK_EQ(vos_task_priority(NULL), VOS_ERR_INVALID);
-    CHECK_EQ(vos_task_stack_unused(NULL), VOS_ERR_INVALID);
+    size_t unused;
+    CHECK_EQ(vos_task_stack_unused(NULL, &unused), VOS_ERR_INVALID);   /* no caller yet */
+    CHECK_EQ(vos_task_stack_unused(t, NULL), VOS_ERR_ARG);
+    CHECK_EQ(vos_task_stack_unused(t, &unused), VOS_OK);
     CHECK(vos_stack_overflow_task() == NULL);
     CHECK_EQ(t_run(NULL, NULL, 0), HOST_IDLE);
     CHECK_EQ(vos_task_state(t), VOS_TASK_EXITED);

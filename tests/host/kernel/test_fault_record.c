@@ -197,7 +197,7 @@ static void case_bad_input(void)
     CHECK_EQ(vos_fault_record_save(&in, NULL), VOS_OK);
     CHECK(size <= sizeof before);
     memcpy(before, b, size);
-    CHECK_EQ(vos_fault_record_save(NULL, NULL), VOS_ERR_INVALID);
+    CHECK_EQ(vos_fault_record_save(NULL, NULL), VOS_ERR_ARG);
     CHECK_EQ(vos_fault_record_save(&in, (const vos_task_t *)(void *)&notask), VOS_ERR_INVALID);
     in.kind = 0;
     CHECK_EQ(vos_fault_record_save(&in, NULL), VOS_ERR_ARG);
@@ -206,8 +206,8 @@ static void case_bad_input(void)
     in.kind = VOS_FAULT_HARD;
     in.flags = 0x80u;
     CHECK_EQ(vos_fault_record_save(&in, NULL), VOS_ERR_ARG);
-    CHECK_EQ(vos_fault_record_get(NULL), VOS_ERR_INVALID);
-    CHECK_EQ(vos_fault_record_take(NULL), VOS_ERR_INVALID);
+    CHECK_EQ(vos_fault_record_get(NULL), VOS_ERR_ARG);
+    CHECK_EQ(vos_fault_record_take(NULL), VOS_ERR_ARG);
     CHECK(memcmp(before, b, size) == 0);            /* nothing changed */
     CHECK_EQ(vos_fault_record_take(&out), VOS_OK);
     CHECK_EQ(out.addr, 9u);

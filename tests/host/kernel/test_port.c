@@ -348,8 +348,9 @@ static void case_idle_stack_fits(void)
     CHECK_EQ(t_run(idle_probe, NULL, 3), HOST_IDLE);
     /* Read once the scenario is over: a live task's stack holds saved
      * registers that memcheck rightly calls undefined. */
-    long unused = vos_task_stack_unused(idle);
-    printf("     idle stack: %ld of %d bytes never used\n", unused, VOS_CFG_IDLE_STACK);
+    size_t unused = 0;
+    CHECK_EQ(vos_task_stack_unused(idle, &unused), VOS_OK);
+    printf("     idle stack: %zu of %d bytes never used\n", unused, VOS_CFG_IDLE_STACK);
     CHECK(unused >= 64);
 }
 

@@ -415,12 +415,12 @@ static void term_errors_main(void *arg)
     CHECK_EQ(vos_task_join(NULL, VOS_FOREVER), VOS_ERR_INVALID);
     CHECK_EQ(vos_task_abort_wait(NULL), VOS_ERR_INVALID);
     CHECK_EQ(vos_task_abort_wait(vos_self()), VOS_ERR_STATE);
-    CHECK_EQ(vos_task_enumerate(NULL, 3), VOS_ERR_INVALID);
+    CHECK_EQ(vos_task_enumerate(NULL, 3), VOS_ERR_ARG);
     CHECK_EQ(vos_task_stack_high_water((vos_task_t *)&sem, NULL), VOS_ERR_INVALID);
     size_t hw;
-    CHECK_EQ(vos_task_stack_high_water(NULL, NULL), VOS_ERR_INVALID);
+    CHECK_EQ(vos_task_stack_high_water(NULL, NULL), VOS_ERR_ARG);
     CHECK_EQ(vos_task_stack_high_water((vos_task_t *)&sem, &hw), VOS_ERR_INVALID);
-    CHECK_EQ(vos_next_event(NULL), VOS_ERR_INVALID);
+    CHECK_EQ(vos_next_event(NULL), VOS_ERR_ARG);
     CHECK_EQ(vos_sched_unlock(), VOS_ERR_STATE);
 }
 
@@ -678,7 +678,9 @@ static void enum_main(void *arg)
     size_t hw0, hw1, size = vos_self()->stack_size;
     CHECK_EQ(vos_task_stack_high_water(NULL, &hw0), VOS_OK);
     CHECK(hw0 > 0 && hw0 <= size - VOS_CFG_STACK_GUARD);
-    CHECK_EQ((long)(size - VOS_CFG_STACK_GUARD - hw0), vos_task_stack_unused(NULL));
+    size_t unused = 0;
+    CHECK_EQ(vos_task_stack_unused(NULL, &unused), VOS_OK);
+    CHECK_EQ(size - VOS_CFG_STACK_GUARD - hw0, unused);
     deep(8);
     CHECK_EQ(vos_task_stack_high_water(vos_self(), &hw1), VOS_OK);
     CHECK(hw1 > hw0);      /* (the sanitizer may keep buf off this stack) */

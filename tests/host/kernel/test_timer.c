@@ -236,7 +236,7 @@ static void misuse_main(void *arg)
     uint32_t ov;
     vos_dur_t rem;
     CHECK_EQ(vos_timer_init(NULL, "n", log_cb, NULL, 0), VOS_ERR_INVALID);
-    CHECK_EQ(vos_timer_init(&ta, "n", NULL, NULL, 0), VOS_ERR_INVALID);
+    CHECK_EQ(vos_timer_init(&ta, "n", NULL, NULL, 0), VOS_ERR_ARG);
     CHECK_EQ(vos_timer_init(&ta, "n", log_cb, NULL, 0x80), VOS_ERR_ARG);
     CHECK_EQ(vos_timer_start(bad, vos_cycles(1), vos_cycles(0)), VOS_ERR_INVALID);
     CHECK_EQ(vos_timer_start(NULL, vos_cycles(1), vos_cycles(0)), VOS_ERR_INVALID);
@@ -246,12 +246,12 @@ static void misuse_main(void *arg)
     CHECK_EQ(vos_timer_overruns(bad, &ov), VOS_ERR_INVALID);
     CHECK_EQ(vos_timer_delete(bad), VOS_ERR_INVALID);
     CHECK_EQ(vos_timer_init(&ta, "ok", log_cb, "ok", 0), VOS_OK);
-    CHECK_EQ(vos_timer_remaining(&ta, NULL), VOS_ERR_INVALID);
-    CHECK_EQ(vos_timer_overruns(&ta, NULL), VOS_ERR_INVALID);
+    CHECK_EQ(vos_timer_remaining(&ta, NULL), VOS_ERR_ARG);
+    CHECK_EQ(vos_timer_overruns(&ta, NULL), VOS_ERR_ARG);
     CHECK_EQ(vos_timer_start(&ta, VOS_FOREVER, vos_cycles(0)), VOS_ERR_ARG);
     CHECK_EQ(vos_timer_start(&ta, vos_cycles(1), VOS_FOREVER), VOS_ERR_ARG);
     CHECK_EQ(vos_timer_stop(&ta), VOS_ERR_STATE);
-    CHECK_EQ(vos_timer_service_start(3, NULL, 4096), VOS_ERR_INVALID);
+    CHECK_EQ(vos_timer_service_start(3, NULL, 4096), VOS_ERR_ARG);
     CHECK_EQ(vos_timer_service_start(0, svc_stack, sizeof svc_stack), VOS_ERR_ARG);
     CHECK_EQ(vos_timer_service_start(3, svc_stack, 16), VOS_ERR_ARG);
     CHECK_EQ(vos_timer_start(&ta, vos_cycles(100), vos_cycles(0)), VOS_ERR_NO_SERVICE);

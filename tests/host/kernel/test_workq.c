@@ -262,13 +262,13 @@ static void misuse_main(void *arg)
     vos_task_t *out;
 
     CHECK_EQ(vos_work_init(NULL, log_fn, NULL), VOS_ERR_INVALID);
-    CHECK_EQ(vos_work_init(&wa, NULL, NULL), VOS_ERR_INVALID);
+    CHECK_EQ(vos_work_init(&wa, NULL, NULL), VOS_ERR_ARG);
     CHECK_EQ(vos_work_init(&wa, log_fn, "a"), VOS_OK);
     CHECK_EQ(vos_work_init(&wb, log_fn, "b"), VOS_OK);
     CHECK_EQ(vos_workq_init(NULL, "x", 3, wq2_stack, sizeof wq2_stack), VOS_ERR_INVALID);
     CHECK_EQ(vos_workq_init(&wq, "x", 3, wq2_stack, sizeof wq2_stack), VOS_ERR_INVALID);
     memset(&wq2, 0, sizeof wq2);
-    CHECK_EQ(vos_workq_init(&wq2, "x", 3, NULL, sizeof wq2_stack), VOS_ERR_INVALID);
+    CHECK_EQ(vos_workq_init(&wq2, "x", 3, NULL, sizeof wq2_stack), VOS_ERR_ARG);
     CHECK_EQ(vos_workq_init(&wq2, "x", VOS_PRIO_MAX + 1, wq2_stack, sizeof wq2_stack),
              VOS_ERR_ARG);
     CHECK_EQ(vos_workq_init(&wq2, "x", 3, wq2_stack, 16), VOS_ERR_ARG);
@@ -286,7 +286,7 @@ static void misuse_main(void *arg)
     CHECK_EQ(vos_workq_flush(foreign_q, VOS_NO_WAIT), VOS_ERR_INVALID);
     CHECK_EQ(vos_work_pending(foreign_w), VOS_ERR_INVALID);
     CHECK_EQ(vos_workq_task(foreign_q, &out), VOS_ERR_INVALID);
-    CHECK_EQ(vos_workq_task(&wq, NULL), VOS_ERR_INVALID);
+    CHECK_EQ(vos_workq_task(&wq, NULL), VOS_ERR_ARG);
     CHECK_EQ(vos_workq_task(&wq, &out), VOS_OK);
     CHECK(out == &wq.task);
     CHECK_EQ(vos_sem_count(&not_a_queue), 0);      /* the foreign object untouched */

@@ -140,8 +140,8 @@ VT_TEST(layouts_the_mpu_cannot_express_are_refused)
     VT_EQ(vos_domain_init(&scratch, "x", 0, &r, 1, NULL, 0), VOS_ERR_ARG);
     VT_EQ(vos_domain_init(&scratch, "x", VOS_PRIO_MAX + 1, &r, 1, NULL, 0), VOS_ERR_ARG);
     VT_EQ(vos_domain_init(NULL, "x", 5, &r, 1, NULL, 0), VOS_ERR_INVALID);
-    VT_EQ(vos_domain_init(&scratch, "x", 5, NULL, 1, NULL, 0), VOS_ERR_INVALID);
-    VT_EQ(vos_domain_init(&scratch, "x", 5, &r, 1, NULL, 1), VOS_ERR_INVALID);
+    VT_EQ(vos_domain_init(&scratch, "x", 5, NULL, 1, NULL, 0), VOS_ERR_ARG);
+    VT_EQ(vos_domain_init(&scratch, "x", 5, &r, 1, NULL, 1), VOS_ERR_ARG);
 }
 
 VT_TEST(kernel_memory_stays_out_of_a_domains_writable_regions)
@@ -188,7 +188,7 @@ VT_TEST(create_in_checks_ceiling_and_stack)
     VT_ASSERT(d == NULL);                                  /* the runner: kernel domain */
     VT_EQ(vos_task_domain(&utask[0], &d), VOS_OK);
     VT_ASSERT(d == &scratch);
-    VT_EQ(vos_task_domain(NULL, NULL), VOS_ERR_INVALID);
+    VT_EQ(vos_task_domain(NULL, NULL), VOS_ERR_ARG);
     VT_EQ(vos_task_domain((vos_task_t *)&scratch, &d), VOS_ERR_INVALID);
     VT_EQ(vos_task_create_in((vos_domain_t *)&granted_sem, &utask[0], "u", idle_entry, NULL, 1,
                              ustack[0], sizeof ustack[0]), VOS_ERR_INVALID);

@@ -157,11 +157,11 @@ VT_TEST(domain_calls_in_the_wrong_context_or_state)
     VT_EQ(vos_task_create_in(&dom, NULL, "x", parked, NULL, 3, ustack, sizeof ustack),
           VOS_ERR_INVALID);
     VT_EQ(vos_task_create_in(&dom, &utask, "x", NULL, NULL, 3, ustack, sizeof ustack),
-          VOS_ERR_INVALID);
+          VOS_ERR_ARG);
     VT_EQ(vos_task_create_in(&dom, &utask, "x", parked, NULL, 0, ustack, sizeof ustack),
           VOS_ERR_ARG);
     VT_EQ(vos_task_create_in(&dom, &utask, "x", parked, NULL, 3, NULL, sizeof ustack),
-          VOS_ERR_INVALID);
+          VOS_ERR_ARG);
     VT_EQ(vos_task_create_in(&dom, &utask, "x", parked, NULL, 3, ustack, 1000),
           VOS_ERR_LAYOUT);
     VT_EQ(vos_task_create_in(&dom, &utask, "x", parked, NULL, 3, ustack, 256),
