@@ -69,7 +69,7 @@
  *                             compares the incoming task's with the loaded)
  *   vos__task_fault(t, f)     the memory fault handler, for a task's fault
  *   vos__syscall(a0..a3, num) the kernel side of an unprivileged call,
- *                             which the SVC entry (vos__syscall_entry)
+ *                             which the SVC entry (arch_syscall_thunk)
  *                             calls; the call ABI, numbers and argument
  *                             blocks are the kernel's (kernel/syscall.h)
  *   vos__u_task_return()      where an unprivileged task's entry returns

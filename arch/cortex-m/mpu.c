@@ -393,5 +393,5 @@ __attribute__((naked)) void UsageFault_Handler(void)
 }
 
 #else
-typedef int vos__no_mpu;   /* an empty translation unit is not ISO C */
+typedef int arch_no_mpu;   /* an empty translation unit is not ISO C */
 #endif /* VOS_CFG_MPU */

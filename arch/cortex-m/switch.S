@@ -220,10 +220,10 @@ arch_start_first:
  * With VOS_CFG_MPU, from a task (process stack), also the kernel calls of
  * unprivileged tasks (arch/cortex-m/syscall.c):
  *   SVC #1  enter (arch_syscall_enter, syscall.c): the task becomes
- *           privileged and returns into vos__syscall_entry instead (the
+ *           privileged and returns into arch_syscall_thunk instead (the
  *           call's arguments in r0-r3, its number in r12, all as stacked),
  *           with the address after the SVC as its LR;
- *   SVC #2  leave (vos__syscall_entry's): a task of a domain becomes
+ *   SVC #2  leave (arch_syscall_thunk's): a task of a domain becomes
  *           unprivileged again; a privileged task stays as it is.
  * The task's control word follows CONTROL, so that the switch restores
  * it. Any other number from a task does nothing. */
@@ -285,15 +285,15 @@ SVC_Handler:
 /* Where SVC #1 returns an unprivileged task, privileged: the call's
  * number (r12) is vos__syscall's fifth argument, on the stack; then SVC #2
  * drops the privilege and the task returns to its call, unprivileged. */
-    .section .text.vos__syscall_entry, "ax", %progbits
-    .global vos__syscall_entry
-    .type vos__syscall_entry, %function
+    .section .text.arch_syscall_thunk, "ax", %progbits
+    .global arch_syscall_thunk
+    .type arch_syscall_thunk, %function
     .thumb_func
-vos__syscall_entry:
+arch_syscall_thunk:
     push    {r12, lr}
     bl      vos__syscall
     svc     #2
     pop     {r12, pc}
-    .size vos__syscall_entry, .-vos__syscall_entry
+    .size arch_syscall_thunk, .-arch_syscall_thunk
 #endif
     .end

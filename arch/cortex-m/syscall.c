@@ -5,7 +5,7 @@
  * task's stack (arch_syscall_enter). The call ABI, the call numbers, the
  * vos_u_* stubs and the dispatch are the kernel's (kernel/syscall.{c,h});
  * the trap itself is arch_syscall (port_impl.h). The SVC handler
- * (switch.S) makes the task privileged and sends it to vos__syscall_entry,
+ * (switch.S) makes the task privileged and sends it to arch_syscall_thunk,
  * which calls the kernel's vos__syscall and returns through SVC #2,
  * unprivileged, with the result in r0.
  */
@@ -13,7 +13,7 @@
 
 #if VOS_CFG_MPU
 
-void vos__syscall_entry(void);                       /* switch.S */
+void arch_syscall_thunk(void);                       /* switch.S */
 uint32_t arch_syscall_enter(uint32_t *frame, uint32_t exc_return);
 uint32_t arch_mpu_task_abandon(const vos_task_t *t);  /* mpu.c */
 
@@ -31,7 +31,7 @@ uint32_t arch_mpu_task_abandon(const vos_task_t *t);  /* mpu.c */
 
 /* SVC #1 of the running task, whose exception frame is at frame and whose
  * exception return is exc_return: make it privileged and return it into
- * vos__syscall_entry. The kernel then runs privileged on the task's stack,
+ * arch_syscall_thunk. The kernel then runs privileged on the task's stack,
  * from the stack pointer the frame's return restores: so the frame, its
  * FP area and alignment word included, must lie inside the task's own
  * stack with SYSCALL_STACK to spare below it. Anything else (a stack
@@ -73,7 +73,7 @@ uint32_t arch_syscall_enter(uint32_t *frame, uint32_t exc_return)
         return 0;
     }
     frame[5] = frame[6] | 1u;                         /* LR: after the SVC */
-    frame[6] = (uint32_t)(uintptr_t)vos__syscall_entry & ~1u;   /* PC */
+    frame[6] = (uint32_t)(uintptr_t)arch_syscall_thunk & ~1u;   /* PC */
     t->control = 0;
     __asm__ volatile("msr control, %0" :: "r"(0u) : "memory");  /* from the return */
     return 0;

@@ -14,8 +14,8 @@
  * Invariant: "now" never goes backwards within a scenario.
  */
 #include "port_api.h"
-#include "host.h"
-#include "host_port.h"
+#include "host_test.h"
+#include "port_private.h"
 
 static vos_time_t now;
 volatile uint32_t arch_time_lo;
@@ -42,7 +42,7 @@ void arch_alarm_set(vos_time_t t)
     /* A time already reached: the interrupt is pending at once and is
      * taken when the lock drops (or the running handler returns). */
     if (t <= now)
-        host__alarm_pend();
+        arch_host_alarm_pend();
 }
 
 void arch_alarm_cancel(void)
@@ -60,17 +60,17 @@ vos_time_t host_alarm_at(void)
     return alarm_at;
 }
 
-vos_time_t host__alarm_next(void)
+vos_time_t arch_host_alarm_next(void)
 {
     return alarm_at;
 }
 
-void host__alarm_take(void)
+void arch_host_alarm_take(void)
 {
     alarm_at = VOS_TIME_NEVER;
 }
 
-void host__clock_set(vos_time_t t)
+void arch_host_clock_set(vos_time_t t)
 {
     if (t < now)
         arch_halt("host clock: time would go backwards");
@@ -78,7 +78,7 @@ void host__clock_set(vos_time_t t)
     arch_time_lo = (uint32_t)t;
 }
 
-void host__clock_reset(void)
+void arch_host_clock_reset(void)
 {
     now = 0;
     arch_time_lo = 0;

@@ -49,8 +49,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "port_api.h"
-#include "host.h"
-#include "host_port.h"
+#include "host_test.h"
+#include "port_private.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define HOST_ASAN 1
@@ -80,13 +80,13 @@
 #define STORM_LIMIT  1000000u      /* alarm deliveries without time moving */
 
 /* The part of a task only the port knows. At the top of the task's stack. */
-struct host_task {
+struct arch_host_task {
     uint32_t magic;
     unsigned vg_id;                /* valgrind stack id, 0: not registered */
     vos_entry_t entry;
     void *arg;
     vos_task_t *task;              /* set when it first runs */
-    struct host_task *next_live;   /* the live list */
+    struct arch_host_task *next_live;   /* the live list */
     void *fake_stack;              /* ASan's, while switched out */
     uint64_t busy;                 /* host_advance() cycles still to spend */
 };
@@ -103,7 +103,7 @@ enum trap {
 /* switch.S */
 void arch_host_swap(void **save_sp, void *load_sp);
 void arch_host_task_start(void);
-void arch_host_task_main(struct host_task *r) __attribute__((noreturn));
+void arch_host_task_main(struct arch_host_task *r) __attribute__((noreturn));
 
 volatile uint32_t arch_host_lock_depth;
 volatile bool arch_host_isr;
@@ -131,7 +131,7 @@ static uint64_t trap_cycles;
 static void *sys_sp;               /* the system context, while a task runs */
 static jmp_buf run_jmp;
 static int run_result;             /* static: survives the longjmp */
-static struct host_task *live;
+static struct arch_host_task *live;
 
 #ifdef HOST_ASAN
 static void *sys_fake;
@@ -144,14 +144,14 @@ static uint64_t main_stack[HOST_MAIN_STACK / 8];
 
 /* --- Records and stacks ---------------------------------------------------- */
 
-static struct host_task *rec_at(uintptr_t top)
+static struct arch_host_task *rec_at(uintptr_t top)
 {
-    return (struct host_task *)((top - sizeof(struct host_task)) & ~(uintptr_t)15);
+    return (struct arch_host_task *)((top - sizeof(struct arch_host_task)) & ~(uintptr_t)15);
 }
 
-static struct host_task *rec_of(const vos_task_t *t)
+static struct arch_host_task *rec_of(const vos_task_t *t)
 {
-    struct host_task *r = rec_at((uintptr_t)t->stack_base + t->stack_size);
+    struct arch_host_task *r = rec_at((uintptr_t)t->stack_base + t->stack_size);
     if (r->magic != REC_MAGIC)
         arch_halt("host: task record at the top of the stack overwritten");
     return r;
@@ -159,7 +159,7 @@ static struct host_task *rec_of(const vos_task_t *t)
 
 void *arch_stack_init(uint8_t *top, void (*entry)(void *), void *arg)
 {
-    struct host_task *r = rec_at((uintptr_t)top);
+    struct arch_host_task *r = rec_at((uintptr_t)top);
     memset(r, 0, sizeof *r);
     r->magic = REC_MAGIC;
     r->entry = entry;
@@ -180,7 +180,7 @@ void *arch_stack_init(uint8_t *top, void (*entry)(void *), void *arg)
 }
 
 /* The stack of r's task is in use by the port from now on. */
-static void stack_enter(struct host_task *r, vos_task_t *t)
+static void stack_enter(struct arch_host_task *r, vos_task_t *t)
 {
     r->task = t;
     r->next_live = live;
@@ -192,7 +192,7 @@ static void stack_enter(struct host_task *r, vos_task_t *t)
 
 /* The task of r will not run again (or the scenario is over): its stack
  * is plain memory again. */
-static void stack_leave(struct host_task *r)
+static void stack_leave(struct arch_host_task *r)
 {
     vos_task_t *t = r->task;
 #ifdef HOST_VALGRIND
@@ -211,8 +211,8 @@ static void stack_leave(struct host_task *r)
 
 static void retire(vos_task_t *t)
 {
-    struct host_task *r = rec_of(t);
-    struct host_task **pp = &live;
+    struct arch_host_task *r = rec_of(t);
+    struct arch_host_task **pp = &live;
     while (*pp != NULL && *pp != r)
         pp = &(*pp)->next_live;
     if (*pp == NULL)
@@ -229,14 +229,14 @@ void arch_task_end(vos_task_t *t)
 {
     if (running && t == vos__cur)
         return;
-    struct host_task *r = rec_of(t);
+    struct arch_host_task *r = rec_of(t);
     if (r->task == t)
         retire(t);
 }
 
 /* --- Task side --------------------------------------------------------------- */
 
-void arch_host_task_main(struct host_task *r)
+void arch_host_task_main(struct arch_host_task *r)
 {
 #ifdef HOST_ASAN
     __sanitizer_finish_switch_fiber(NULL, &sys_stack_lo, &sys_stack_size);
@@ -250,7 +250,7 @@ void arch_host_task_main(struct host_task *r)
 static void trap(enum trap kind)
 {
     vos_task_t *t = vos__cur;
-    struct host_task *r = rec_of(t);
+    struct arch_host_task *r = rec_of(t);
 
     if (arch_host_isr || (arch_host_lock_depth & ARCH_HOST_DEPTH_MASK) != 0)
         arch_halt("host: trap from a handler or with the lock held");
@@ -284,7 +284,7 @@ void arch_host_switch(void)
     trap(TRAP_SWITCH);
 }
 
-void host__alarm_pend(void)
+void arch_host_alarm_pend(void)
 {
     if (running)
         arch_host_lock_depth |= ARCH_HOST_PENDING;
@@ -346,7 +346,7 @@ static void pendsv(void)
     if (to != from) {
         switches++;
         if (switch_cost != 0)
-            host__clock_set(arch_now() + switch_cost);
+            arch_host_clock_set(arch_now() + switch_cost);
     }
     if (from->state == VOS_TASK_EXITED || from->state == VOS_TASK_FAULTED)
         retire(from);
@@ -358,8 +358,8 @@ static void pendsv(void)
 static void serve(void)
 {
     unsigned storm = 0;
-    while (host__alarm_next() <= arch_now()) {
-        host__alarm_take();
+    while (arch_host_alarm_next() <= arch_now()) {
+        arch_host_alarm_take();
         VOS_TRACE_ISR_ENTER(IRQ_ALARM);
         arch_host_exc = EXC_ALARM;
         vos__alarm_isr();
@@ -379,15 +379,15 @@ static void serve(void)
 
 /* The running task computes: spend its cycles up to the alarm, if that
  * comes first. */
-static void spend(struct host_task *r)
+static void spend(struct arch_host_task *r)
 {
-    vos_time_t now = arch_now(), next = host__alarm_next();
+    vos_time_t now = arch_now(), next = arch_host_alarm_next();
     if (next > now && next - now <= r->busy) {
         r->busy -= next - now;
-        host__clock_set(next);
+        arch_host_clock_set(next);
     } else {
         vos_time_t end = now + r->busy;
-        host__clock_set(end < now ? VOS_TIME_NEVER - 1 : end);
+        arch_host_clock_set(end < now ? VOS_TIME_NEVER - 1 : end);
         r->busy = 0;
     }
 }
@@ -396,14 +396,14 @@ static void spend(struct host_task *r)
  * scenario when no alarm will ever come. */
 static void idle_jump(void)
 {
-    vos_time_t next = host__alarm_next();
+    vos_time_t next = arch_host_alarm_next();
     if (next == VOS_TIME_NEVER) {
         if (!sw_pending && !stop_req)
             finish(HOST_IDLE);
         return;
     }
     if (next > arch_now())
-        host__clock_set(next);
+        arch_host_clock_set(next);
 }
 
 void arch_start(void)
@@ -415,7 +415,7 @@ void arch_start(void)
         arch_host_isr = true;
         serve();
         vos_task_t *t = vos__cur;
-        struct host_task *r = rec_of(t);
+        struct arch_host_task *r = rec_of(t);
         if (r->task == NULL)
             stack_enter(r, t);
         else if (r->task != t)
@@ -465,7 +465,7 @@ static void reset(void)
     arch_host_exc = 0;
     irq_depth = 0;
     arch_host_lock_depth = 0;
-    for (struct host_task *r = live; r != NULL; r = r->next_live) {
+    for (struct arch_host_task *r = live; r != NULL; r = r->next_live) {
         stack_leave(r);
         r->task = NULL;
     }
@@ -475,7 +475,7 @@ static void reset(void)
     arch_host_sc_irq = NULL;
     sw_pending = false;
     stop_req = false;
-    host__clock_reset();
+    arch_host_clock_reset();
 }
 
 /* A signal that arrives while a task runs would push its frame (1 to 3
@@ -507,7 +507,7 @@ static void signals_off_task_stacks(void)
     }
 }
 
-/* --- Test interface (host.h) ---------------------------------------------------- */
+/* --- Test interface (host_test.h) ---------------------------------------------------- */
 
 int host_run(vos_entry_t entry, void *arg, unsigned prio)
 {
@@ -553,7 +553,7 @@ void host_advance(uint64_t n)
         return;
     if (!running || arch_host_isr) {
         vos_time_t now = arch_now(), end = now + n;
-        host__clock_set(end < now ? VOS_TIME_NEVER - 1 : end);
+        arch_host_clock_set(end < now ? VOS_TIME_NEVER - 1 : end);
         return;
     }
     trap_cycles = n;

@@ -62,7 +62,7 @@ static inline uint32_t arch_lock(void)
     return d & ARCH_HOST_DEPTH_MASK;
 }
 
-/* A test's interrupt for the n-th release of the lock (host.h:
+/* A test's interrupt for the n-th release of the lock (host_test.h:
  * host_irq_at_unlock); weak, as the store-conditional hook below. */
 extern void (*volatile arch_host_unlock_irq)(void) __attribute__((weak));
 void arch_host_unlock_interrupt(void) __attribute__((weak));
@@ -113,7 +113,7 @@ static inline void arch_switch(void)
 
 /* Load-linked / store-conditional. Simulated interrupts and switches
  * happen only at well-defined points, so nothing comes between the two,
- * except on request: a test arms arch_host_sc_irq (host.h:
+ * except on request: a test arms arch_host_sc_irq (host_test.h:
  * host_irq_in_next_sc) and the next store-conditional first delivers that
  * interrupt (and the switch it may cause), then fails, as an exception
  * between LDREX and STREX makes the STREX fail on Cortex-M. Both hook

@@ -61,7 +61,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "vaios/vaios.h"
-#include "host.h"
+#include "host_test.h"
 #include "invariants.h"
 #include "puppet.h"
 

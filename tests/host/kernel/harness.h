@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "vaios/vaios.h"
-#include "host.h"
+#include "host_test.h"
 #include "invariants.h"
 
 struct t_case {

@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include "kernel.h"
-#include "host.h"
+#include "host_test.h"
 #include "invariants.h"
 
 #define WALK_MAX 4096u

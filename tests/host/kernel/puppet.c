@@ -3,7 +3,7 @@
  * Puppet tasks for director-driven tests (see puppet.h).
  */
 #include "puppet.h"
-#include "host.h"
+#include "host_test.h"
 
 /* PUP_SCHED_LOCK (see puppet.h). */
 static int sched_locked(vos_dur_t arg)

@@ -39,7 +39,7 @@
 #include <unistd.h>
 #include "harness.h"
 #include "kernel.h"
-#include "host.h"
+#include "host_test.h"
 #include "cmsis_os2.h"
 #include "os2_vaios.h"
 

@@ -2,7 +2,8 @@
 /*
  * The host port's test interface: run the kernel inside a Linux process,
  * drive its virtual clock and raise simulated interrupts, deterministically.
- * See docs/host-port.md.
+ * See docs/host-port.md. Every name here is host_ (HOST_ for constants);
+ * the port's own symbols are arch_host_ (port_private.h, port_impl.h).
  *
  * Model. The process is one CPU. Kernel code takes no time: the virtual
  * clock (1 GHz, 1 cycle = 1 ns) moves only when a task says it computes
@@ -20,8 +21,8 @@
  * are abandoned as they were; zero or re-initialise them before reusing
  * their memory.
  */
-#ifndef VAIOS_ARCH_HOST_HOST_H
-#define VAIOS_ARCH_HOST_HOST_H
+#ifndef VAIOS_ARCH_HOST_HOST_TEST_H
+#define VAIOS_ARCH_HOST_HOST_TEST_H
 
 #include <stdint.h>
 #include "vaios/vaios.h"
@@ -108,4 +109,4 @@ void host_switch_cost(uint64_t n);
  * current or last scenario started, in cycles. */
 uint64_t host_spin_max(void);
 
-#endif /* VAIOS_ARCH_HOST_HOST_H */
+#endif /* VAIOS_ARCH_HOST_HOST_TEST_H */
