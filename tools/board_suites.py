@@ -19,7 +19,7 @@ import sys
 if not __package__:
     sys.exit("board_suites: run it from the repository root as python3 -m tools.board_suites")
 
-from .cases import Cases, qemu, run  # noqa: E402
+from .cases import Cases, build_target, run_suite  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -36,24 +36,14 @@ def main():
 
     names = sorted(os.path.basename(c)[:-2] + ".elf"
                    for c in glob.glob(os.path.join(ROOT, "tests", "target", "test_*.c")))
-    rc, out = run("cmake -S . -B %s -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake "
-                  "-DCMAKE_BUILD_TYPE=Release -DVAIOS_BOARD=%s >/dev/null && "
-                  "cmake --build %s -j2 --target %s >/dev/null"
-                  % (d, args.board, d, " ".join(names)), cwd=ROOT, shell=True)
+    rc, out = build_target(d, args.board, " ".join(names) + " >/dev/null")
     case("%s test images build" % args.board, rc == 0, "exit %d" % rc, out)
     if rc != 0:
         return cases.summary()
     suites = sorted(glob.glob(os.path.join(ROOT, d, "tests", "target", "test_*.elf")))
     case("%s suites exist" % args.board, bool(suites), "none in %s" % d)
     for elf in suites:
-        name = os.path.basename(elf)[:-4]
-        rc, out = qemu(elf, args.timeout)
-        for l in out.splitlines():
-            if l.startswith("PASS "):
-                case("%s/%s" % (name, l[5:].strip()), True)
-            elif l.startswith("FAIL "):
-                case("%s/%s" % (name, l[5:].split(":")[0]), False, l[5:], "")
-        case("%s ran to its end" % name, "@VT result" in out and rc == 0, "exit %d" % rc, out)
+        run_suite(cases, elf, args.timeout)
     return cases.summary()
 
 

@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: MIT
 """What the check tools (tools/test_fault.py, tools/mpu_run.py,
-tools/test_package.py, tools/check_repeat.py) share: the PASS/FAIL lines
-with their count ("N passed, M failed", the form tools/run_tests.py
-reads), a command's merged output, an image's run on the emulated board,
-and a symbol's address in an image.
+tools/stats_run.py, tools/board_suites.py, tools/test_package.py,
+tools/check_repeat.py) share: the PASS/FAIL lines with their count ("N
+passed, M failed", the form tools/run_tests.py reads), a command's merged
+output, a target build of one configuration, an image's run on the
+emulated board and a suite's PASS/FAIL lines taken over as cases, and a
+symbol's address in an image.
 """
 import os
 import subprocess
@@ -32,6 +34,35 @@ def qemu(image, timeout, root=ROOT):
     and exit on a loaded machine)."""
     return run([os.path.join(root, "tools", "qemu-run"), image, str(timeout)], cwd=root,
                timeout=timeout + 30)
+
+
+def build_target(d, board, targets, options=""):
+    """run() of configuring build directory d for board (Release, the
+    cross toolchain, extra CMake options such as "-DVAIOS_MPU=ON") and
+    building targets in it; the configure step's output is dropped."""
+    return run("cmake -S . -B %s -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake "
+               "-DCMAKE_BUILD_TYPE=Release -DVAIOS_BOARD=%s %s >/dev/null && "
+               "cmake --build %s --target %s -j2" % (d, board, options, d, targets),
+               cwd=ROOT, shell=True)
+
+
+def take_cases(cases, name, rc, out, what="ran to its end", need_result=True):
+    """A suite's output as cases: each "PASS x" / "FAIL x: why" line one
+    case name/x, then one case "name what": exit 0 (and, for a target
+    suite, its "@VT result" line)."""
+    for line in out.splitlines():
+        if line.startswith("PASS "):
+            cases.check("%s/%s" % (name, line[5:].strip()), True)
+        elif line.startswith("FAIL "):
+            cases.check("%s/%s" % (name, line[5:].split(":")[0]), False, line[5:], "")
+    cases.check("%s %s" % (name, what), rc == 0 and ("@VT result" in out or not need_result),
+                "exit %d" % rc, out)
+
+
+def run_suite(cases, elf, timeout):
+    """A target suite image run on the emulated board, taken as cases."""
+    rc, out = qemu(elf, timeout)
+    take_cases(cases, os.path.basename(elf)[:-4], rc, out)
 
 
 def symbol(image, name):

@@ -28,7 +28,7 @@ import sys
 if not __package__:
     sys.exit("mpu_run: run it from the repository root as python3 -m tools.mpu_run")
 
-from .cases import Cases, qemu, run, symbol  # noqa: E402
+from .cases import Cases, build_target, qemu, run, run_suite, symbol  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GUARD = 1024            # VOS_CFG_STACK_GUARD of the MPU build (CMakeLists.txt, VAIOS_MPU)
@@ -46,10 +46,7 @@ def main():
     cases = Cases()
     case = cases.check
 
-    rc, out = run("cmake -S . -B %s -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake "
-                  "-DCMAKE_BUILD_TYPE=Release -DVAIOS_BOARD=%s -DVAIOS_MPU=ON >/dev/null && "
-                  "cmake --build %s --target mpu_images -j2" % (d, args.board, d),
-                  cwd=ROOT, shell=True)
+    rc, out = build_target(d, args.board, "mpu_images", "-DVAIOS_MPU=ON")
     case("mpu build (VAIOS_MPU=ON) builds", rc == 0, "exit %d" % rc, out)
     if rc != 0:
         return cases.summary()
@@ -58,15 +55,7 @@ def main():
     suites = sorted(glob.glob(os.path.join(images, "test_*.elf")))
     case("mpu suites exist", bool(suites), "none in %s" % images)
     for elf in suites:
-        name = os.path.basename(elf)[:-4]
-        rc, out = qemu(elf, args.timeout)
-        for l in out.splitlines():
-            if l.startswith("PASS "):
-                case("%s/%s" % (name, l[5:].strip()), True)
-            elif l.startswith("FAIL "):
-                case("%s/%s" % (name, l[5:].split(":")[0]), False, l[5:], "")
-        case("%s ran to its end" % name, "@VT result" in out and rc == 0,
-             "exit %d" % rc, out)
+        run_suite(cases, elf, args.timeout)
 
     elf = os.path.join(images, "fault_istack.elf")
     rc, out = qemu(elf, 30)
@@ -91,11 +80,8 @@ def guard_build(args, cases):
     frame_refused: a frame larger than the guard does not compile."""
     case = cases.check
     d = os.path.join(args.build, args.board + "-mpu%d-test" % SMALL_GUARD)
-    rc, out = run("cmake -S . -B %s -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake "
-                  "-DCMAKE_BUILD_TYPE=Release -DVAIOS_BOARD=%s -DVAIOS_MPU=ON "
-                  "-DVAIOS_MPU_GUARD=%d >/dev/null && "
-                  "cmake --build %s --target mpu_guard_images -j2" % (d, args.board, SMALL_GUARD, d),
-                  cwd=ROOT, shell=True)
+    rc, out = build_target(d, args.board, "mpu_guard_images",
+                           "-DVAIOS_MPU=ON -DVAIOS_MPU_GUARD=%d" % SMALL_GUARD)
     case("mpu build with a %d-byte guard builds" % SMALL_GUARD, rc == 0, "exit %d" % rc, out)
     if rc != 0:
         return

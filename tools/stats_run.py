@@ -25,7 +25,7 @@ import sys
 if not __package__:
     sys.exit("stats_run: run it from the repository root as python3 -m tools.stats_run")
 
-from .cases import Cases, qemu, run  # noqa: E402
+from .cases import Cases, build_target, run, run_suite, take_cases  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -41,32 +41,19 @@ def main():
     cases = Cases()
     case = cases.check
 
-    rc, out = run("cmake -S . -B %s -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake "
-                  "-DCMAKE_BUILD_TYPE=Release -DVAIOS_BOARD=%s -DVAIOS_RUNTIME_STATS=ON >/dev/null && "
-                  "cmake --build %s --target stats_images -j2" % (d, args.board, d),
-                  cwd=ROOT, shell=True)
+    rc, out = build_target(d, args.board, "stats_images", "-DVAIOS_RUNTIME_STATS=ON")
     case("statistics build (VAIOS_RUNTIME_STATS=ON) builds", rc == 0, "exit %d" % rc, out)
     if rc != 0:
         return cases.summary()
 
-    elf = os.path.join(ROOT, d, "tests", "target", "stats", "test_stats.elf")
-    rc, out = qemu(elf, args.timeout)
-    for line in out.splitlines():
-        if line.startswith("PASS "):
-            case("test_stats/%s" % line[5:].strip(), True)
-        elif line.startswith("FAIL "):
-            case("test_stats/%s" % line[5:].split(":")[0], False, line[5:], "")
-    case("test_stats ran to its end", "@VT result" in out and rc == 0, "exit %d" % rc, out)
+    run_suite(cases, os.path.join(ROOT, d, "tests", "target", "stats", "test_stats.elf"),
+              args.timeout)
 
     if not args.no_gdb:
         rc, out = run([sys.executable, os.path.join(ROOT, "tools", "gdb", "test_gdb.py"),
                        "--build", os.path.join(d)], cwd=ROOT)
-        for line in out.splitlines():
-            if line.startswith("PASS "):
-                case("gdb/%s" % line[5:].strip(), True)
-            elif line.startswith("FAIL "):
-                case("gdb/%s" % line[5:].split(":")[0], False, line[5:], "")
-        case("gdb test on the statistics build ran to its end", rc == 0, "exit %d" % rc, out)
+        take_cases(cases, "gdb", rc, out, "test on the statistics build ran to its end",
+                   need_result=False)
     return cases.summary()
 
 

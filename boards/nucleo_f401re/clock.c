@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include "board.h"
 #include "board_regs.h"
+#include "stm32_wait.h"
 #include "board_init.h"
 #include "vaios/config.h"
 
@@ -58,11 +59,7 @@ _Static_assert(VOS_CFG_CLOCK_HZ == BOARD_TIMCLK_HZ, "board.cmake VAIOS_CLOCK_HZ 
 /* Poll until (*reg & mask) == want, at most CLOCK_READY_SPINS reads. */
 static bool wait_bits(uint32_t reg, uint32_t mask, uint32_t want)
 {
-    for (uint32_t i = 0; i < CLOCK_READY_SPINS; i++) {
-        if ((REG32(reg) & mask) == want)
-            return true;
-    }
-    return false;
+    return stm32_wait_bits(reg, mask, want, CLOCK_READY_SPINS);
 }
 
 /* The clocks of the peripherals this board drives. A read-back after the

@@ -170,32 +170,11 @@ _Static_assert(BOARD_SYSCLK_HZ % BOARD_TIMCLK_HZ == 0, "the timers' clock divide
 
 /* --- General-purpose timers (TIM2..TIM5: the F4's layout) ------------------ */
 
-#define TIM_CR1      0x00u
-#define TIM_DIER     0x0Cu
-#define TIM_SR       0x10u
-#define TIM_EGR      0x14u
-#define TIM_CCMR1    0x18u
-#define TIM_CCER     0x20u
-#define TIM_CNT      0x24u
-#define TIM_PSC      0x28u
-#define TIM_ARR      0x2Cu
-#define TIM_CCR1     0x34u
-
-#define TIM_CR1_CEN    (1u << 0)
-#define TIM_CR1_URS    (1u << 2)   /* only overflow raises UIF, not a UG write */
-#define TIM_DIER_UIE   (1u << 0)
-#define TIM_DIER_CC1IE (1u << 1)
-#define TIM_SR_UIF     (1u << 0)
-#define TIM_SR_CC1IF   (1u << 1)   /* SR bits are cleared by writing 0 */
-#define TIM_EGR_UG     (1u << 0)
-#define TIM16_MAX_COUNT 0x10000u   /* TIM3/TIM4: 16-bit ARR and PSC */
+#include "stm32_tim.h"
 
 /* --- Debug: freeze timers while the core is halted --------------------- */
 
 #define DBGMCU_APB1_FZ      0x3Cu      /* DBGMCU_APB1LFZ1 */
-#define DBGMCU_TIM2_STOP    (1u << 0)
-#define DBGMCU_TIM3_STOP    (1u << 1)
-#define DBGMCU_TIM4_STOP    (1u << 2)
 
 /* --- Cortex-M7 core: debug, DWT ------------------------------------------- */
 
