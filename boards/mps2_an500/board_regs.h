@@ -101,4 +101,10 @@ static inline uint32_t board_cycles(void)
     return REG32(FPGAIO_BASE + FPGAIO_COUNTER);
 }
 
+/* arch_time_lo (arch/port.h): the low word of arch_now() is the FPGA
+ * counter itself, so the symbol is that register's address (as a number
+ * and as the assembler's text; boards/common/cmsdk_timebase.c). */
+#define BOARD_TIME_LO_ADDR 0x40028018u
+#define BOARD_TIME_LO_ASM  "0x40028018"
+
 #endif /* BOARD_REGS_H */

@@ -18,7 +18,7 @@
 #if VOS_CFG_CLOCK_HZ < 100000000u
 /* A slower time base wraps too seldom to wait for in a test (every 172 s
  * at 25 MHz): such a board starts its counter one second before its first
- * wrap (boards/mps2_an500/timebase.c), and this sleeps across that wrap:
+ * wrap (boards/common/cmsdk_timebase.c), and this sleeps across that wrap:
  * the first test of the file, so that the wrap is still ahead. */
 VT_TEST(time_crosses_the_first_32bit_wrap)
 {

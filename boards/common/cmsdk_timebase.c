@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The kernel's time base and alarm on QEMU's mps2-an500 (port contract:
+ * The kernel's time base and alarm of QEMU's MPS2 boards, mps2-an500 and
+ * mps2-an505 (one code, the addresses and lines in the board's
+ * board_regs.h; port contract:
  * arch_time_init, arch_now, arch_alarm_set, arch_alarm_cancel; arch_cycles
  * is boards/common/alarm_stats.c).
  *
@@ -19,7 +21,8 @@
  * exercised by every test and benchmark run, not only by a run longer than
  * the 172 s a wrap takes at 25 MHz (tests/target/test_time.c).
  *
- * Alarm: CMSDK timer 0, a down-counter whose interrupt comes when it
+ * Alarm: CMSDK timer 0 (on the an505 the IoTKit's, at the same 25 MHz), a
+ * down-counter whose interrupt comes when it
  * reaches 0. Writing RELOAD = d loads the counter with d and (enabled)
  * starts it: the interrupt comes d counts later. The model's counter
  * starts at the write's instant, not on an edge of the FPGA counter, so
@@ -41,9 +44,8 @@
 
 /* arch_time_lo (arch/port.h): the low word of arch_now() is the FPGA
  * counter itself, so the symbol is that register's address. */
-#define TIME_LO_ADDR 0x40028018u
-_Static_assert(TIME_LO_ADDR == FPGAIO_BASE + FPGAIO_COUNTER, "arch_time_lo is the FPGA COUNTER");
-__asm__(".global arch_time_lo\n\t.set arch_time_lo, 0x40028018");
+_Static_assert(BOARD_TIME_LO_ADDR == FPGAIO_BASE + FPGAIO_COUNTER, "arch_time_lo is the FPGA COUNTER");
+__asm__(".global arch_time_lo\n\t.set arch_time_lo, " BOARD_TIME_LO_ASM);
 
 /* The kernel asked for an alarm (true) or only the keep-alive runs. Kernel
  * lock held, or the alarm's handler. */

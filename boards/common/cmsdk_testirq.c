@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Interrupt sources for tests and the benchmark on mps2-an505: source 0 is
- * the IoTKit's CMSDK timer 1, source 1 its dual timer's first counter,
- * both periodic down-counters at 25 MHz, the FPGA counter's rate (QEMU
- * 7.2 clocks the IoTKit and the FPGA peripherals alike). The software-pended lines are
+ * Interrupt sources for tests and the benchmark on QEMU's MPS2 boards
+ * (mps2-an500, mps2-an505: the addresses and lines in the board's
+ * board_regs.h): source 0 is CMSDK timer 1, source 1 the dual timer's
+ * first counter, both periodic down-counters at 25 MHz (on the an505 the
+ * IoTKit's, clocked as the FPGA peripherals in QEMU 7.2). The software-pended lines are
  * boards/common/swi.c.
  *
  * Due times (board_irq_due) are in counts of the FPGA counter, which the
@@ -13,7 +14,7 @@
  * the write, plus the period: never after the true due count, at most one
  * count before it. So irq_latency and irq_to_task here read at most one
  * count (40 instructions) high, besides their quantisation to counts:
- * docs/porting.md, "Cortex-M33 on mps2-an505".
+ * docs/porting.md, "Cortex-M7 on mps2-an500" and "Cortex-M33 on mps2-an505".
  */
 #include <stddef.h>
 #include "board.h"
