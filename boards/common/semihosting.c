@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Console and exit through Arm semihosting (QEMU -semihosting-config
- * enable=on,target=native) for the emulated MPS2 boards: SYS_WRITE0 prints
- * a string, SYS_EXIT_EXTENDED ends the emulator with an exit status.
- * (boards/netduinoplus2/console.c is the same, kept in that directory so
- * that it can be copied out of the tree alone.)
+ * enable=on,target=native) for the emulated boards (netduinoplus2 and the
+ * MPS2 boards): SYS_WRITE0 prints a string, SYS_EXIT_EXTENDED ends the
+ * emulator with an exit status.
  */
 #include <stdint.h>
 #include "board.h"
