@@ -196,15 +196,24 @@ void vb_kill(int i)
 }
 #endif
 
+/* vb_join's poll: 1 us, and never fewer than this many counts of the
+ * board's counter (the 1 us at 1 GHz). On a slower counter 1 us is a few
+ * counts (25 at 25 MHz), less than a kernel's exact final wait, which then
+ * spins the whole sleep: the poller never blocked and the exiting lower
+ * task never ran (make bench BOARD=mps2_an500 stopped after cyclic_100us's
+ * allocation-pressure scenario). */
+#define JOIN_POLL_COUNTS 1000u
+
 void vb_join(int n)
 {
+    const uint64_t poll = os_us(1) > JOIN_POLL_COUNTS ? os_us(1) : JOIN_POLL_COUNTS;
     for (int i = 0; i < n; i++) {
         if (used[i])
             os_sem_take(&done[i]);
         /* It gave done[i] on its way out; a lower task may still need the
          * CPU to finish exiting. */
         while (used[i] && !os_task_done(&slots[i]))
-            os_sleep(os_us(1));
+            os_sleep(poll);
         used[i] = false;
     }
 }
