@@ -311,7 +311,7 @@ def check_zephyr_cmake(root, case):
     common = [os.path.basename(t) for t in re.findall(r"/([\w/]+\.c)", m.group(0))] if m else []
     board_cmake = (root / "boards/netduinoplus2/CMakeLists.txt").read_text(encoding="utf-8")
     m = re.search(r"vaios_stm32f4_board_core\([^)]*SERVICES([^)]*)\)", board_cmake)
-    services = (m.group(1).split() if m else []) + common
+    services = ([os.path.basename(f) for f in m.group(1).split()] if m else []) + common
     for tm_suite in (False, True):
         what = "the Thread-Metric check image" if tm_suite else "the benchmark image"
         got = run_module_cmake(root, tm_suite)
