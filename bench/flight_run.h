@@ -53,6 +53,8 @@ typedef struct {
     uint32_t lost;         /* samples the interrupt could not queue */
     uint32_t stale;        /* interrupts that found no new sample from the plant */
     uint32_t misses;       /* late + lost + stale */
+    uint32_t deadline_misses; /* the pipeline tasks' sleep_until calls whose time had
+                                 passed, as the kernel counted them (OSAL_HAS_OVERRUNS) */
     uint32_t period_min;   /* shortest and longest interval between two */
     uint32_t period_max;   /* consecutive interrupts, counts */
     uint32_t packets;      /* telemetry packets built */

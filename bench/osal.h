@@ -47,6 +47,8 @@
  *                          os_task_exit there; os_task_done(t) then holds.
  *                          Thread-Metric's threads loop for ever, as the
  *                          suite's, and end this way (bench/threadmetric.c)
+ *   uint32_t os_task_overruns(t)   (OSAL_HAS_OVERRUNS only) the kernel's count of
+ *                                  t's os_sleep_until calls whose time had passed
  *   void os_yield(void)            to the next task of the same level
  *   void os_suspend_self(void)     blocks until os_resume
  *   void os_resume(t), os_resume_isr(t)
@@ -243,6 +245,9 @@
 #endif
 #ifndef OSAL_HAS_CHANNEL
 #define OSAL_HAS_CHANNEL 0      /* VAIOS's vos_chan rows (bench/channel.c) */
+#endif
+#ifndef OSAL_HAS_OVERRUNS
+#define OSAL_HAS_OVERRUNS 0     /* os_task_overruns: the kernel counts missed deadlines */
 #endif
 #ifndef OSAL_HAS_WORKQ
 #define OSAL_HAS_WORKQ 0        /* VAIOS's vos_workq rows (bench/workq.c) */

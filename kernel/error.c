@@ -26,6 +26,7 @@ const char *vos_strerror(int err)
     case VOS_ERR_LAYOUT:      return "impossible memory layout";
     case VOS_ERR_NO_SERVICE:  return "no timer service";
     case VOS_ERR_BUSY:        return "callback in progress";
+    case VOS_ERR_LATE:        return "deadline already passed";
     case VOS_ERR_NO_RECORD:   return "no fault record";
     default:                  return "unknown error";
     }

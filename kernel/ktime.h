@@ -30,6 +30,10 @@ void vos__timeout_del(vos_task_t *t);
 /* vos__alarm_isr, the alarm's interrupt: arch/port.h. */
 void vos__time_start(void);           /* program the first alarm */
 void vos__time_reset(void);           /* empty the timeout list, no slice, no calibration */
+/* vos_sleep_until found t passed at now (t < now): the running task's
+ * missed deadline counted and traced; returns VOS_ERR_LATE. Lock held,
+ * after the start (kernel/deadline.c). */
+int vos__deadline_missed(vos_time_t t, vos_time_t now);
 /* Earliest pending timeout, VOS_TIME_NEVER if none. */
 vos_time_t vos__next_timeout(void);
 /* Program the alarm for the earliest kernel event. */

@@ -16,7 +16,10 @@
  *    longer than d before its lock returns VOS_OK at once;
  *  - an aborted wait returns its code (vos_task_abort_wait: VOS_ERR_ABORTED);
  *    a refused one VOS_ERR_CONTEXT (sleep_refused), except a sleep that
- *    needs no wait, with the scheduler locked.
+ *    needs no wait, with the scheduler locked;
+ *  - a vos_sleep_until whose t had passed when it was called is a missed
+ *    deadline (kernel/deadline.c): VOS_ERR_LATE at once, counted and
+ *    traced, with the scheduler locked too; a t equal to now is met.
  * There is one vos_sleep and one vos_sleep_until. The lead is a few steps
  * inside them (wake_learn before the sleep, sleep_short and the alarm's
  * advance when it starts, wake_finish when it is woken), which compile to
@@ -94,14 +97,21 @@
 
 /* A sleep that vos__can_block refused: from an interrupt or before the
  * start it is an error; with the scheduler locked, a sleep that needs no
- * wait (a zero one, a deadline already passed: t <= now) returns VOS_OK,
+ * wait (a zero one, a deadline already passed: t <= now) returns at once,
  * as a yield does while locked (docs/api.md), and any other is refused.
+ * Only vos_sleep_until (until) has a deadline to miss: its t < now is
+ * VOS_ERR_LATE, counted; a zero vos_sleep is VOS_OK.
  * Out of line: no sleep that can block pays for it. */
-static __attribute__((noinline)) int sleep_refused(vos_time_t t)
+static __attribute__((noinline)) int sleep_refused(vos_time_t t, bool until)
 {
     if (arch_in_isr() || !vos__started)
         return VOS_ERR_CONTEXT;
-    return t <= arch_now() ? VOS_OK : VOS_ERR_CONTEXT;
+    uint32_t key = vos__lock();
+    vos_time_t now = arch_now();
+    int err = t > now ? VOS_ERR_CONTEXT
+              : until && t < now ? vos__deadline_missed(t, now) : VOS_OK;
+    vos__unlock(key);
+    return err;
 }
 
 /* --- The lead ------------------------------------------------------------ */
@@ -282,7 +292,7 @@ int vos_sleep_until(vos_time_t t)
 {
     int err = vos__can_block();
     if (err != VOS_OK)
-        return sleep_refused(t);
+        return sleep_refused(t, true);
     if (vos__is_idle(vos__cur))
         return VOS_ERR_CONTEXT;
 
@@ -290,8 +300,9 @@ int vos_sleep_until(vos_time_t t)
     vos_time_t now = arch_now();
     uint32_t key = vos__lock();
     if (t <= now) {
+        err = t < now ? vos__deadline_missed(t, now) : VOS_OK;
         vos__unlock(key);
-        return VOS_OK;
+        return err;
     }
     return sleep_to(t, now, key);
 }
@@ -302,7 +313,7 @@ static __attribute__((noinline)) int sleep_from(vos_dur_t d, uint32_t start)
 {
     int err = vos__can_block();
     if (err != VOS_OK)
-        return sleep_refused(vos_dur_cycles(d) == 0 ? 0 : VOS_TIME_NEVER);
+        return sleep_refused(vos_dur_cycles(d) == 0 ? 0 : VOS_TIME_NEVER, false);
     if (vos_dur_cycles(d) == 0) {
         (void)vos_yield();
         return VOS_OK;

@@ -138,7 +138,8 @@ osStatus_t osDelay(uint32_t ticks)
         return osError;
     vos_time_t end = (os2_ktick() + ticks) * VOS_CMSIS_TICK_CYCLES;
     int err = vos_sleep_until(end);
-    return err == VOS_OK || err == VOS_ERR_ABORTED ? osOK : osError;   /* ended by osThreadResume */
+    /* ended by osThreadResume; or its tick passed meanwhile (a miss, counted) */
+    return err == VOS_OK || err == VOS_ERR_ABORTED || err == VOS_ERR_LATE ? osOK : osError;
 }
 
 osStatus_t osDelayUntil(uint32_t ticks)
@@ -152,7 +153,7 @@ osStatus_t osDelayUntil(uint32_t ticks)
     if (delta == 0 || delta > 0x7FFFFFFFu)
         return osErrorParameter;
     int err = vos_sleep_until((now + delta) * VOS_CMSIS_TICK_CYCLES);
-    return err == VOS_OK || err == VOS_ERR_ABORTED ? osOK : osError;
+    return err == VOS_OK || err == VOS_ERR_ABORTED || err == VOS_ERR_LATE ? osOK : osError;
 }
 
 uint32_t osKernelGetTickCount(void)

@@ -44,6 +44,9 @@ typedef enum {
     VOS_ERR_BUSY      = -18, /* the timer is stopped, but a callback of it is already
                                 in progress in another context (started, or committed
                                 to start) and runs to its end */
+    VOS_ERR_LATE      = -19, /* vos_sleep_until's time had already passed when it was
+                                called (a missed deadline): it returned at once, the miss
+                                counted (vos_task_overruns) and traced (DEADLINE_MISS) */
     VOS_ERR_NO_RECORD = -20, /* no fault record is stored (vaios/fault.h: power-on,
                                 or taken already) */
 } vos_err_t;

@@ -75,6 +75,8 @@ typedef struct vos_task {
     uint8_t *stack_base;           /* lowest address of the stack area */
     size_t stack_size;
     struct vos_task *all_next, *all_prev; /* list of live tasks (enumerate) */
+    uint32_t overruns;             /* vos_sleep_until calls that found their time
+                                      passed (missed deadlines; kernel/deadline.c) */
 #if VOS_CFG_RUNTIME_STATS   /* vaios/stats.h; kernel/stats.c, from the switch */
     struct {
         uint64_t done;             /* cycles of its completed activations */
@@ -218,6 +220,13 @@ int vos_task_stack_high_water(const vos_task_t *t, size_t *out);
  * Errors: VOS_ERR_ARG (out NULL with cap > 0), VOS_ERR_CONTEXT
  * (from an interrupt). */
 int vos_task_enumerate(vos_task_t **out, size_t cap);
+
+/* The number of missed deadlines of t (NULL: the caller) into *out: its
+ * vos_sleep_until calls that found their time already passed (and
+ * returned VOS_ERR_LATE), since its creation; saturates at UINT32_MAX.
+ * Any context. Errors: VOS_ERR_INVALID (t not a task, NULL before the
+ * start; out NULL). */
+int vos_task_overruns(const vos_task_t *t, uint32_t *out);
 
 /* The last task stopped for a stack overflow, or NULL. */
 vos_task_t *vos_stack_overflow_task(void);

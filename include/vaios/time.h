@@ -76,10 +76,16 @@ vos_time_t vos_now(void);
  * locked (vos_sched_lock). */
 int vos_sleep(vos_dur_t d);
 
-/* Sleep until the absolute time t (returns VOS_OK at once if t has
- * passed, also with the scheduler locked). A periodic loop that adds its
- * period to t every turn never drifts. Same errors as vos_sleep (a t still
- * ahead with the scheduler locked: VOS_ERR_CONTEXT). */
+/* Sleep until the absolute time t. A periodic loop that adds its period
+ * to t every turn never drifts.
+ * A t already past when the call is made is a missed deadline: the call
+ * returns VOS_ERR_LATE at once (also with the scheduler locked), counts
+ * it in the caller's overruns (vos_task_overruns) and records the trace
+ * event DEADLINE_MISS (the task, now - t). A t equal to the current time
+ * is met: VOS_OK at once. The caller's loop decides how to catch up (the
+ * whole periods missed are (now - t) / period).
+ * Same errors as vos_sleep (a t still ahead with the scheduler locked:
+ * VOS_ERR_CONTEXT). */
 int vos_sleep_until(vos_time_t t);
 
 #endif /* VAIOS_TIME_H */

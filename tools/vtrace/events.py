@@ -58,7 +58,7 @@ RESULTS = {0: "ok", -1: "timeout", -2: "would_block", -3: "context",
            -4: "invalid", -5: "deleted", -6: "not_owner", -7: "overflow",
            -8: "no_memory", -9: "arg", -10: "state", -11: "corrupt",
            -12: "deadlock", -13: "aborted", -14: "too_big",
-           -15: "perm", -16: "layout", -17: "no_service", -18: "busy", -20: "no_record"}
+           -15: "perm", -16: "layout", -17: "no_service", -18: "busy", -19: "late", -20: "no_record"}
 
 # Field kinds: how a value is stored in CTF and shown in a listing.
 #   u8 u16 u32 u64   unsigned integers      addr   32-bit address, hex

@@ -29,6 +29,15 @@ static inline int os_task_create(os_task_t *t, const char *name, void (*fn)(void
     return vos_task_create(t, name, fn, arg, (unsigned)prio, stack, size);
 }
 static inline void os_task_exit(void)                  { vos_task_exit(); }
+/* The missed deadlines of t (vos_task_overruns): its sleep_until calls
+ * that found their time passed. */
+#define OSAL_HAS_OVERRUNS 1
+static inline uint32_t os_task_overruns(os_task_t *t)
+{
+    uint32_t n = 0;
+    return vos_task_overruns(t, &n) == VOS_OK ? n : UINT32_MAX;
+}
+
 static inline bool os_task_done(os_task_t *t)
 {
     int s = vos_task_state(t);

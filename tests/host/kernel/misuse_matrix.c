@@ -727,6 +727,15 @@ static int p_task_enumerate(int c)
 }
 
 /* The result is VOS_OK only if the figure is within the stack. */
+static int p_task_overruns(int c)
+{
+    uint32_t n = 7;
+    vos_task_t *t = c == C_NULL || c == C_BEFORE ? NULL : Tk(c);
+    int err = vos_task_overruns(t, c == C_NULL_ARG ? NULL : &n);
+    if (err != VOS_OK)
+        return err;
+    return n == 0 ? VOS_OK : MM_NULL;   /* no sleep_until of the world missed */
+}
 static int p_task_stack_high_water(int c)
 {
     size_t hw = 0;
@@ -900,6 +909,9 @@ static int p_now(int c)
 static int p_sleep(int c)          { return vos_sleep(c == C_ARG_LOW ? VOS_NO_WAIT : TO(c)); }
 static int p_sleep_until(int c)
 {
+    /* arg-low: time 0, past once the clock has moved (a missed deadline) */
+    if (c == C_ARG_LOW && vos_now() == 0 && !vos_in_isr() && vos_running())
+        host_advance(1);
     return vos_sleep_until(c == C_ARG_LOW ? 0 : vos_now() + vos_dur_cycles(TO(c)));
 }
 
@@ -1545,6 +1557,13 @@ static const struct mm_row rows[] = {
     R(task_enumerate, ARG_EDGE, T, 5, A),
     R(task_enumerate, VALID, T, 5, A),
     R(task_enumerate, VALID, L, 5, A),
+    R(task_overruns, NULL, T, OK, A),          /* the caller */
+    R(task_overruns, BEFORE, B, INVALID, P),   /* "the caller" before start */
+    R(task_overruns, ZERO, T, INVALID, P),
+    R(task_overruns, FOREIGN, T, INVALID, P),
+    R(task_overruns, NULL_ARG, T, INVALID, P),
+    R(task_overruns, EXITED, T, OK, A),
+    R(task_overruns, VALID, I, OK, A),
     R(task_stack_high_water, NULL, T, OK, A),  /* the caller */
     R(task_stack_high_water, BEFORE, B, INVALID, P),   /* "the caller" before start */
     R(task_stack_high_water, ZERO, T, INVALID, P),
@@ -1788,7 +1807,8 @@ static const struct mm_row rows[] = {
     R(sleep, ARG_LOW, T, OK, A),               /* 0: a yield */
     R(sleep_until, IN_ISR, I, CONTEXT, A),
     R(sleep_until, BEFORE, B, CONTEXT, A),
-    R(sleep_until, ARG_LOW, T, OK, A),         /* in the past */
+    R(sleep_until, ARG_LOW, T, VOS_ERR_LATE, A),   /* in the past: a missed deadline */
+    R(sleep_until, ARG_LOW, L, VOS_ERR_LATE, A),   /* the same with the scheduler locked */
     /* error.h */
     /* fault.h: every context, fault handlers above the kernel's level too */
     R(fault_record_save, NULL_ARG, T, ARG, P),

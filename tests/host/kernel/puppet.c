@@ -30,9 +30,9 @@ static int sched_locked(vos_dur_t arg)
         s = vos_sleep(VOS_NO_WAIT);
         if (s != VOS_OK && err == VOS_OK)
             err = s;
-        s = vos_sleep_until(vos_now() - n % 2u);
-        if (s != VOS_OK && err == VOS_OK)
-            err = s;
+        s = vos_sleep_until(vos_now() - n % 2u);   /* a passed one is a miss (VOS_ERR_LATE) */
+        if (s != (n % 2u != 0u ? VOS_ERR_LATE : VOS_OK) && err == VOS_OK)
+            err = s == VOS_OK ? VOS_ERR_CORRUPT : s;
         if (host_switches() != sw && err == VOS_OK)
             err = VOS_ERR_CORRUPT;
     }
