@@ -58,6 +58,11 @@ typedef struct vos_task {
 #endif
     struct vos_task *next, *prev;  /* ready list or wait queue link */
     struct vos_task *tnext, *tprev;/* timeout list link (sorted by deadline) */
+    uint32_t overruns;             /* vos_sleep_until calls that found their time
+                                      passed (missed deadlines; kernel/deadline.c).
+                                      Here, before the 64-bit deadline, it fills the
+                                      word its alignment leaves free on a 32-bit
+                                      target: the count costs no RAM there */
     vos_time_t deadline;           /* when the current wait times out */
     struct vos_waitq *waitq;       /* the wait queue the task is on, or NULL */
     struct vos_mutex *wait_mutex;  /* the mutex it waits for, or NULL */
@@ -75,8 +80,6 @@ typedef struct vos_task {
     uint8_t *stack_base;           /* lowest address of the stack area */
     size_t stack_size;
     struct vos_task *all_next, *all_prev; /* list of live tasks (enumerate) */
-    uint32_t overruns;             /* vos_sleep_until calls that found their time
-                                      passed (missed deadlines; kernel/deadline.c) */
 #if VOS_CFG_RUNTIME_STATS   /* vaios/stats.h; kernel/stats.c, from the switch */
     struct {
         uint64_t done;             /* cycles of its completed activations */

@@ -726,7 +726,7 @@ static int p_task_enumerate(int c)
     return n;
 }
 
-/* The result is VOS_OK only if the figure is within the stack. */
+/* The result is VOS_OK only if no sleep_until of the world missed. */
 static int p_task_overruns(int c)
 {
     uint32_t n = 7;
@@ -734,8 +734,9 @@ static int p_task_overruns(int c)
     int err = vos_task_overruns(t, c == C_NULL_ARG ? NULL : &n);
     if (err != VOS_OK)
         return err;
-    return n == 0 ? VOS_OK : MM_NULL;   /* no sleep_until of the world missed */
+    return n == 0 ? VOS_OK : MM_NULL;
 }
+/* The result is VOS_OK only if the figure is within the stack. */
 static int p_task_stack_high_water(int c)
 {
     size_t hw = 0;
