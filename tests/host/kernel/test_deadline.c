@@ -5,7 +5,8 @@
  * overruns and (with VOS_CFG_TRACE) records DEADLINE_MISS with the task
  * and the exact lateness; a time equal to now is met; a miss with the
  * scheduler locked counts the same; refused sleeps (interrupt, a time
- * ahead while locked) count nothing; a periodic loop overrun by one long
+ * ahead while locked) count nothing, nor does a relative sleep (a zero
+ * vos_sleep while locked is a yield, VOS_OK); a periodic loop overrun by one long
  * turn sees exactly the periods it missed; vos_task_overruns' misuse.
  * Built twice: against the plain kernel (test_deadline) and one with
  * tracing on (test_deadline_trace), which also reads the trace buffer.
@@ -166,6 +167,10 @@ static void locked_main(void *arg)
     CHECK_EQ(vos_sleep_until(vos_now() - 5), VOS_ERR_LATE);    /* counted while locked */
     CHECK_EQ(vos_sleep_until(vos_now()), VOS_OK);
     CHECK_EQ(vos_sleep_until(vos_now() + 5), VOS_ERR_CONTEXT); /* refused: not a miss */
+    /* A relative sleep has no deadline to miss: a zero one while locked
+     * is a yield (VOS_OK), a longer one refused; neither counts. */
+    CHECK_EQ(vos_sleep(VOS_NO_WAIT), VOS_OK);
+    CHECK_EQ(vos_sleep(vos_cycles(5)), VOS_ERR_CONTEXT);
     CHECK_EQ(vos_sched_unlock(), VOS_OK);
     CHECK_EQ(overruns_of(self), 1);
     host_irq(sleep_isr);
