@@ -35,15 +35,14 @@ void vos__time_reset(void);           /* empty the timeout list, no slice, no ca
  * missed deadline counted and traced; returns VOS_ERR_LATE. Lock held,
  * after the start (kernel/deadline.c). */
 int vos__deadline_missed(vos_time_t t, vos_time_t now);
-#if UINTPTR_MAX == 0xFFFFFFFFu
 /* The overrun count sits in the padding the 64-bit deadline's alignment
- * would leave (with and without VOS_CFG_MPU): a control block is no
- * larger for it (the benchmark's 256 filler tasks have no room for +8 B
- * each: issue 33 item 2). */
-_Static_assert(offsetof(vos_task_t, overruns) % 8u == 4u &&
-                   offsetof(vos_task_t, overruns) + 4u == offsetof(vos_task_t, deadline),
+ * would leave on a 32-bit target (with and without VOS_CFG_MPU): a control
+ * block is no larger for it (the benchmark's 256 filler tasks have no room
+ * for +8 B each: issue 33 item 2). */
+_Static_assert(sizeof(void *) != 4u ||
+                   ((offsetof(vos_task_t, overruns) % 8u) == 4u &&
+                    (offsetof(vos_task_t, overruns) + 4u) == offsetof(vos_task_t, deadline)),
                "the overrun count fills the deadline's alignment padding");
-#endif
 /* Earliest pending timeout, VOS_TIME_NEVER if none. */
 vos_time_t vos__next_timeout(void);
 /* Program the alarm for the earliest kernel event. */
