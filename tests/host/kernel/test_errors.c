@@ -146,6 +146,7 @@ static void case_error_names(void)
         VOS_ERR_DELETED, VOS_ERR_NOT_OWNER, VOS_ERR_OVERFLOW, VOS_ERR_NO_MEMORY, VOS_ERR_ARG,
         VOS_ERR_STATE, VOS_ERR_CORRUPT, VOS_ERR_DEADLOCK, VOS_ERR_ABORTED,
         VOS_ERR_TOO_BIG, VOS_ERR_PERM, VOS_ERR_LAYOUT, VOS_ERR_NO_SERVICE, VOS_ERR_BUSY,
+        VOS_ERR_LATE, VOS_ERR_NO_RECORD,
     };
     size_t n = sizeof codes / sizeof codes[0];
     for (size_t i = 0; i < n; i++) {
