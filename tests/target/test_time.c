@@ -77,10 +77,16 @@ VT_TEST(sleep_zero_is_a_yield)
 
 VT_TEST(sleep_until_past_returns_at_once)
 {
+    /* A time already passed is a missed deadline: VOS_ERR_LATE, counted,
+     * and still no wait. */
+    uint32_t before = 0, after = 0;
+    VT_EQ(vos_task_overruns(NULL, &before), VOS_OK);
     vos_time_t t0 = vos_now();
-    VT_EQ(vos_sleep_until(t0 - 1), VOS_OK);
-    VT_EQ(vos_sleep_until(0), VOS_OK);
+    VT_EQ(vos_sleep_until(t0 - 1), VOS_ERR_LATE);
+    VT_EQ(vos_sleep_until(0), VOS_ERR_LATE);
     VT_LE(vos_now() - t0, 300);
+    VT_EQ(vos_task_overruns(NULL, &after), VOS_OK);
+    VT_EQ(after - before, 2);
 }
 
 static void forever_sleeper(void *arg)
