@@ -39,7 +39,8 @@ int vos_task_overruns(const vos_task_t *t, uint32_t *out)
 {
     VOS__CHECK_LEVEL();
     const vos_task_t *task = named(t);
-    VOS__CHECK(task != NULL && task->tag == VOS_TAG_TASK && out != NULL, VOS_ERR_INVALID);
+    VOS__CHECK(task != NULL && task->tag == VOS_TAG_TASK, VOS_ERR_INVALID);
+    VOS__CHECK(out != NULL, VOS_ERR_ARG);
     *out = task->overruns;
     return VOS_OK;
 }

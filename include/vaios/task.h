@@ -228,7 +228,7 @@ int vos_task_enumerate(vos_task_t **out, size_t cap);
  * vos_sleep_until calls that found their time already passed (and
  * returned VOS_ERR_LATE), since its creation; saturates at UINT32_MAX.
  * Any context. Errors: VOS_ERR_INVALID (t not a task, NULL before the
- * start; out NULL). */
+ * start), VOS_ERR_ARG (out NULL). */
 int vos_task_overruns(const vos_task_t *t, uint32_t *out);
 
 /* The last task stopped for a stack overflow, or NULL. */

@@ -88,5 +88,5 @@ VT_TEST(exact_and_passed_deadlines)
     VT_EQ(vos_sleep_until(vos_now() + vos_dur_cycles(vos_us(200))), VOS_OK);
     VT_EQ(vos_task_overruns(NULL, &after), VOS_OK);
     VT_EQ(after - before, 2);
-    VT_EQ(vos_task_overruns(NULL, NULL), VOS_ERR_INVALID);
+    VT_EQ(vos_task_overruns(NULL, NULL), VOS_ERR_ARG);
 }

@@ -1562,7 +1562,7 @@ static const struct mm_row rows[] = {
     R(task_overruns, BEFORE, B, INVALID, P),   /* "the caller" before start */
     R(task_overruns, ZERO, T, INVALID, P),
     R(task_overruns, FOREIGN, T, INVALID, P),
-    R(task_overruns, NULL_ARG, T, INVALID, P),
+    R(task_overruns, NULL_ARG, T, ARG, P),
     R(task_overruns, EXITED, T, OK, A),
     R(task_overruns, VALID, I, OK, A),
     R(task_stack_high_water, NULL, T, OK, A),  /* the caller */

@@ -180,7 +180,7 @@ static void locked_main(void *arg)
     CHECK_EQ(vos_sem_init(&not_a_task, 0, 1), VOS_OK);
     uint32_t n = 77;
     CHECK_EQ(vos_task_overruns((vos_task_t *)(void *)&not_a_task, &n), VOS_ERR_INVALID);
-    CHECK_EQ(vos_task_overruns(self, NULL), VOS_ERR_INVALID);
+    CHECK_EQ(vos_task_overruns(self, NULL), VOS_ERR_ARG);
     CHECK_EQ(n, 77);
     CHECK_EQ(vos_sem_count(&not_a_task), 0);
     uint32_t late[4];
