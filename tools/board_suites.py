@@ -11,7 +11,6 @@ per case and "N passed, M failed".
 
 usage (from the repository root): python3 -m tools.board_suites --board BOARD [--build BUILD]
 """
-import argparse
 import glob
 import os
 import sys
@@ -19,31 +18,22 @@ import sys
 if not __package__:
     sys.exit("board_suites: run it from the repository root as python3 -m tools.board_suites")
 
-from .cases import Cases, build_target, run_suite  # noqa: E402
+from .cases import Cases, build_images, run_suites, runner_args  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--build", default="build")
-    ap.add_argument("--board", required=True)
-    ap.add_argument("--timeout", type=int, default=300)
-    args = ap.parse_args()
+    args = runner_args(__doc__, board=None, timeout=300).parse_args()
     d = os.path.join(args.build, args.board + "-test")
     cases = Cases()
-    case = cases.check
 
     names = sorted(os.path.basename(c)[:-2] + ".elf"
                    for c in glob.glob(os.path.join(ROOT, "tests", "target", "test_*.c")))
-    rc, out = build_target(d, args.board, " ".join(names) + " >/dev/null")
-    case("%s test images build" % args.board, rc == 0, "exit %d" % rc, out)
-    if rc != 0:
-        return cases.summary()
-    suites = sorted(glob.glob(os.path.join(ROOT, d, "tests", "target", "test_*.elf")))
-    case("%s suites exist" % args.board, bool(suites), "none in %s" % d)
-    for elf in suites:
-        run_suite(cases, elf, args.timeout)
+    if build_images(cases, "%s test images build" % args.board, d, args.board,
+                    " ".join(names) + " >/dev/null"):
+        run_suites(cases, "%s suites exist" % args.board,
+                   os.path.join(ROOT, d, "tests", "target"), args.timeout)
     return cases.summary()
 
 

@@ -5,8 +5,14 @@ tools/check_repeat.py) share: the PASS/FAIL lines with their count ("N
 passed, M failed", the form tools/run_tests.py reads), a command's merged
 output, a target build of one configuration, an image's run on the
 emulated board and a suite's PASS/FAIL lines taken over as cases, and a
-symbol's address in an image.
+symbol's address in an image. The board-suite runners (mpu_run,
+stats_run, board_suites) also share their command line (runner_args), the
+build of their images as one case (build_images) and the run of a
+directory's test_*.elf suites (run_suites). The tree checks
+(check_backends, check_families) share their main (tree_check_main).
 """
+import argparse
+import glob
 import os
 import subprocess
 
@@ -46,6 +52,28 @@ def build_target(d, board, targets, options=""):
                cwd=ROOT, shell=True)
 
 
+def runner_args(doc, board="netduinoplus2", timeout=120):
+    """The command line of a board-suite runner, doc its help: --build (the
+    build root, default build), --board (default board; None: required)
+    and --timeout (seconds per image on the emulated board). The caller
+    adds its own options and parses."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default="build")
+    if board is None:
+        ap.add_argument("--board", required=True)
+    else:
+        ap.add_argument("--board", default=board)
+    ap.add_argument("--timeout", type=int, default=timeout)
+    return ap
+
+
+def build_images(cases, name, d, board, targets, options=""):
+    """build_target() taken as the case name; True if it built (the runner
+    stops there otherwise: there is nothing to run)."""
+    rc, out = build_target(d, board, targets, options)
+    return cases.check(name, rc == 0, "exit %d" % rc, out)
+
+
 def take_cases(cases, name, rc, out, what="ran to its end", need_result=True):
     """A suite's output as cases: each "PASS x" / "FAIL x: why" line one
     case name/x, then one case "name what": exit 0 (and, for a target
@@ -65,6 +93,15 @@ def run_suite(cases, elf, timeout):
     take_cases(cases, os.path.basename(elf)[:-4], rc, out)
 
 
+def run_suites(cases, name, images, timeout):
+    """Every test_*.elf suite in directory images run by run_suite(), after
+    the case name: there is one (a build that made none is a failure)."""
+    suites = sorted(glob.glob(os.path.join(images, "test_*.elf")))
+    cases.check(name, bool(suites), "none in %s" % images)
+    for elf in suites:
+        run_suite(cases, elf, timeout)
+
+
 def symbol(image, name):
     """The address of symbol name in the ELF image, or None."""
     out = subprocess.run(["arm-none-eabi-nm", image], stdout=subprocess.PIPE, text=True).stdout
@@ -73,6 +110,22 @@ def symbol(image, name):
         if len(f) == 3 and f[2] == name:
             return int(f[0], 16)
     return None
+
+
+def tree_check_main(doc, check, root, argv=None):
+    """The main() of a check of the source tree, doc its help: --root (the
+    repository, default root), then check(root)'s list of (ok, what,
+    detail) printed one a line, "ok - what" or "FAIL - what: detail", and
+    "N passed, M failed". Gives the exit status (1 if any failed)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--root", default=str(root), help="the repository to check")
+    args = parser.parse_args(argv)
+    cases = check(args.root)
+    for ok, what, detail in cases:
+        print(f"{'ok' if ok else 'FAIL'} - {what}" + (f": {detail}" if detail and not ok else ""))
+    failed = sum(not ok for ok, _, _ in cases)
+    print(f"{len(cases) - failed} passed, {failed} failed")
+    return 1 if failed else 0
 
 
 class Cases:

@@ -46,7 +46,6 @@ Prints "ok - ..." / "FAIL - ..." per case and "N passed, M failed"; exit
 status 1 if any failed. Usage: python3 -m tools.check_backends [--root DIR]
 """
 
-import argparse
 import os
 import re
 import shutil
@@ -59,6 +58,7 @@ if not __package__:
     sys.exit("check_backends: run it from the repository root as python3 -m tools.check_backends")
 
 from .ctext import strip_comments  # noqa: E402
+from .cases import tree_check_main  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 HOST_BACKENDS = {"posix"}       # bench/linux's: a host process, no board, no image
@@ -505,15 +505,7 @@ def check(root):
 
 def main(argv=None):
     """Print every case; return the exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--root", default=str(REPO), help="the repository to check")
-    args = parser.parse_args(argv)
-    cases = check(args.root)
-    for ok, what, detail in cases:
-        print(f"{'ok' if ok else 'FAIL'} - {what}" + (f": {detail}" if detail and not ok else ""))
-    failed = sum(not ok for ok, _, _ in cases)
-    print(f"{len(cases) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return tree_check_main(__doc__, check, REPO, argv)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ Prints one line per case and "N passed, M failed"; exit status 1 if any
 failed. Usage: python3 -m tools.check_families [--root DIR]
 """
 
-import argparse
 import re
 import sys
 from pathlib import Path
@@ -32,6 +31,7 @@ if not __package__:
 
 from . import catalogue as metrics  # noqa: E402
 from .ctext import split_args, strip_comments  # noqa: E402
+from .cases import tree_check_main  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 ID_MAX = 39             # bench/families.c copies an id into a 40-byte buffer
@@ -155,15 +155,7 @@ def check(root):
 
 def main(argv=None):
     """Print every case; return the exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--root", default=str(REPO), help="the repository to check")
-    args = parser.parse_args(argv)
-    cases = check(args.root)
-    for ok, what, detail in cases:
-        print(f"{'ok' if ok else 'FAIL'} - {what}" + (f": {detail}" if detail and not ok else ""))
-    failed = sum(not ok for ok, _, _ in cases)
-    print(f"{len(cases) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return tree_check_main(__doc__, check, REPO, argv)
 
 
 if __name__ == "__main__":

@@ -19,8 +19,6 @@ Prints PASS/FAIL per case and "N passed, M failed".
 
 usage (from the repository root): python3 -m tools.mpu_run [--build BUILD] [--board BOARD]
 """
-import argparse
-import glob
 import os
 import re
 import sys
@@ -28,7 +26,7 @@ import sys
 if not __package__:
     sys.exit("mpu_run: run it from the repository root as python3 -m tools.mpu_run")
 
-from .cases import Cases, build_target, qemu, run, run_suite, symbol  # noqa: E402
+from .cases import Cases, build_images, qemu, run, run_suites, runner_args, symbol  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GUARD = 1024            # VOS_CFG_STACK_GUARD of the MPU build (CMakeLists.txt, VAIOS_MPU)
@@ -37,25 +35,16 @@ EXIT_KERNEL_HALT = 5
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--build", default="build")
-    ap.add_argument("--board", default="netduinoplus2")
-    ap.add_argument("--timeout", type=int, default=120)
-    args = ap.parse_args()
+    args = runner_args(__doc__).parse_args()
     d = os.path.join(args.build, args.board + "-mpu-test")
     cases = Cases()
     case = cases.check
 
-    rc, out = build_target(d, args.board, "mpu_images", "-DVAIOS_MPU=ON")
-    case("mpu build (VAIOS_MPU=ON) builds", rc == 0, "exit %d" % rc, out)
-    if rc != 0:
+    if not build_images(cases, "mpu build (VAIOS_MPU=ON) builds", d, args.board, "mpu_images",
+                        "-DVAIOS_MPU=ON"):
         return cases.summary()
     images = os.path.join(ROOT, d, "tests", "target", "mpu")
-
-    suites = sorted(glob.glob(os.path.join(images, "test_*.elf")))
-    case("mpu suites exist", bool(suites), "none in %s" % images)
-    for elf in suites:
-        run_suite(cases, elf, args.timeout)
+    run_suites(cases, "mpu suites exist", images, args.timeout)
 
     elf = os.path.join(images, "fault_istack.elf")
     rc, out = qemu(elf, 30)
@@ -80,10 +69,8 @@ def guard_build(args, cases):
     frame_refused: a frame larger than the guard does not compile."""
     case = cases.check
     d = os.path.join(args.build, args.board + "-mpu%d-test" % SMALL_GUARD)
-    rc, out = build_target(d, args.board, "mpu_guard_images",
-                           "-DVAIOS_MPU=ON -DVAIOS_MPU_GUARD=%d" % SMALL_GUARD)
-    case("mpu build with a %d-byte guard builds" % SMALL_GUARD, rc == 0, "exit %d" % rc, out)
-    if rc != 0:
+    if not build_images(cases, "mpu build with a %d-byte guard builds" % SMALL_GUARD, d, args.board,
+                        "mpu_guard_images", "-DVAIOS_MPU=ON -DVAIOS_MPU_GUARD=%d" % SMALL_GUARD):
         return
     images = os.path.join(ROOT, d, "tests", "target", "mpu")
     rc, out = qemu(os.path.join(images, "guard_jump.elf"), 30)

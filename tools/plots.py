@@ -43,16 +43,19 @@ def _outputs(terminals, stem):
     return [(t, f"{stem}.{ext}") for t, ext in ((png, "png"), ("svg", "svg")) if t in terminals]
 
 
-def _prepare(directory, terminals, warn, what):
-    """True when pictures can be drawn into directory (emptied of old ones)."""
+def _prepare(directory, warn, what):
+    """gnuplot's terminals (gnuplot_terminals()) when the pictures called
+    what can be drawn into directory, emptied of old ones; None, with a
+    warning, when they cannot."""
+    terminals = gnuplot_terminals()
     if not terminals:
         warn(f"{what} not drawn: gnuplot " + ("has no png/svg terminal" if terminals is not None
                                               else "not found"))
-        return False
+        return None
     directory.mkdir(parents=True, exist_ok=True)
     for stale in (f for ext in ("png", "svg", "dat", "gp") for f in directory.glob(f"*.{ext}")):
         stale.unlink()
-    return True
+    return terminals
 
 
 def _run(directory, stem, script, warn):
@@ -125,11 +128,9 @@ def draw_histograms(results, directory, warn):
     makes it (hist.bucket_bounds); return {(id, scenario): [picture names]}."""
     pending = [(m, s, st) for m, e in results["metrics"].items()
                for s, st in e["scenarios"].items() if st["hist"] and not one_value(st)]
+    terminals = _prepare(directory, warn, "histograms") if pending else None
     pictures = {}
-    if not pending:
-        return pictures
-    terminals = gnuplot_terminals()
-    if not _prepare(directory, terminals, warn, "histograms"):
+    if not terminals:
         return pictures
     layout = layout_of(results.get("config", {}))
     for metric_id, scen, stats in pending:
@@ -180,11 +181,9 @@ def draw_cdfs(metric_curves, directory, warn):
 
     metric_curves: {metric id: [(curve title, unit, histogram, min)]}.
     Returns {metric id: [picture names]}."""
+    terminals = _prepare(directory, warn, "CDF pictures") if metric_curves else None
     pictures = {}
-    if not metric_curves:
-        return pictures
-    terminals = gnuplot_terminals()
-    if not _prepare(directory, terminals, warn, "CDF pictures"):
+    if not terminals:
         return pictures
     for metric_id, curves in metric_curves.items():
         by_unit = {}

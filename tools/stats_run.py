@@ -18,32 +18,26 @@ Prints PASS/FAIL per case and "N passed, M failed".
 
 usage (from the repository root): python3 -m tools.stats_run [--build BUILD] [--board BOARD]
 """
-import argparse
 import os
 import sys
 
 if not __package__:
     sys.exit("stats_run: run it from the repository root as python3 -m tools.stats_run")
 
-from .cases import Cases, build_target, run, run_suite, take_cases  # noqa: E402
+from .cases import Cases, build_images, run, run_suite, runner_args, take_cases  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--build", default="build")
-    ap.add_argument("--board", default="netduinoplus2")
-    ap.add_argument("--timeout", type=int, default=120)
+    ap = runner_args(__doc__)
     ap.add_argument("--no-gdb", action="store_true", help="the suite only, not the debugger test")
     args = ap.parse_args()
     d = os.path.join(args.build, args.board + "-stats-test")
     cases = Cases()
-    case = cases.check
 
-    rc, out = build_target(d, args.board, "stats_images", "-DVAIOS_RUNTIME_STATS=ON")
-    case("statistics build (VAIOS_RUNTIME_STATS=ON) builds", rc == 0, "exit %d" % rc, out)
-    if rc != 0:
+    if not build_images(cases, "statistics build (VAIOS_RUNTIME_STATS=ON) builds", d, args.board,
+                        "stats_images", "-DVAIOS_RUNTIME_STATS=ON"):
         return cases.summary()
 
     run_suite(cases, os.path.join(ROOT, d, "tests", "target", "stats", "test_stats.elf"),
