@@ -18,24 +18,11 @@
 #if !defined(_FROM_ASM_)
 /* The CMSIS core header for the Cortex-M4, from the user's ChibiOS copy
  * (os/common/ext/ARM/CMSIS/Core/Include), with the exceptions the port
- * names. Not the ST device header: its peripheral names would clash with
- * the board's (board_regs.h), and the port needs none of them. */
-typedef enum {
-    NonMaskableInt_IRQn   = -14,
-    MemoryManagement_IRQn = -12,
-    BusFault_IRQn         = -11,
-    UsageFault_IRQn       = -10,
-    SVCall_IRQn           = -5,
-    DebugMonitor_IRQn     = -4,
-    PendSV_IRQn           = -2,
-    SysTick_IRQn          = -1
-} IRQn_Type;
-#define __CM4_REV              0x0001U
-#define __MPU_PRESENT          1U
-#define __NVIC_PRIO_BITS       CORTEX_PRIORITY_BITS
-#define __Vendor_SysTickConfig 0U
-#define __FPU_PRESENT          1U
-#include "core_cm4.h"
+ * names (../common/stm32f4_core.h: 4 priority bits, CORTEX_PRIORITY_BITS).
+ * Not the ST device header: its peripheral names would clash with the
+ * board's (board_regs.h), and the port needs none of them. */
+#include "../common/stm32f4_core.h"
+_Static_assert(__NVIC_PRIO_BITS == CORTEX_PRIORITY_BITS, "one priority width for the port and CMSIS");
 #endif
 
 #endif /* CMPARAMS_H */

@@ -17,24 +17,6 @@ needs its target chibios_rt first (the kernel, oslib and ARMv7-M port of your Ch
 with ${VAIOS_SOURCE_DIR}/bench/os/chibios on the include path). \
 See ${VAIOS_SOURCE_DIR}/bench/os/chibios/README.md for the firmware's CMakeLists.txt.")
 endif()
-if(NOT TARGET vaios_board_core)
-  message(FATAL_ERROR "VAIOS_BENCH_OS=chibios needs a board of this tree: -DVAIOS_BOARD=netduinoplus2")
-endif()
-if(NOT TARGET vaios_flight)
-  add_subdirectory(${VAIOS_SOURCE_DIR}/apps/flight ${CMAKE_CURRENT_BINARY_DIR}/flight)
-endif()
-
-add_library(vaios_bench_chibios STATIC ${VB_MAIN} ${VB_FAMILIES_HEAD} ${VB_FAMILIES} ${VB_TM_CHIBIOS}
-            ${VB_FAMILIES_TAIL} ${CMAKE_CURRENT_SOURCE_DIR}/os/chibios/osal_chibios.c)
-vb_harness_setup(vaios_bench_chibios chibios)
-target_link_libraries(vaios_bench_chibios PUBLIC chibios_rt vaios_board_core vaios_flight)
-target_link_options(vaios_bench_chibios INTERFACE -Wl,--undefined=main)
-
-# The Thread-Metric check (tools/tm_suite_check.py --log): the harness's
-# rows and the yardstick's through this backend's porting layer.
-add_library(tm_suite_chibios STATIC ${CMAKE_CURRENT_SOURCE_DIR}/tm_suite.c
-            ${CMAKE_CURRENT_SOURCE_DIR}/core.c ${VB_TM_CHIBIOS}
-            ${CMAKE_CURRENT_SOURCE_DIR}/os/chibios/osal_chibios.c)
-vb_harness_setup(tm_suite_chibios chibios)
-target_link_libraries(tm_suite_chibios PUBLIC chibios_rt vaios_board_core)
-target_link_options(tm_suite_chibios INTERFACE -Wl,--undefined=main)
+vb_peer_libraries(chibios BACKEND ${CMAKE_CURRENT_SOURCE_DIR}/os/chibios/osal_chibios.c
+                  TM ${VB_TM_CHIBIOS} KERNEL chibios_rt
+                  BOARD vaios_board_core BOARDS netduinoplus2)

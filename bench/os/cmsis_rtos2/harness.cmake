@@ -16,36 +16,10 @@ if(NOT TARGET ${VAIOS_BENCH_CMSIS_KERNEL})
 CMSIS-RTOS2 kernel's library (its sources, its cmsis_os2.h on the include path) before \
 add_subdirectory of this tree; see ${VAIOS_SOURCE_DIR}/bench/os/cmsis_rtos2/README.md.")
 endif()
-if(NOT TARGET vaios_board_services)
-  message(FATAL_ERROR "VAIOS_BENCH_OS=cmsis_rtos2 needs a board of this tree: -DVAIOS_BOARD=netduinoplus2 or nucleo_f401re")
-endif()
 option(VAIOS_BENCH_BOARD_START "CMSIS backend: link this tree's start-up (vector table, reset, linker script)" ON)
-if(NOT TARGET vaios_flight)
-  add_subdirectory(${VAIOS_SOURCE_DIR}/apps/flight ${CMAKE_CURRENT_BINARY_DIR}/flight)
-endif()
-
-add_library(vaios_bench_cmsis_rtos2 STATIC ${VB_MAIN} ${VB_FAMILIES_HEAD} ${VB_FAMILIES} ${VB_TM_CMSIS}
-            ${VB_FAMILIES_TAIL} ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/osal_cmsis.c)
-vb_harness_setup(vaios_bench_cmsis_rtos2 cmsis_rtos2)
-vb_cmsis_prios(vaios_bench_cmsis_rtos2)
-target_link_libraries(vaios_bench_cmsis_rtos2 PUBLIC ${VAIOS_BENCH_CMSIS_KERNEL} vaios_board_services vaios_flight)
-if(VAIOS_BENCH_BOARD_START)
-  target_link_libraries(vaios_bench_cmsis_rtos2 PUBLIC vaios_board_start)
-endif()
-# The Thread-Metric check image (tools/tm_suite_check.py --log): the
-# harness's tm_* rows and the suite's loops written a second time
-# (bench/tm_suite.c), both through this backend's porting layer, for the
-# firmware's tm_suite executable to link as it links the library above.
-add_library(tm_suite_cmsis_rtos2 STATIC ${CMAKE_CURRENT_SOURCE_DIR}/tm_suite.c
-            ${CMAKE_CURRENT_SOURCE_DIR}/core.c ${VB_TM_CMSIS}
-            ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/osal_cmsis.c)
-vb_harness_setup(tm_suite_cmsis_rtos2 cmsis_rtos2)
-vb_cmsis_prios(tm_suite_cmsis_rtos2)
-target_link_libraries(tm_suite_cmsis_rtos2 PUBLIC ${VAIOS_BENCH_CMSIS_KERNEL} vaios_board_services)
-if(VAIOS_BENCH_BOARD_START)
-  target_link_libraries(tm_suite_cmsis_rtos2 PUBLIC vaios_board_start)
-endif()
-target_link_options(tm_suite_cmsis_rtos2 INTERFACE -Wl,--undefined=main)
+vb_peer_libraries(cmsis_rtos2 BACKEND ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/osal_cmsis.c
+                  TM ${VB_TM_CMSIS} KERNEL ${VAIOS_BENCH_CMSIS_KERNEL}
+                  BOARD vaios_board_services BOARDS netduinoplus2 nucleo_f401re)
 # The minimal image of the footprint rows (minimal.c: apps/minimal through
 # cmsis_os2.h), for the firmware's minimal executable to link with a link
 # map (README.md): the kernel, the board's start-up and services, and the
@@ -53,24 +27,22 @@ target_link_options(tm_suite_cmsis_rtos2 INTERFACE -Wl,--undefined=main)
 # its time driver and the board.
 add_library(minimal_cmsis_rtos2 STATIC ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/minimal.c)
 target_compile_options(minimal_cmsis_rtos2 PRIVATE ${VAIOS_WARNINGS})
-vb_cmsis_prios(minimal_cmsis_rtos2)
 target_link_libraries(minimal_cmsis_rtos2 PUBLIC ${VAIOS_BENCH_CMSIS_KERNEL} vaios_board_services)
-if(VAIOS_BENCH_BOARD_START)
-  target_link_libraries(minimal_cmsis_rtos2 PUBLIC vaios_board_start)
-endif()
 target_link_options(minimal_cmsis_rtos2 INTERFACE -Wl,--undefined=main)
+set(vb_cmsis_libs vaios_bench_cmsis_rtos2 tm_suite_cmsis_rtos2 minimal_cmsis_rtos2)
 # The kernel's system timer on the board's counter (os_tick_board.c, the
 # CMSIS OS Tick interface: RTX5): compiled into the executable, as the
 # kernel's library, linked after this one, calls it.
 option(VAIOS_BENCH_CMSIS_OS_TICK "CMSIS backend: an OS Tick (os_tick.h) at the board counter's rate, for RTX5" OFF)
-if(VAIOS_BENCH_CMSIS_OS_TICK)
-  if(NOT VAIOS_BOARD STREQUAL "netduinoplus2")
-    message(FATAL_ERROR "VAIOS_BENCH_CMSIS_OS_TICK: the OS Tick on the board's counter is written for netduinoplus2 (QEMU's TIM5 model) only")
-  endif()
-  target_sources(vaios_bench_cmsis_rtos2 INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/os_tick_board.c)
-  target_sources(tm_suite_cmsis_rtos2 INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/os_tick_board.c)
-  target_sources(minimal_cmsis_rtos2 INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/os_tick_board.c)
+if(VAIOS_BENCH_CMSIS_OS_TICK AND NOT VAIOS_BOARD STREQUAL "netduinoplus2")
+  message(FATAL_ERROR "VAIOS_BENCH_CMSIS_OS_TICK: the OS Tick on the board's counter is written for netduinoplus2 (QEMU's TIM5 model) only")
 endif()
-# main() and the families sit in this library: keep them when the
-# firmware's own sources reference nothing of it.
-target_link_options(vaios_bench_cmsis_rtos2 INTERFACE -Wl,--undefined=main)
+foreach(t ${vb_cmsis_libs})
+  vb_cmsis_prios(${t})
+  if(VAIOS_BENCH_BOARD_START)
+    target_link_libraries(${t} PUBLIC vaios_board_start)
+  endif()
+  if(VAIOS_BENCH_CMSIS_OS_TICK)
+    target_sources(${t} INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/os/cmsis_rtos2/os_tick_board.c)
+  endif()
+endforeach()

@@ -27,30 +27,9 @@ needs FreeRTOS-Kernel's target freertos_kernel first. In your firmware's CMakeLi
 
 See ${VAIOS_SOURCE_DIR}/bench/os/freertos/README.md.")
 endif()
-if(NOT TARGET vaios_board_core)
-  message(FATAL_ERROR "VAIOS_BENCH_OS=freertos needs a board of this tree: -DVAIOS_BOARD=netduinoplus2 or nucleo_f401re")
-endif()
-if(NOT TARGET vaios_flight)
-  add_subdirectory(${VAIOS_SOURCE_DIR}/apps/flight ${CMAKE_CURRENT_BINARY_DIR}/flight)
-endif()
-
-add_library(vaios_bench_freertos STATIC ${VB_MAIN} ${VB_FAMILIES_HEAD} ${VB_FAMILIES} ${VB_TM_FREERTOS} ${VB_FAMILIES_TAIL}
-            ${CMAKE_CURRENT_SOURCE_DIR}/os/freertos/osal_freertos.c)
-vb_harness_setup(vaios_bench_freertos freertos)
-target_link_libraries(vaios_bench_freertos PUBLIC freertos_kernel vaios_board_core vaios_flight)
-# main() and the families sit in this library: keep them when the
-# firmware's own sources reference nothing of it.
-target_link_options(vaios_bench_freertos INTERFACE -Wl,--undefined=main)
-
-# The Thread-Metric check (tools/tm_suite_check.py --log): the harness's
-# rows and the yardstick's (bench/tm_suite.c) through this backend's
-# porting layer, in an image of their own.
-add_library(tm_suite_freertos STATIC ${CMAKE_CURRENT_SOURCE_DIR}/tm_suite.c
-            ${CMAKE_CURRENT_SOURCE_DIR}/core.c ${VB_TM_FREERTOS}
-            ${CMAKE_CURRENT_SOURCE_DIR}/os/freertos/osal_freertos.c)
-vb_harness_setup(tm_suite_freertos freertos)
-target_link_libraries(tm_suite_freertos PUBLIC freertos_kernel vaios_board_core)
-target_link_options(tm_suite_freertos INTERFACE -Wl,--undefined=main)
+vb_peer_libraries(freertos BACKEND ${CMAKE_CURRENT_SOURCE_DIR}/os/freertos/osal_freertos.c
+                  TM ${VB_TM_FREERTOS} KERNEL freertos_kernel
+                  BOARD vaios_board_core BOARDS netduinoplus2 nucleo_f401re)
 
 # The minimal image of the footprint rows (minimal.c: apps/minimal on
 # FreeRTOS's API), for the firmware's minimal_freertos.elf to link with

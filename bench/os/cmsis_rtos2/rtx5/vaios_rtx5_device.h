@@ -10,24 +10,6 @@
 #ifndef VAIOS_RTX5_DEVICE_H
 #define VAIOS_RTX5_DEVICE_H
 
-typedef enum IRQn {
-    NonMaskableInt_IRQn = -14,
-    HardFault_IRQn = -13,
-    MemoryManagement_IRQn = -12,
-    BusFault_IRQn = -11,
-    UsageFault_IRQn = -10,
-    SVCall_IRQn = -5,
-    DebugMonitor_IRQn = -4,
-    PendSV_IRQn = -2,
-    SysTick_IRQn = -1,
-} IRQn_Type;
-
-#define __CM4_REV              0x0001U   /* r0p1 */
-#define __MPU_PRESENT          1U
-#define __NVIC_PRIO_BITS       4U        /* the chip's; QEMU's model keeps 8 */
-#define __Vendor_SysTickConfig 0U
-#define __FPU_PRESENT          1U
-
-#include "core_cm4.h"
+#include "../../common/stm32f4_core.h"
 
 #endif
