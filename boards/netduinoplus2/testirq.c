@@ -77,22 +77,27 @@ void board_irq_pend(int n)
     nvic_pend(tim_irq[n]);
 }
 
+/* Source n's handler after the vector's stamp: its update flag cleared,
+ * then the registered handler. Inlined into each body with n a constant,
+ * so that each reads its timer's registers directly. */
+static inline __attribute__((always_inline)) void tim_body(int n)
+{
+    VOS_TRACE_ISR_ENTER(tim_irq[n]);
+    REG32(tim_base[n] + TIM_SR) = 0;
+    tim_handler[n]();
+    VOS_TRACE_ISR_EXIT(tim_irq[n]);
+}
+
 static void tim3_body(void) __attribute__((used));
 static void tim3_body(void)
 {
-    VOS_TRACE_ISR_ENTER(IRQ_TIM3);
-    REG32(TIM3_BASE + TIM_SR) = 0;
-    tim_handler[0]();
-    VOS_TRACE_ISR_EXIT(IRQ_TIM3);
+    tim_body(0);
 }
 
 static void tim4_body(void) __attribute__((used));
 static void tim4_body(void)
 {
-    VOS_TRACE_ISR_ENTER(IRQ_TIM4);
-    REG32(TIM4_BASE + TIM_SR) = 0;
-    tim_handler[1]();
-    VOS_TRACE_ISR_EXIT(IRQ_TIM4);
+    tim_body(1);
 }
 
 /* The vectors: the counter is read by the handler's second instruction

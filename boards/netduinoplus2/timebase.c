@@ -55,10 +55,7 @@ void arch_time_init(void)
 
 vos_time_t arch_now(void)
 {
-    uint32_t key = arch_lock();
-    vos_time_t t = time64_extend(board_cycles());
-    arch_unlock(key);
-    return t;
+    return time64_now(board_cycles);
 }
 
 void arch_alarm_set(vos_time_t t)
