@@ -45,22 +45,25 @@ void cm7_cache_enable(void)
     barrier();
 }
 
-void cm7_dcache_clean(const void *p, size_t len)
+/* Every data line that holds a byte of [p, p + len) given to the
+ * maintenance-by-address register op (SCB_DCCMVAC or SCB_DCIMVAC), after
+ * the writes before it and before what follows. */
+static void dcache_by_line(volatile uint32_t *op, uintptr_t p, size_t len)
 {
-    uintptr_t a = (uintptr_t)p & ~(uintptr_t)(CM7_CACHE_LINE - 1u);
-    uintptr_t end = (uintptr_t)p + len;
+    uintptr_t a = p & ~(uintptr_t)(CM7_CACHE_LINE - 1u);
+    uintptr_t end = p + len;
     __asm__ volatile("dsb" ::: "memory");
     for (; a < end; a += CM7_CACHE_LINE)
-        SCB_DCCMVAC = (uint32_t)a;
+        *op = (uint32_t)a;
     barrier();
+}
+
+void cm7_dcache_clean(const void *p, size_t len)
+{
+    dcache_by_line(&SCB_DCCMVAC, (uintptr_t)p, len);
 }
 
 void cm7_dcache_invalidate(void *p, size_t len)
 {
-    uintptr_t a = (uintptr_t)p & ~(uintptr_t)(CM7_CACHE_LINE - 1u);
-    uintptr_t end = (uintptr_t)p + len;
-    __asm__ volatile("dsb" ::: "memory");
-    for (; a < end; a += CM7_CACHE_LINE)
-        SCB_DCIMVAC = (uint32_t)a;
-    barrier();
+    dcache_by_line(&SCB_DCIMVAC, (uintptr_t)p, len);
 }

@@ -5,13 +5,14 @@
  * arch_cycles() (alarm_stats.c). Started once at reset by the board's
  * start-up, or by board_counter_start() under another kernel's start-up.
  *
- * From the board's board_regs.h: CORE_DEMCR, DWT_CTRL, DWT_CYCCNT and
+ * From boards/include/armv7m_dwt.h, which the board's board_regs.h
+ * includes: CORE_DEMCR, DWT_CTRL, DWT_CYCCNT, DWT_LAR; and the board's
  * BOARD_DWT_UNLOCK, 1 where the DWT ignores software writes until its
- * lock access register takes the key (the Cortex-M7: DWT_LAR, DWT_LAR_KEY).
+ * lock access register takes the key (the Cortex-M7).
  */
 #include <stdint.h>
 #include "board.h"
-#include "board_init.h"
+#include "stm32_board_init.h"
 
 void board_cycle_counter_init(void)
 {

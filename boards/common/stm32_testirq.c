@@ -96,26 +96,27 @@ void board_irq_pend(int n)
     nvic_pend(tim_irq[n]);
 }
 
-/* Clear the update flag first, so that an update during the handler is
- * not lost; read SR back at the end, so that the cleared flag has reached
- * the timer (and the interrupt line is low) before the exception returns,
+/* Source n's handler, inlined into each vector with n a constant. Clear
+ * the update flag first, so that an update during the handler is not
+ * lost; read SR back at the end, so that the cleared flag has reached the
+ * timer (and the interrupt line is low) before the exception returns,
  * which would otherwise re-enter the handler after a short one. */
+static inline __attribute__((always_inline)) void tim_isr(int n)
+{
+    entry[n] = board_cycles();     /* first: the latency metrics' stop point */
+    VOS_TRACE_ISR_ENTER(tim_irq[n]);
+    REG32(tim_base[n] + TIM_SR) = ~TIM_SR_UIF;
+    tim_handler[n]();
+    VOS_TRACE_ISR_EXIT(tim_irq[n]);
+    (void)REG32(tim_base[n] + TIM_SR);
+}
+
 void TIM3_IRQHandler(void)
 {
-    entry[0] = board_cycles();     /* first: the latency metrics' stop point */
-    VOS_TRACE_ISR_ENTER(IRQ_TIM3);
-    REG32(TIM3_BASE + TIM_SR) = ~TIM_SR_UIF;
-    tim_handler[0]();
-    VOS_TRACE_ISR_EXIT(IRQ_TIM3);
-    (void)REG32(TIM3_BASE + TIM_SR);
+    tim_isr(0);
 }
 
 void TIM4_IRQHandler(void)
 {
-    entry[1] = board_cycles();     /* first: the latency metrics' stop point */
-    VOS_TRACE_ISR_ENTER(IRQ_TIM4);
-    REG32(TIM4_BASE + TIM_SR) = ~TIM_SR_UIF;
-    tim_handler[1]();
-    VOS_TRACE_ISR_EXIT(IRQ_TIM4);
-    (void)REG32(TIM4_BASE + TIM_SR);
+    tim_isr(1);
 }

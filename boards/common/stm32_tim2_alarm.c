@@ -45,7 +45,7 @@
  */
 #include <stdint.h>
 #include "board.h"
-#include "board_init.h"
+#include "stm32_board_init.h"
 #include "nvic.h"
 #include "stm32f4_vectors.h"
 #include "stm32f4_time64.h"

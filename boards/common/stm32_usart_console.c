@@ -28,7 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "board.h"
-#include "board_init.h"
+#include "stm32_board_init.h"
 #include "nvic.h"
 
 #define CONSOLE_BAUD   115200u

@@ -1,48 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * mps2_an500 (QEMU's mps2-an500: Arm MPS2 board, AN500 image, Cortex-M7)
- * register map and the raw time base. Addresses as QEMU 7.2 maps the
- * machine ("info mtree"), which follows the AN500 application note.
- *
- * Every counter here counts the 25 MHz SYSCLK. Under -icount shift=0 one
- * count is 40 instructions (40 ns of virtual time): a figure read from
- * these counters is quantised to 40 instructions, never exact.
+ * register map: base addresses and interrupt lines, as QEMU 7.2 maps the
+ * machine ("info mtree"), which follows the AN500 application note. The
+ * blocks' registers, the 25 MHz clock every counter here counts and the
+ * raw time base are boards/include/mps2_regs.h's, shared with the an505.
  */
 #ifndef BOARD_REGS_H
 #define BOARD_REGS_H
 
-#include <stdint.h>
+/* CMSDK APB timers and dual timer (the layout: mps2_regs.h). */
+#define TIMER0_BASE    0x40000000u   /* kernel alarm */
+#define TIMER1_BASE    0x40001000u   /* test interrupt source 0 */
+#define DUALTIMER_BASE 0x40002000u   /* its first counter: test interrupt source 1 */
 
-#define BOARD_SYSCLK_HZ 25000000u
-
-/* CMSDK APB timers: 32-bit down-counters; at 0 they raise their interrupt
- * (when enabled) and reload. */
-#define TIMER0_BASE   0x40000000u   /* kernel alarm */
-#define TIMER1_BASE   0x40001000u   /* test interrupt source 0 */
-#define TIMER_CTRL    0x00u
-#define TIMER_VALUE   0x04u
-#define TIMER_RELOAD  0x08u
-#define TIMER_INTCLR  0x0Cu         /* write 1: clear; read: status */
-#define TIMER_CTRL_EN  (1u << 0)
-#define TIMER_CTRL_IRQ (1u << 3)
-
-/* CMSDK APB dual timer, its first counter: test interrupt source 1. */
-#define DUALTIMER_BASE 0x40002000u
-#define DT_LOAD       0x00u
-#define DT_VALUE      0x04u
-#define DT_CONTROL    0x08u
-#define DT_INTCLR     0x0Cu
-#define DT_CTRL_32BIT    (1u << 1)
-#define DT_CTRL_IRQ      (1u << 5)
-#define DT_CTRL_PERIODIC (1u << 6)
-#define DT_CTRL_EN       (1u << 7)
-
-/* FPGA I/O block: COUNTER counts up once per PRESCALE + 1 SYSCLK cycles;
- * with PRESCALE = 0 it is a free-running 32-bit up-counter at 25 MHz (the
- * time base: its register is arch_time_lo). */
+/* FPGA I/O block: its counter is the time base. */
 #define FPGAIO_BASE     0x40028000u
-#define FPGAIO_COUNTER  0x18u
-#define FPGAIO_PRESCALE 0x1Cu
 
 #define IRQ_TIMER0     8
 #define IRQ_TIMER1     9
@@ -78,28 +51,9 @@
 #define BOARD_IRQS  MPS2_IRQS
 #define IRQ_COUNT   MPS2_IRQ_COUNT
 
-#define REG32(addr) (*(volatile uint32_t *)(addr))
+#include "mps2_regs.h"
 
 #define BOARD_NAME       "mps2_an500"
-/* The unit of every figure: one count of a 25 MHz counter, which is 40
- * instructions under -icount shift=0. */
-#define BOARD_CYCLE_UNIT "tick40"
-
-/* Start-up hooks of boards/common/startup.c: nothing to bring up (QEMU
- * models no clock tree; semihosting needs no set-up). The time base is
- * started by arch_time_init / board_counter_start. */
-static inline void board_reset_early(void) {}
-static inline void board_reset_late(void) {}
-
-/* The benchmark and tests size their buffers as on netduinoplus2 (the
- * machine has 4 MB), so that the workloads are the same on both. */
-#define BOARD_RAM_SIZE (128u * 1024u)
-
-/* Raw time base, for measurement windows: one load. */
-static inline uint32_t board_cycles(void)
-{
-    return REG32(FPGAIO_BASE + FPGAIO_COUNTER);
-}
 
 /* arch_time_lo (arch/port.h): the low word of arch_now() is the FPGA
  * counter itself, so the symbol is that register's address (as a number

@@ -1,56 +1,29 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * mps2_an505 (QEMU's mps2-an505: Arm MPS2+ board, AN505 image, the IoTKit
- * subsystem around a Cortex-M33) register map and the raw time base, as
- * QEMU 7.2 maps the machine ("info mtree"), which follows the AN505
- * application note. VAIOS runs secure-only: every peripheral is reached
- * through its secure alias (0x5xxxxxxx, the non-secure address with bit 28
- * set); the IoTKit's and the FPGA's peripheral protection controllers
- * reset with every port secure, so nothing needs configuring.
- *
- * Every counter used here counts at 25 MHz (the FPGA counter, the time
- * base, and the IoTKit's timers alike, as QEMU 7.2 clocks them): under
- * -icount shift=0 one count is 40 instructions (40 ns of virtual time): a
- * figure read from these counters is quantised to 40 instructions, never
- * exact.
+ * subsystem around a Cortex-M33) register map: base addresses and
+ * interrupt lines, as QEMU 7.2 maps the machine ("info mtree"), which
+ * follows the AN505 application note. VAIOS runs secure-only: every
+ * peripheral is reached through its secure alias (0x5xxxxxxx, the
+ * non-secure address with bit 28 set); the IoTKit's and the FPGA's
+ * peripheral protection controllers reset with every port secure, so
+ * nothing needs configuring. The blocks' registers, the 25 MHz clock
+ * every counter used here counts (the FPGA counter, the time base, and
+ * the IoTKit's timers alike, as QEMU 7.2 clocks them) and the raw time
+ * base are boards/include/mps2_regs.h's, shared with the an500.
  */
 #ifndef BOARD_REGS_H
 #define BOARD_REGS_H
 
-#include <stdint.h>
+/* CMSDK APB timers and dual timer of the IoTKit, secure aliases (the
+ * layout: mps2_regs.h). */
+#define TIMER0_BASE    0x50000000u   /* kernel alarm */
+#define TIMER1_BASE    0x50001000u   /* test interrupt source 0 */
+#define DUALTIMER_BASE 0x50002000u   /* its first counter: test interrupt source 1 */
 
-#define BOARD_SYSCLK_HZ 25000000u
-
-/* CMSDK APB timers of the IoTKit (secure aliases): 32-bit down-counters;
- * at 0 they raise their interrupt (when enabled) and reload. */
-#define TIMER0_BASE   0x50000000u   /* kernel alarm */
-#define TIMER1_BASE   0x50001000u   /* test interrupt source 0 */
-#define TIMER_CTRL    0x00u
-#define TIMER_VALUE   0x04u
-#define TIMER_RELOAD  0x08u
-#define TIMER_INTCLR  0x0Cu         /* write 1: clear; read: status */
-#define TIMER_CTRL_EN  (1u << 0)
-#define TIMER_CTRL_IRQ (1u << 3)
-
-/* CMSDK APB dual timer of the IoTKit, its first counter: test interrupt
- * source 1. */
-#define DUALTIMER_BASE 0x50002000u
-#define DT_LOAD       0x00u
-#define DT_VALUE      0x04u
-#define DT_CONTROL    0x08u
-#define DT_INTCLR     0x0Cu
-#define DT_CTRL_32BIT    (1u << 1)
-#define DT_CTRL_IRQ      (1u << 5)
-#define DT_CTRL_PERIODIC (1u << 6)
-#define DT_CTRL_EN       (1u << 7)
-
-/* FPGA system control and I/O block (secure alias of 0x40302000): COUNTER
- * counts up once per PRESCALE + 1 cycles of the 25 MHz peripheral clock;
- * with PRESCALE = 0 it is a free-running 32-bit up-counter at 25 MHz (the
- * time base: its register is arch_time_lo). */
+/* FPGA system control and I/O block (secure alias of 0x40302000): its
+ * counter is the time base. */
 #define FPGAIO_BASE     0x50302000u
-#define FPGAIO_COUNTER  0x18u
-#define FPGAIO_PRESCALE 0x1Cu
 
 #define IRQ_TIMER0     3
 #define IRQ_TIMER1     4
@@ -90,29 +63,9 @@
 #define BOARD_IRQS  AN505_IRQS
 #define IRQ_COUNT   AN505_IRQ_COUNT
 
-#define REG32(addr) (*(volatile uint32_t *)(addr))
+#include "mps2_regs.h"
 
 #define BOARD_NAME       "mps2_an505"
-/* The unit of every figure: one count of a 25 MHz counter, which is 40
- * instructions under -icount shift=0. */
-#define BOARD_CYCLE_UNIT "tick40"
-
-/* Start-up hooks of boards/common/startup.c: nothing to bring up (QEMU
- * models no clock tree; semihosting needs no set-up; secure-only firmware
- * leaves the SAU, the MPCs and the PPCs as they reset). The time base is
- * started by arch_time_init / board_counter_start. */
-static inline void board_reset_early(void) {}
-static inline void board_reset_late(void) {}
-
-/* The benchmark and tests size their buffers as on netduinoplus2, so that
- * the workloads are the same on every board. */
-#define BOARD_RAM_SIZE (128u * 1024u)
-
-/* Raw time base, for measurement windows: one load. */
-static inline uint32_t board_cycles(void)
-{
-    return REG32(FPGAIO_BASE + FPGAIO_COUNTER);
-}
 
 /* arch_time_lo (arch/port.h): the low word of arch_now() is the FPGA
  * counter itself, so the symbol is that register's address (as a number

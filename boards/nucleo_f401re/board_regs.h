@@ -139,32 +139,16 @@ void board_reset_late(void);
 
 /* --- Cortex-M4 core: debug, DWT, fault status ------------------------------ */
 
-#define CORE_DHCSR            0xE000EDF0u
-#define CORE_DHCSR_C_DEBUGEN  (1u << 0)      /* a debugger is attached */
-#define CORE_DEMCR            0xE000EDFCu
-#define CORE_DEMCR_TRCENA     (1u << 24)     /* powers DWT and ITM */
-#define DWT_CTRL              0xE0001000u
-#define DWT_CTRL_CYCCNTENA    (1u << 0)
-#define DWT_CYCCNT            0xE0001004u
+#include "armv7m_dwt.h"
 #define BOARD_DWT_UNLOCK      0              /* the M4's DWT has no software lock */
 
 /* --- Interrupt lines (RM0368 vector table, 85 lines: 0..84) --------------- */
 
-#define IRQ_TIM2    28
-#define IRQ_TIM3    29
-#define IRQ_TIM4    30
-#define IRQ_SWI0    72   /* I2C3 event: I2C3 is never clocked here, free for software pends */
-#define IRQ_SWI1    73   /* I2C3 error */
-#define IRQ_SWI0_LINE I2C3_EV   /* their names: the vectors swi.c defines */
-#define IRQ_SWI1_LINE I2C3_ER
-/* Direct software interrupts (board.h, BOARD_SWI_DIRECT_HANDLER): I2C2
- * and SDIO, never clocked here, and SPI4, which this board does not wire. */
-#define IRQ_SWID0   33
-#define IRQ_SWID1   34
+#include "stm32_lines.h"   /* TIM2..TIM4, the software lines but the last two */
+/* The last two direct software interrupts: SDIO, never clocked here, and
+ * SPI4, which this board does not wire. */
 #define IRQ_SWID2   49
 #define IRQ_SWID3   84
-#define IRQ_SWID0_LINE I2C2_EV
-#define IRQ_SWID1_LINE I2C2_ER
 #define IRQ_SWID2_LINE SDIO
 #define IRQ_SWID3_LINE SPI4
 

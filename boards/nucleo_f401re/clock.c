@@ -28,7 +28,7 @@
 #include "board.h"
 #include "board_regs.h"
 #include "stm32_wait.h"
-#include "board_init.h"
+#include "stm32_board_init.h"
 #include "vaios/config.h"
 
 #define PLL_M  16u   /* 16 MHz HSI -> 1 MHz VCO input */

@@ -14,7 +14,7 @@
  */
 #include <stdint.h>
 #include "board.h"
-#include "board_init.h"
+#include "stm32_board_init.h"
 #include "nvic.h"
 
 /* Exit statuses of the board's own stops (the application's are its own). */

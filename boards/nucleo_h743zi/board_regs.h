@@ -178,34 +178,16 @@ _Static_assert(BOARD_SYSCLK_HZ % BOARD_TIMCLK_HZ == 0, "the timers' clock divide
 
 /* --- Cortex-M7 core: debug, DWT ------------------------------------------- */
 
-#define CORE_DHCSR            0xE000EDF0u
-#define CORE_DHCSR_C_DEBUGEN  (1u << 0)      /* a debugger is attached */
-#define CORE_DEMCR            0xE000EDFCu
-#define CORE_DEMCR_TRCENA     (1u << 24)     /* powers DWT and ITM */
-#define DWT_CTRL              0xE0001000u
-#define DWT_CTRL_CYCCNTENA    (1u << 0)
-#define DWT_CYCCNT            0xE0001004u
-#define DWT_LAR               0xE0001FB0u    /* lock access: the M7's DWT ignores */
-#define DWT_LAR_KEY           0xC5ACCE55u    /* software writes until unlocked */
-#define BOARD_DWT_UNLOCK      1
+#include "armv7m_dwt.h"
+#define BOARD_DWT_UNLOCK      1              /* the M7's DWT ignores software writes until unlocked */
 
 /* --- Interrupt lines (RM0433 vector table, 150 lines: 0..149) ------------- */
 
-#define IRQ_TIM2    28
-#define IRQ_TIM3    29
-#define IRQ_TIM4    30
-#define IRQ_SWI0    72   /* I2C3 event: I2C3 is never clocked here, free for software pends */
-#define IRQ_SWI1    73   /* I2C3 error */
-#define IRQ_SWI0_LINE I2C3_EV   /* their names: the vectors swi.c defines */
-#define IRQ_SWI1_LINE I2C3_ER
-/* Direct software interrupts (board.h, BOARD_SWI_DIRECT_HANDLER): I2C2,
- * never clocked here, and SPI4 and SPI5, which this board does not wire. */
-#define IRQ_SWID0   33
-#define IRQ_SWID1   34
+#include "stm32_lines.h"   /* TIM2..TIM4, the software lines but the last two */
+/* The last two direct software interrupts: SPI4 and SPI5, which this
+ * board does not wire. */
 #define IRQ_SWID2   84
 #define IRQ_SWID3   85
-#define IRQ_SWID0_LINE I2C2_EV
-#define IRQ_SWID1_LINE I2C2_ER
 #define IRQ_SWID2_LINE SPI4
 #define IRQ_SWID3_LINE SPI5
 

@@ -29,7 +29,7 @@
 #include "board.h"
 #include "board_regs.h"
 #include "stm32_wait.h"
-#include "board_init.h"
+#include "stm32_board_init.h"
 #include "vaios/config.h"
 
 #define PLL_M  4u    /* 64 MHz HSI -> 16 MHz PLL1 input */

@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include "board.h"
 #include "board_dma.h"
-#include "board_init.h"
+#include "stm32_board_init.h"
 #include "cm7_cache.h"
 #include "nvic.h"
 
