@@ -23,6 +23,7 @@
 #include "vaios/trace.h"
 
 static const int src_irq[2] = { IRQ_TIMER1, IRQ_DUALTIMER };
+static const uint32_t src_intclr[2] = { TIMER1_BASE + TIMER_INTCLR, DUALTIMER_BASE + DT_INTCLR };
 static void (*src_handler[2])(void);
 static uint32_t first_due[2], period_of[2];
 static volatile uint32_t entry[2] __attribute__((used));
@@ -76,22 +77,27 @@ void board_irq_pend(int n)
     nvic_pend(src_irq[n]);
 }
 
+/* Source n's handler after the vector's stamp: its interrupt cleared,
+ * then the registered handler. Inlined into each body with n a constant,
+ * so that each writes its timer's register directly. */
+static inline __attribute__((always_inline)) void src_body(int n)
+{
+    VOS_TRACE_ISR_ENTER(src_irq[n]);
+    REG32(src_intclr[n]) = 1;
+    src_handler[n]();
+    VOS_TRACE_ISR_EXIT(src_irq[n]);
+}
+
 static void timer1_body(void) __attribute__((used));
 static void timer1_body(void)
 {
-    VOS_TRACE_ISR_ENTER(IRQ_TIMER1);
-    REG32(TIMER1_BASE + TIMER_INTCLR) = 1;
-    src_handler[0]();
-    VOS_TRACE_ISR_EXIT(IRQ_TIMER1);
+    src_body(0);
 }
 
 static void dualtimer_body(void) __attribute__((used));
 static void dualtimer_body(void)
 {
-    VOS_TRACE_ISR_ENTER(IRQ_DUALTIMER);
-    REG32(DUALTIMER_BASE + DT_INTCLR) = 1;
-    src_handler[1]();
-    VOS_TRACE_ISR_EXIT(IRQ_DUALTIMER);
+    src_body(1);
 }
 
 /* The vectors: the counter is read by the handler's second instruction
