@@ -172,6 +172,17 @@ static void irq_to_task(void)
  * wait (it runs last: the woken task, above it, has drained the wakes). */
 
 #define STORM_N    20000u
+/* The periods tried are times, as counts of the board's counter: 8 ns to
+ * 20 us (8 to 20000 counts at 1 GHz; at the MPS2 machines' 25 MHz 1 to 500
+ * counts, where periods of 20000 counts made one trial 1.6e10 instructions
+ * long). The shortest is assumed to lose interrupts and never tried. */
+#ifdef VOS_CFG_CLOCK_HZ      /* the rate of board_cycles() (board.h) is known */
+#define STORM_COUNTS(ns) ((uint32_t)((uint64_t)(ns) * BOARD_CYCLES_HZ / 1000000000u))
+#else   /* a backend built without it (the CMSIS-RTOS2 layer's): a 1 GHz counter's */
+#define STORM_COUNTS(ns) ((uint32_t)(ns))
+#endif
+#define STORM_PERIOD_LO  (STORM_COUNTS(8u) > 0u ? STORM_COUNTS(8u) : 1u)
+#define STORM_PERIOD_HI  STORM_COUNTS(20000u)
 #define STORM_PRIO OSAL_IRQ_PRIO_KERNEL_LOW   /* kernel level, below OSAL_IRQ_PRIO_KERNEL */
 #define STORM_BACKLOG_MAX 2u
 /* The woken task's semaphore counts every interrupt of a trial not yet
@@ -263,7 +274,7 @@ static void irq_storm(bool deferred)
     if (deferred)
         vb_spawn(1, "storm", storm_task, NULL, VB_MAIN_PRIO + 3);
     vb_spawn_end();
-    uint32_t lo = 8, hi = 20000;          /* lo fails (assumed), hi passes */
+    uint32_t lo = STORM_PERIOD_LO, hi = STORM_PERIOD_HI;   /* lo fails (assumed), hi passes */
     bool ok = storm_trial(hi);
     while (ok && hi - lo > 1) {
         uint32_t mid = (lo + hi) / 2;

@@ -7,6 +7,15 @@
  * IoTKit's, clocked as the FPGA peripherals in QEMU 7.2). The software-pended lines are
  * boards/common/swi.c.
  *
+ * Both timers count down to 0, raise their interrupt there and reload on
+ * the next count: a reload value R gives a period of R + 1 counts, so
+ * they are given period - 1. The count they start from is the period
+ * itself (timer 1: VALUE; the dual timer: LOAD, then the reload value in
+ * BGLOAD, which does not load the count), so the first event is a whole
+ * period after the start as every later one is (tests/target/test_time.c's
+ * test_source_*_period_is_the_period_asked: entries exactly one period
+ * apart, each as late after its reported due time).
+ *
  * Due times (board_irq_due) are in counts of the FPGA counter, which the
  * timers do not share an edge with: a timer started by a register write
  * counts from the write's instant, while the FPGA counter's edges are
@@ -22,6 +31,8 @@
 #include "stm32f4_vectors.h"
 #include "vaios/trace.h"
 
+#define TEST_PERIOD_MIN 2u   /* a reload value of 0 stops the timer */
+
 static const int src_irq[2] = { IRQ_TIMER1, IRQ_DUALTIMER };
 static const uint32_t src_intclr[2] = { TIMER1_BASE + TIMER_INTCLR, DUALTIMER_BASE + DT_INTCLR };
 static void (*src_handler[2])(void);
@@ -30,16 +41,20 @@ static volatile uint32_t entry[2] __attribute__((used));
 
 void board_irq_start(int n, uint32_t period, uint8_t prio, void (*handler)(void))
 {
+    if (period < TEST_PERIOD_MIN)
+        period = TEST_PERIOD_MIN;
     src_handler[n] = handler;
     period_of[n] = period;
     nvic_set_priority(src_irq[n], prio);
     nvic_enable(src_irq[n]);
     uint32_t w = board_cycles();
     if (n == 0) {
-        REG32(TIMER1_BASE + TIMER_RELOAD) = period;
+        REG32(TIMER1_BASE + TIMER_RELOAD) = period - 1u;
+        REG32(TIMER1_BASE + TIMER_VALUE) = period;
         REG32(TIMER1_BASE + TIMER_CTRL) = TIMER_CTRL_EN | TIMER_CTRL_IRQ;
     } else {
         REG32(DUALTIMER_BASE + DT_LOAD) = period;
+        REG32(DUALTIMER_BASE + DT_BGLOAD) = period - 1u;
         REG32(DUALTIMER_BASE + DT_CONTROL) =
             DT_CTRL_EN | DT_CTRL_PERIODIC | DT_CTRL_32BIT | DT_CTRL_IRQ;
     }

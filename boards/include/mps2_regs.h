@@ -34,6 +34,7 @@
 #define DT_VALUE      0x04u
 #define DT_CONTROL    0x08u
 #define DT_INTCLR     0x0Cu
+#define DT_BGLOAD     0x18u         /* the reload value, without loading the count */
 #define DT_CTRL_32BIT    (1u << 1)
 #define DT_CTRL_IRQ      (1u << 5)
 #define DT_CTRL_PERIODIC (1u << 6)

@@ -221,3 +221,55 @@ VT_TEST(many_timeouts_fire_in_deadline_order)
         VT_LE(woke_at[i] - (base + (4 - i) * vos_dur_cycles(vos_us(100))), 4 * WAKE_PATH_MAX);
     }
 }
+
+/* The test interrupt sources (board.h) run their handler every `period`
+ * counts of board_cycles(), and board_irq_due() names each event's due
+ * time: while this task spins (nothing else runs, no other interrupt),
+ * consecutive events' entries, stamped by the board's handler, are exactly
+ * one period apart, and each entry is the same short time after the due
+ * time the board reports for it. A source whose timer counts a period of
+ * one more or one less count than it was asked for drifts by that count
+ * per event against the period, and against its own due times. */
+#define SRC_EVENTS 8u
+#define SRC_PERIOD ((uint32_t)(BOARD_CYCLES_HZ / 10000u))   /* 100 us */
+static volatile uint32_t src_entry[SRC_EVENTS], src_due[SRC_EVENTS];
+static volatile unsigned src_n;
+static volatile int src_which;
+
+static void src_probe(void)
+{
+    unsigned k = src_n;
+    if (k < SRC_EVENTS) {
+        src_entry[k] = board_irq_entry(src_which);
+        src_due[k] = board_irq_due(src_which);
+    }
+    src_n = k + 1u;
+    if (k + 1u >= SRC_EVENTS)
+        board_irq_stop(src_which);
+}
+
+static void src_check(int n)
+{
+    src_n = 0;
+    src_which = n;
+    board_irq_start(n, SRC_PERIOD, 0x80, src_probe);
+    while (src_n < SRC_EVENTS)
+        ;
+    board_irq_stop(n);
+    uint32_t late = src_entry[0] - src_due[0];
+    VT_ASSERT(late < SRC_PERIOD / 10u);
+    for (unsigned k = 1; k < SRC_EVENTS; k++) {
+        VT_EQ(src_entry[k] - src_entry[k - 1u], SRC_PERIOD);
+        VT_EQ(src_entry[k] - src_due[k], late);
+    }
+}
+
+VT_TEST(test_source_0_period_is_the_period_asked)
+{
+    src_check(0);
+}
+
+VT_TEST(test_source_1_period_is_the_period_asked)
+{
+    src_check(1);
+}
