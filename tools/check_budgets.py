@@ -31,6 +31,12 @@ malformed, 2 when the results cannot be read.
 The instrument is deterministic (one count per instruction, an idle that
 spins: docs/benchmark.md), so every budget is the exact figure and a check
 never flakes: a failure is a real change in path length.
+
+A figure that carries a resolution (a board counting slower than the
+instructions: unit tickN, tools/resolution.py) is never taken as exact:
+it stands for anything within one count of it, and a budget holds only
+when the far end of that span does (f + 1 counts for "<="). Such a budget
+may be in the row's unit or in instructions (f + 1 counts x N insn).
 """
 
 import argparse
@@ -42,6 +48,8 @@ from pathlib import Path
 
 if not __package__:
     sys.exit("check_budgets: run it from the repository root as python3 -m tools.check_budgets")
+
+from . import resolution  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 STAT_NAMES = {"min": "min", "p50": "p50", "median": "p50", "p99": "p99", "p999": "p999",
@@ -150,7 +158,7 @@ def budgets_for(budgets, board):
 
 
 def figure_for(budget, metrics):
-    """(value, unit, why-missing) of the figure a budget checks."""
+    """(value, stats, why-missing) of the figure a budget checks."""
     entry = metrics.get(budget.metric)
     if entry is None:
         return None, None, "is not in the results at all"
@@ -165,33 +173,43 @@ def figure_for(budget, metrics):
         stats = entry
     value = stats.get(budget.stat)
     if value is None:
-        return None, stats.get("unit"), f"has no {budget.stat} figure (null)"
-    return value, stats.get("unit"), None
+        return None, stats, f"has no {budget.stat} figure (null)"
+    return value, stats, None
 
 
 def check(budget, metrics):
     """Check one budget; return (passed, lines to print)."""
     head = f"budget {budget.describe()}:"
-    value, unit, missing = figure_for(budget, metrics)
+    value, stats, missing = figure_for(budget, metrics)
+    unit = stats.get("unit") if stats else None
     name = budget.metric + (f" ({budget.scenario})" if budget.scenario else "")
     if missing:
         return False, [f"{head} missing FAILED",
                        f"  {name} {missing}; its budget ({budget.where}) needs a figure"]
-    if budget.unit and unit != budget.unit:
+    span = resolution.bounds(stats, budget.stat, value, budget.unit)
+    if span is None:
         return False, [f"{head} {format_figure(value)} {unit} FAILED",
                        f"  {name} {budget.stat} is in '{unit}', the budget ({budget.where}) is in "
                        f"'{budget.unit}': not comparable"]
-    if COMPARISONS[budget.op](value, budget.limit):
-        line = f"{head} {format_figure(value)} ok"
-        slack = abs(budget.limit - value) / abs(budget.limit) if budget.limit else 0
+    # A figure of limited resolution is never taken as exact: the budget is
+    # checked against the far end of what the figure may stand for.
+    far = span[1] if budget.op == "<=" else span[0]
+    shown = format_figure(value)
+    if span[0] != span[1]:
+        shown += f" {unit} ({format_figure(span[0])}..{format_figure(span[1])} {budget.unit or unit})"
+    if COMPARISONS[budget.op](far, budget.limit):
+        line = f"{head} {shown} ok"
+        slack = abs(budget.limit - far) / abs(budget.limit) if budget.limit else 0
         if slack > TIGHTEN_HINT:
-            line += f" ({slack:.1%} inside: tighten the budget to {format_figure(value)})"
+            line += f" ({slack:.1%} inside: tighten the budget to {format_figure(far)})"
         return True, [line]
     side = "above" if budget.op == "<=" else "below"
-    return False, [f"{head} {format_figure(value)} FAILED",
-                   f"  {name} {budget.stat} is {format_figure(value)} {unit or ''}, {side} its "
-                   f"budget of {format_figure(budget.limit)} ({budget.where}). Find the change "
-                   "that cost it, or change the budget with a note saying why."]
+    return False, [f"{head} {shown} FAILED",
+                   f"  {name} {budget.stat} is {format_figure(value)} {unit or ''}"
+                   + (f", up to {format_figure(far)} {budget.unit or unit} at its resolution"
+                      if span[0] != span[1] else "")
+                   + f", {side} its budget of {format_figure(budget.limit)} ({budget.where}). "
+                   "Find the change that cost it, or change the budget with a note saying why."]
 
 
 def parse_args(argv):

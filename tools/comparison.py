@@ -32,6 +32,7 @@ unit and has no mark.
 
 from dataclasses import dataclass, field
 
+from . import resolution as resolution_of
 from .catalogue import better as better_of
 from .hist import layout_of
 from .peers import shown_path
@@ -52,10 +53,11 @@ def figure_error(stats, layout):
     bucket (or to max), and, when every bucket of the histogram sits on the
     run's layout with origin 0, at most the layout's resolution at p50 (a
     metric recorded against an origin, such as delay_5ms, keeps the first
-    bound only)."""
+    bound only). A figure counted on a clock slower than the instructions
+    (tools/resolution.py) has at least its one count of error."""
     hist = stats.get("hist")
     if not hist:
-        return 0
+        return resolution_of.error(stats)
     p50, top = stats["p50"], stats["max"]
     lows = [lo for lo, _ in hist]
     below = [k for k, lo in enumerate(lows) if lo <= p50]
@@ -65,7 +67,8 @@ def figure_error(stats, layout):
         resolution = layout.resolution(p50)
         if resolution is not None:
             bound = min(bound, resolution)
-    return max(bound, 0)
+    # A figure counted on a slower clock is never exact (tools/resolution.py).
+    return max(bound, 0, resolution_of.error(stats))
 
 
 def resolution_error(stats, layout):
@@ -75,8 +78,8 @@ def resolution_error(stats, layout):
     for a histogram on the layout; a figure that had no histogram (a size,
     a count) gets it too, since the snapshot cannot tell."""
     if layout is None or stats.get("p50") is None or stats["p50"] < 0:
-        return 0
-    return layout.resolution(stats["p50"]) or 0
+        return resolution_of.error(stats)
+    return max(layout.resolution(stats["p50"]) or 0, resolution_of.error(stats))
 
 
 # ---------------------------------------------------------------- the model

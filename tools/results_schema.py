@@ -10,7 +10,9 @@ The schema (JSON Schema 2020-12, validated with Debian's python3-jsonschema)
 holds the shape; check() adds the rules a schema cannot state: a measured
 metric's default scenario is one of its scenarios and carries the same
 figures, min <= p50 <= p99 <= p999 <= max, histogram bounds ascend and
-their counts add up to n.
+their counts add up to n, a row in a unit of counts slower than the
+instructions (tickN) carries its resolution and an exact row none
+(tools/resolution.py).
 
 Prints one PASS/FAIL line per file (with every problem under a FAIL) and
 "N passed, M failed"; exit status 1 if any failed, 2 if jsonschema is
@@ -26,6 +28,8 @@ from contextlib import redirect_stderr
 
 if not __package__:
     sys.exit("results_schema: run it from the repository root as python3 -m tools.results_schema")
+
+from . import resolution  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCHEMA = os.path.join(ROOT, "docs", "results.schema.json")
@@ -68,12 +72,18 @@ def consistency(doc):
             if name not in scen:
                 out.append("metrics/%s: default scenario %r is not among its scenarios" % (mid, name))
             else:
-                for k in STATS + ("n", "unit", "overhead", "note", "hist"):
+                for k in STATS + ("n", "unit", "overhead", "note", "hist", "resolution"):
                     if m.get(k) != scen[name].get(k):
                         out.append("metrics/%s: %s differs from scenarios/%s" % (mid, k, name))
         for sname, s in scen.items():
             if not isinstance(s, dict):
                 continue
+            want = resolution.of_unit(s.get("unit"))
+            if s.get("resolution") != want:
+                out.append("metrics/%s/scenarios/%s: unit %r %s" % (
+                    mid, sname, s.get("unit"),
+                    "needs its resolution %s (tools/resolution.py)" % (want,) if want
+                    else "is exact: no resolution (has %s)" % (s.get("resolution"),)))
             figs = [s.get(k) for k in STATS]
             if all(isinstance(v, (int, float)) for v in figs) and figs != sorted(figs):
                 out.append("metrics/%s/scenarios/%s: min <= p50 <= p99 <= p999 <= max broken: %s"
@@ -180,9 +190,35 @@ def self_test(validator):
     broken("descending_histogram",
            lambda d: put(d, [[42, 7], [40, 2], [55, 1]], "metrics", "ctx_yield", "scenarios", "idle", "hist"),
            "do not ascend")
+    broken("tick_row_without_resolution",
+           lambda d: put(d, "tick40", "metrics", "ctx_yield", "scenarios", "busy", "unit"),
+           "needs its resolution")
+    broken("exact_row_with_resolution",
+           lambda d: put(d, {"per_count": 40, "unit": "insn"}, "metrics", "ctx_yield", "scenarios", "busy",
+                         "resolution"), "is exact: no resolution")
+    broken("resolution_of_other_unit",
+           lambda d: put(d, {"per_count": 40, "unit": "ns"}, "metrics", "ctx_yield", "scenarios", "busy",
+                         "resolution"), "'insn' was expected")
     broken("histogram_not_n",
            lambda d: put(d, [[40, 2], [42, 6], [55, 1]], "metrics", "ctx_yield", "scenarios", "idle", "hist"),
            "histogram counts 9, n is 10")
+
+    # A board counting 25 MHz under QEMU's 1 GHz of instructions: every row in
+    # its tick40 unit carries its resolution, written by the report tool.
+    tick_stream = SAMPLE_STREAM.replace("unit=insn", "unit=tick40").replace(
+        "clock_hz=1000000000", "clock_hz=25000000")
+    with tempfile.TemporaryDirectory(prefix="vaios-schema-") as tmp:
+        with redirect_stderr(io.StringIO()):
+            vaios_report.report(tick_stream.splitlines(), tmp, peers_dir="", quiet=True)
+        tick = json.load(open(os.path.join(tmp, "results.json")))
+    errs = check(tick, validator)
+    case("tick_rows_carry_their_resolution", not errs and tick["metrics"]["ctx_yield"].get("resolution")
+         == {"per_count": 40, "unit": "insn"} and all(
+             s.get("resolution") for s in tick["metrics"]["ctx_yield"]["scenarios"].values()),
+         "; ".join(errs[:5]) or str(tick["metrics"]["ctx_yield"].get("resolution")))
+    d = copy.deepcopy(tick)
+    d["metrics"]["domain_switch"]["resolution"] = {"per_count": 40, "unit": "insn"}
+    case("rejects_skipped_with_resolution", check(d, validator), "accepted")
     return results
 
 

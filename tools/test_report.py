@@ -237,6 +237,26 @@ class CompleteRun(ReportTestCase):
         self.assertIn("n=100", (hist / "ctx_yield_idle.svg").read_text())
 
 
+class CoarseRun(ReportTestCase):
+    """A run in tick40 (a 25 MHz counter under 1 GHz of instructions)."""
+
+    def test_rows_carry_their_resolution_and_are_never_shown_exact(self):
+        stream = COMPLETE_STREAM.replace("unit=insn", "unit=tick40")
+        proc, results, report_md = self.report(stream)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        rows = [(m, s) for m, e in results["metrics"].items() for s in e["scenarios"].values()]
+        self.assertTrue(rows)
+        for metric_id, stats in rows:
+            if stats["unit"] == "tick40":
+                self.assertEqual(stats["resolution"], {"per_count": 40, "unit": "insn"}, metric_id)
+            else:                                               # a size: exact
+                self.assertNotIn("resolution", stats, metric_id)
+        self.assertEqual(results["metrics"]["ctx_yield"]["resolution"]["per_count"], 40)
+        self.assertNotIn("resolution", results["metrics"]["footprint"])
+        self.assertIn("tick40 ±1: one count is 40 insn", report_md)
+        self.assertIn("| tick40 ±1 |", report_md)
+
+
 class FailedRuns(ReportTestCase):
     """Runs that crash, fail or arrive through a pipe."""
 
@@ -431,15 +451,46 @@ class Budgets(unittest.TestCase):
         proc = self.check(text)
         self.assertEqual(proc.returncode, 1, proc.stdout)
         self.assertIn("section [mps2_an500]", proc.stdout)
-        self.assertIn("budget ctx_yield p50 <= 2 tick40: 3 FAILED", proc.stdout)
+        self.assertIn("budget ctx_yield p50 <= 2 tick40: 3 tick40 (2..4 tick40) FAILED", proc.stdout)
         self.assertIn("0 passed, 1 failed", proc.stdout)
-        m7["metrics"]["ctx_yield"]["p50"] = 2
+        m7["metrics"]["ctx_yield"]["p50"] = 2                   # 1..3 counts: not shown within 2
+        self.results.write_text(json.dumps(m7))
+        proc = self.check(text)
+        self.assertEqual(proc.returncode, 1, proc.stdout)
+        self.assertIn("up to 3 tick40 at its resolution", proc.stdout)
+        m7["metrics"]["ctx_yield"]["p50"] = 1
         self.results.write_text(json.dumps(m7))
         self.assertEqual(self.check(text).returncode, 0)
         m7["config"]["board"] = "nucleo_f401re"                 # no section: the first budgets
         self.results.write_text(json.dumps(m7))
         proc = self.check(text)
-        self.assertIn("is in 'tick40', the budget", proc.stdout)
+        # the first budgets are in insn: the tick40 row is 0..80 insn, not shown within 37
+        self.assertIn("up to 80 insn at its resolution, above its budget of 37", proc.stdout)
+
+    def test_resolution_is_never_exact(self):
+        """A tick40 row (one count = 40 insn, exact to one count either way)
+        meets a budget only with the far end of its span, in counts or in
+        instructions; its sample count n is exact."""
+        m7 = json.loads(json.dumps(self.RESULTS))
+        m7["config"] = {"unit": "tick40", "board": "mps2_an500"}
+        row = m7["metrics"]["ctx_yield"]
+        row.update(p50=2, unit="tick40", resolution={"per_count": 40, "unit": "insn"})
+        self.results.write_text(json.dumps(m7))
+        head = "[mps2_an500]\n"
+        proc = self.check(head + "ctx_yield p50 <= 120 insn\n")
+        self.assertEqual(proc.returncode, 0, proc.stdout)
+        self.assertIn("2 tick40 (40..120 insn) ok", proc.stdout)
+        proc = self.check(head + "ctx_yield p50 <= 119 insn\n")
+        self.assertEqual(proc.returncode, 1, proc.stdout)
+        self.assertIn("up to 120 insn at its resolution", proc.stdout)
+        self.assertEqual(self.check(head + "ctx_yield p50 >= 40 insn\n").returncode, 0)
+        self.assertEqual(self.check(head + "ctx_yield p50 >= 41 insn\n").returncode, 1)
+        self.assertEqual(self.check(head + "ctx_yield p50 <= 3 tick40\n").returncode, 0)
+        self.assertEqual(self.check(head + "ctx_yield p50 <= 80 ns\n").returncode, 1)
+        row["n"] = n = 10
+        self.results.write_text(json.dumps(m7))
+        self.assertEqual(self.check(head + f"ctx_yield n >= {n} tick40\n").returncode, 0)
+        self.assertEqual(self.check(head + f"ctx_yield n <= {n - 1} tick40\n").returncode, 1)
 
     def test_repository_budgets_parse(self):
         """bench/budgets.txt parses, every line within 200 characters, every id catalogued."""
@@ -517,17 +568,21 @@ class ReadmeTable(unittest.TestCase):
         with_cpus = update_readme.with_cpus(readme, update_readme.render_cpus(snapshot, boards))
         self.assertLess(with_cpus.index(update_readme.END), with_cpus.index(update_readme.CPU_BEGIN))
         self.assertTrue(with_cpus.endswith("\ntail\n"))
-        self.assertIn("| ctx_yield | 37 insn | 2 tick40 |", with_cpus)
+        self.assertIn("| ctx_yield | 37 insn | 2 tick40 (80 ±40 insn) |", with_cpus)
         self.assertIn("mps2_an500: cortex-m7 fpv5-d16", with_cpus)
         self.assertIn("40 instructions each", with_cpus)
         self.assertIn("| ctx_preempt | - (%s) |" % vaios_report.NOT_MEASURED_REASON, with_cpus)
         self.assertEqual(update_readme.check_cpus(with_cpus, snapshot, boards), [])
-        self.assertTrue(update_readme.check_cpus(with_cpus.replace("| 2 tick40 |", "| 1 tick40 |"),
+        self.assertTrue(update_readme.check_cpus(with_cpus.replace("| 2 tick40 (80", "| 1 tick40 (80"),
                                                  snapshot, boards))
         self.assertTrue(update_readme.check_cpus(with_cpus, snapshot, {}))
         self.assertTrue(update_readme.check_cpus(readme, snapshot, boards))
         again = update_readme.with_cpus(with_cpus, update_readme.render_cpus(snapshot, boards))
         self.assertEqual(again, with_cpus)                     # replaced, not inserted twice
+        runs = str(self.tmp / "readme-results-%s.json")         # the stored whole runs
+        (self.tmp / "readme-results-mps2_an500.json").write_text(json.dumps(m7))
+        self.assertEqual(update_readme.load_cpus(runs), boards)
+        self.assertEqual(update_readme.load_cpus(str(self.tmp / "none-%s.json")), {})
         m7["config"]["commit"] += "-dirty"
         with self.assertRaises(update_readme.Refused):
             update_readme.cpu_snapshot_of(m7)

@@ -23,10 +23,13 @@ start and stop points).
   ... --cpu RESULTS                  add or refresh another board's column
                                      (e.g. build/bench-mps2_an500/results.json)
                                      in the small table of key rows per CPU
-                                     (block "cpus", after the results block;
-                                     its figures in bench/readme-cpus.json);
-                                     the emulated netduinoplus2's column is
-                                     the results table's own run
+                                     (block "cpus", after the results block);
+                                     the run is stored whole as
+                                     bench/readme-results-<board>.json, which
+                                     make test also checks against the board's
+                                     budgets (bench-budgets-<board>); the
+                                     emulated netduinoplus2's column is the
+                                     results table's own run
   ... --check                        (make test) the block is exactly what
                                      the stored figures give, and their
                                      commit is a clean commit of this history;
@@ -48,7 +51,7 @@ if not __package__:
     sys.exit("update_readme: run it from the repository root as python3 -m tools.update_readme")
 
 from . import catalogue as metrics  # noqa: E402
-from . import cmsis_costs, docblock  # noqa: E402
+from . import cmsis_costs, docblock, resolution  # noqa: E402
 from .comparison import (REF_MARK, Column, build_rows, figure_error,  # noqa: E402
                          harness_table, resolution_error, run_column)
 from .hist import layout_of  # noqa: E402
@@ -63,13 +66,15 @@ SNAPSHOT = os.path.join(ROOT, "bench", "readme-results.json")
 # Paths whose changes cannot change a figure of the table; any other change
 # between the label's commit and HEAD means the figures cannot be re-checked.
 NOT_FIGURES = ("*.md", "docs", "tests", ".ci", "bench/budgets.txt", "bench/readme-results.json",
+               "bench/readme-results-*.json",
                "tools/test_report.py", "tools/check_citations.py", "tools/check_budgets.py",
                "tools/update_readme.py", "tools/run_tests.py", "tools/tests", "tools/compare.py",
                "tools/comparison.py")
 
 
 CPU_BEGIN, CPU_END = docblock.markers("cpus")
-CPU_SNAPSHOT = os.path.join(ROOT, "bench", "readme-cpus.json")
+# Each other board's whole results.json, as its run wrote it.
+CPU_RUNS = os.path.join(ROOT, "bench", "readme-results-%s.json")
 # The rows of the per-CPU table (issue 32): each row's default scenario, p50.
 CPU_ROWS = ("ctx_yield", "ctx_preempt", "task_wake", "sem_give_take", "mutex_lock_unlock",
             "irq_to_task", "footprint_kernel_text")
@@ -242,6 +247,8 @@ def cpu_snapshot_of(results):
         entry = results["metrics"].get(metric_id, {})
         metrics[metric_id] = {k: entry.get(k) for k in ("scenario", "p50", "unit", "status",
                                                         "reason")}
+        if resolution.of(entry):
+            metrics[metric_id]["resolution"] = resolution.of(entry)
     return {"config": keep, "run": {"complete": results["run"]["complete"]}, "metrics": metrics}
 
 
@@ -256,12 +263,14 @@ def cpu_of(config):
 
 
 def cpu_cell(entry):
-    """One figure of the per-CPU table: p50 and unit, or why it is missing."""
+    """One figure of the per-CPU table: p50 and unit, or why it is missing;
+    a figure of limited resolution with its span in instructions, never as
+    an exact one (tools/resolution.py)."""
     if entry.get("status") != "measured" or entry.get("p50") is None:
         return "- (%s)" % (entry.get("reason") or "not measured")
     value = entry["p50"]
     value = int(value) if isinstance(value, float) and value.is_integer() else value
-    return "%s %s" % (value, entry.get("unit") or "")
+    return resolution.text(entry, value)
 
 
 def render_cpus(main, boards):
@@ -308,8 +317,8 @@ def check_cpus(readme, main, boards):
     if not boards and CPU_BEGIN not in readme:
         return []
     if not boards:
-        return ["README.md has a per-CPU block but bench/readme-cpus.json holds no board: "
-                "run python3 -m tools.update_readme --cpu RESULTS"]
+        return ["README.md has a per-CPU block but no bench/readme-results-<board>.json is "
+                "stored: run python3 -m tools.update_readme --cpu RESULTS"]
     try:
         want = render_cpus(main, boards)
         if CPU_BEGIN not in readme:
@@ -319,14 +328,20 @@ def check_cpus(readme, main, boards):
     except (Refused, docblock.Missing) as err:
         return [str(err)]
     if readme[start:stop] != want:
-        return ["README.md's per-CPU block is not what bench/readme-cpus.json and "
+        return ["README.md's per-CPU block is not what bench/readme-results-<board>.json and "
                 "bench/readme-results.json give: run python3 -m tools.update_readme --rerender"]
     return []
 
 
-def load_cpus(path):
-    """{board: cpu snapshot} stored, {} when none is."""
-    return json.load(open(path))["boards"] if os.path.exists(path) else {}
+def load_cpus(pattern=CPU_RUNS):
+    """{board: cpu snapshot} of every stored board run (pattern % board),
+    {} when none is."""
+    import glob
+    boards = {}
+    for path in sorted(glob.glob(pattern % "*")):
+        run = cpu_snapshot_of(json.load(open(path)))
+        boards[run["config"]["board"]] = run
+    return boards
 
 
 def main():
@@ -340,18 +355,25 @@ def main():
     mode.add_argument("--rerender", action="store_true")
     mode.add_argument("--cpu", metavar="RESULTS",
                       help="another board's results.json for the per-CPU table")
-    ap.add_argument("--cpu-snapshot", default=CPU_SNAPSHOT)
+    ap.add_argument("--cpu-runs", default=CPU_RUNS,
+                    help="where other boards' runs are stored, %%s the board (default "
+                    "bench/readme-results-%%s.json)")
     args = ap.parse_args()
     readme = open(args.readme).read()
     try:
         if args.cpu:
-            boards = load_cpus(args.cpu_snapshot)
-            run = cpu_snapshot_of(json.load(open(args.cpu)))
+            whole = json.load(open(args.cpu))
+            run = cpu_snapshot_of(whole)
+            main_board = json.load(open(args.snapshot))["config"].get("board")
+            if run["config"]["board"] == main_board:
+                raise Refused("%s is the results table's own board: python3 -m "
+                              "tools.update_readme --results %s" % (main_board, args.cpu))
+            boards = load_cpus(args.cpu_runs)
             boards[run["config"]["board"]] = run
             block = render_cpus(json.load(open(args.snapshot)), boards)
             open(args.readme, "w").write(with_cpus(readme, block))
-            with open(args.cpu_snapshot, "w") as out:
-                json.dump({"boards": boards}, out, indent=1)
+            with open(args.cpu_runs % run["config"]["board"], "w") as out:
+                json.dump(whole, out, indent=2)
                 out.write("\n")
             print("README.md: per-CPU table with %s at commit %s"
                   % (run["config"]["board"], run["config"]["commit"]))
@@ -362,7 +384,7 @@ def main():
                 fresh = json.load(open(args.results))
             problems = check(readme, json.load(open(args.snapshot)), results=fresh)
             problems += check_cpus(readme, json.load(open(args.snapshot)),
-                                   load_cpus(args.cpu_snapshot))
+                                   load_cpus(args.cpu_runs))
             for p in problems:
                 print("FAIL readme-results: " + p)
             if not problems:
@@ -376,7 +398,7 @@ def main():
             snapshot = snapshot_of(json.load(open(path)))
         block = render_block(snapshot)
         readme = replace_block(readme, block)
-        boards = load_cpus(args.cpu_snapshot)
+        boards = load_cpus(args.cpu_runs)
         if boards:
             readme = with_cpus(readme, render_cpus(snapshot, boards))
         open(args.readme, "w").write(readme)

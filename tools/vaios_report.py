@@ -33,6 +33,7 @@ if not __package__:
     sys.exit("vaios_report: run it from the repository root as python3 -m tools.vaios_report")
 
 from . import catalogue as metrics  # noqa: E402  (the imports below need the package)
+from . import resolution  # noqa: E402
 from .comparison import (Column, build_rows, harness_table, published_table,  # noqa: E402
                          run_column)
 from .peers import RunRefused, add_options, load_peers, load_runs, shown_path  # noqa: E402
@@ -55,6 +56,9 @@ def scenario_json(record):
     out = {k: record.stats.get(k) for k in STATS}
     out.update(n=record.n, unit=record.unit, overhead=record.overhead, note=record.note,
                hist=[list(b) for b in record.hist] or None)
+    res = resolution.of_unit(record.unit)
+    if res:         # a count of a clock slower than the instructions (tools/resolution.py)
+        out["resolution"] = res
     return out
 
 
@@ -120,13 +124,23 @@ def distribution_table(results):
     table = Table("Distributions (overhead of an empty measurement already subtracted)",
                   ["metric (scenario)", "unit", "n", "min", "p50", "p99", "p99.9", "max",
                    "ovh"], [])
+    coarse = {}
     for metric_id, entry in results["metrics"].items():
         for scen, stats in entry["scenarios"].items():
             label = f"{metric_id} ({scen})"
-            table.rows.append([label, stats["unit"] or "-", fmt(stats["n"])]
+            res = resolution.of(stats)
+            unit = stats["unit"] or "-"
+            if res:                 # never shown as exact (tools/resolution.py)
+                unit += f" ±{resolution.ERROR_COUNTS}"
+                coarse[stats["unit"]] = res
+            table.rows.append([label, unit, fmt(stats["n"])]
                               + [fmt(stats[k]) for k in STATS] + [fmt(stats["overhead"])])
             if stats["note"]:
                 table.footnotes.append(f"{label}: {stats['note']}")
+    for unit, res in coarse.items():
+        table.footnotes.insert(0, f"{unit} ±{resolution.ERROR_COUNTS}: one count is "
+                               f"{res['per_count']} {res['unit']}; every figure but n is exact only "
+                               f"to one count either way")
     return table
 
 
