@@ -241,6 +241,13 @@ void arch_halt(const char *why) __attribute__((noreturn));
  * when the MPU cannot express it exactly. Any context. */
 int arch_mpu_region(uintptr_t base, size_t size, unsigned access, unsigned n, uint32_t out[2]);
 
+/* [inline] The n regions mpu[0..2n) of one domain (each pair encoded by
+ * arch_mpu_region as region i), checked as a set: VOS_OK, or
+ * VOS_ERR_LAYOUT when the MPU cannot enforce them loaded together (on
+ * PMSAv8, two regions that overlap: an access to the overlap faults
+ * whatever either region allows). Any context. */
+static inline int arch_mpu_regions_check(const uint32_t *mpu, unsigned n);
+
 /* [inline] The trap of an unprivileged call: number num, arguments
  * a0..a3, the kernel's vos__syscall's result (kernel/syscall.c, the ABI).
  * Registers only: called unprivileged. */
@@ -250,7 +257,10 @@ static inline int32_t arch_syscall(uint32_t num, uint32_t a0, uint32_t a1, uint3
 /* Before t is first made ready, with t's stack, domain and control set:
  * fill t->mpu (stack region: stack_region, or none for a privileged task;
  * the guard region), and for an unprivileged task make a return from its
- * entry function end it through vos_u_task_exit. */
+ * entry function end it through vos_u_task_exit. stack_region is the
+ * whole stack's encoding (vos_task_create_in checked it); a port whose
+ * MPU faults where two regions overlap (PMSAv8) encodes the stack region
+ * itself from t->stack_base and t->stack_size, without the guard. */
 void arch_mpu_task_init(struct vos_task *t, const uint32_t *stack_region);
 #endif
 

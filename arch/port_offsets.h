@@ -55,9 +55,19 @@
 /* With VOS_CFG_MPU: the MPU's region base address register (PMSAv7), its
  * VALID bit (the write selects the region in bits 3..0) and the region
  * the switch loads with the incoming task's stack guard (arch/cortex-m/
- * mpu.c owns the region map). */
+ * mpu.c owns the region map). PMSAv8 (Armv8-M mainline) has no VALID
+ * field: the switch selects the first region of a run by writing the
+ * region number register, RNR (the word below RBAR), and reaches the next
+ * three through RBAR's aliases; the guard is then region 5, after the
+ * stack's region 4. */
 #define VOS__MPU_RBAR          0xE000ED9C
 #define VOS__MPU_RBAR_VALID    0x10
+#if defined(__ARM_ARCH_8M_MAIN__)
+#define VOS__MPU_RNR           0xE000ED98
+#define VOS__MPU_STACK_REGION  4
+#define VOS__MPU_GUARD_REGION  5
+#else
 #define VOS__MPU_GUARD_REGION  7
+#endif
 
 #endif /* VAIOS_PORT_OFFSETS_H */

@@ -91,6 +91,9 @@ int vos_domain_init(vos_domain_t *d, const char *name, unsigned ceiling,
             return err;
         nd.region[i] = regions[i];
     }
+    int err = arch_mpu_regions_check(nd.mpu, (unsigned)nregions);
+    if (err != VOS_OK)
+        return err;
     /* The kernel's memory of the domain stays out of its reach. */
     if (in_writable(&nd, d, sizeof *d) || in_writable(&nd, grants, ngrants * sizeof *grants))
         return VOS_ERR_PERM;

@@ -24,6 +24,35 @@
  * (PRIVDEFENA), so privileged code runs as without the MPU; unprivileged
  * code reaches nothing else.
  *
+ * Armv8-M mainline (__ARM_ARCH_8M_MAIN__, the Cortex-M33): PMSAv8
+ * (pmsav8.h), base/limit regions in 32-byte granules, where an address
+ * two enabled regions cover faults instead of the higher one winning. Its
+ * region map, with no two loaded regions overlapping:
+ *   0..3  the running task's domain, as above (the switch writes RNR = 0,
+ *      then the four RBAR/RLAR pairs through the alias registers);
+ *      arch_mpu_regions_check (port_impl.h) refuses a domain whose
+ *      regions overlap each other (VOS_ERR_LAYOUT), and the kernel one
+ *      that covers a task's stack, as on every CPU;
+ *   4  the running unprivileged task's stack without its guard:
+ *      [stack_base + VOS_CFG_STACK_GUARD, top), read/write, never
+ *      executable (disabled for a privileged task);
+ *   5  the running task's guard, [stack_base, stack_base +
+ *      VOS_CFG_STACK_GUARD): privileged read-only, unprivileged no access,
+ *      never executable (PMSAv8 has no permission that refuses privileged
+ *      reads: a privileged read of the guard is allowed, every write and
+ *      every unprivileged access faults); loaded with region 4 on every
+ *      switch (RNR = 4, then the two pairs), both words per task;
+ *   6  the interrupt stack's guard, [_smain_stack, _smain_stack +
+ *      VOS_CFG_STACK_GUARD), with the guard's attributes (_smain_stack a
+ *      multiple of 32 only);
+ *   7  unused; 8.. the board's, which must not overlap 0..6.
+ * MAIR0 holds the two attributes (pmsav8.h): normal write-back SRAM and
+ * device memory. Besides the guard, the stack-limit register stops a
+ * task's stack pointer at the guard's top (stklim.c); the guard catches
+ * what PSPLIM cannot see, a store below it through another pointer.
+ * Stack-limit faults (UFSR.STKOF) are stklim.c's UsageFault_Handler's,
+ * which hands every other usage fault to MemManage_Handler below.
+ *
  * A fault on a guard:
  *   - from a task (thread mode, process stack), with no kernel lock held:
  *     the task is stopped (vos__stack_fault: its wait and mutexes
@@ -51,6 +80,8 @@
 #define MPU_RNR    (*(volatile uint32_t *)0xE000ED98u)
 #define MPU_RBAR   (*(volatile uint32_t *)VOS__MPU_RBAR)
 #define MPU_RASR   (*(volatile uint32_t *)0xE000EDA0u)
+#define MPU_RLAR   MPU_RASR                                   /* PMSAv8's name */
+#define MPU_MAIR0  (*(volatile uint32_t *)0xE000EDC0u)        /* PMSAv8 */
 #define SCB_SHCSR  (*(volatile uint32_t *)0xE000ED24u)
 #define SCB_CFSR   (*(volatile uint32_t *)0xE000ED28u)
 #define SCB_MMFAR  (*(volatile uint32_t *)0xE000ED34u)
@@ -104,6 +135,16 @@
 
 #define REGION_ISTACK_GUARD 6
 
+#if defined(__ARM_ARCH_8M_MAIN__)
+#include "pmsav8.h"
+
+#define REGION_STACK        4
+#define GUARD_BITS          (PMSAV8_RBAR_AP_PRO | PMSAV8_RBAR_XN | PMSAV8_RBAR_SH_NONE)
+
+_Static_assert(VOS__MPU_GUARD_REGION == 5, "the switch loads regions 4 and 5");
+_Static_assert(VOS_CFG_STACK_GUARD % PMSAV8_GRANULE == 0 && VOS_CFG_STACK_GUARD > 0,
+               "a PMSAv8 guard is whole 32-byte granules");
+#else
 static inline uint32_t guard_rbar(const vos_task_t *t)
 {
     return (uint32_t)(uintptr_t)t->stack_base;
@@ -112,6 +153,7 @@ static inline uint32_t guard_rbar(const vos_task_t *t)
                     RASR_AP_NONE | RASR_XN | RASR_SRAM)
 
 _Static_assert(VOS__MPU_GUARD_REGION == 7, "the switch loads region 7");
+#endif
 
 extern uint32_t _smain_stack[];   /* the board's linker script */
 
@@ -124,6 +166,46 @@ void UsageFault_Handler(void);
 /* The domain whose regions 0..3 are loaded (the switch compares). */
 const vos_domain_t *arch_mpu_domain;
 
+#if defined(__ARM_ARCH_8M_MAIN__)
+/* PMSAv8: any range of whole 32-byte granules is exactly one region; the
+ * region number n is RNR's at load time, so only its range is checked
+ * (the same eight the PMSAv7 port numbers). Attributes as on PMSAv7:
+ * SRAM or device memory (MAIR index), read-only or read/write for every
+ * privilege, executable only when EXEC is asked without WRITE or DEVICE. */
+int arch_mpu_region(uintptr_t base, size_t size, unsigned access, unsigned n, uint32_t out[2])
+{
+    uint32_t bits = (access & VOS_MEM_WRITE) ? PMSAV8_RBAR_AP_RW : PMSAV8_RBAR_AP_RO;
+    if (!(access & VOS_MEM_EXEC) || (access & (VOS_MEM_WRITE | VOS_MEM_DEVICE)))
+        bits |= PMSAV8_RBAR_XN;
+    uint32_t attr = (access & VOS_MEM_DEVICE) ? PMSAV8_ATTR_DEVICE : PMSAV8_ATTR_SRAM;
+    if (n > 7 || !pmsav8_encode((uint32_t)base, (uint32_t)size, bits | PMSAV8_RBAR_SH_NONE, attr,
+                                out))
+        return VOS_ERR_LAYOUT;
+    return VOS_OK;
+}
+
+/* Region 4 is encoded here, not taken from stack_region (the kernel's
+ * encoding of the whole stack, which vos_task_create_in has checked): on
+ * PMSAv8 it must leave the guard out, or every access to the guard, which
+ * region 5 covers too, would fault as an overlap. */
+void arch_mpu_task_init(vos_task_t *t, const uint32_t *stack_region)
+{
+    uint32_t base = (uint32_t)(uintptr_t)t->stack_base;
+    t->mpu[0] = 0;                /* region 4: none for a privileged task */
+    t->mpu[1] = 0;
+    if (stack_region != NULL) {
+        (void)pmsav8_encode(base + VOS_CFG_STACK_GUARD,
+                            (uint32_t)t->stack_size - VOS_CFG_STACK_GUARD,
+                            PMSAV8_RBAR_AP_RW | PMSAV8_RBAR_XN | PMSAV8_RBAR_SH_NONE,
+                            PMSAV8_ATTR_SRAM, &t->mpu[0]);
+        /* The initial frame's LR (arch_stack_init: above the 9 saved
+         * words, r0..r3, r12): an unprivileged return from the entry. */
+        uint32_t *frame = (uint32_t *)t->sp + 9;
+        frame[5] = (uint32_t)(uintptr_t)vos__u_task_return;
+    }
+    (void)pmsav8_encode(base, VOS_CFG_STACK_GUARD, GUARD_BITS, PMSAV8_ATTR_SRAM, &t->mpu[2]);
+}
+#else
 int arch_mpu_region(uintptr_t base, size_t size, unsigned access, unsigned n, uint32_t out[2])
 {
     uint32_t attr = (access & VOS_MEM_DEVICE) ? RASR_DEVICE : RASR_SRAM;
@@ -174,6 +256,7 @@ void arch_mpu_task_init(vos_task_t *t, const uint32_t *stack_region)
     t->mpu[2] = guard_rbar(t) | 0x10u | VOS__MPU_GUARD_REGION;
     t->mpu[3] = GUARD_RASR;
 }
+#endif /* PMSAv8 / PMSAv7 */
 void arch_mpu_fatal_fault(void) __attribute__((noreturn));
 void MemManage_Handler(void);
 
@@ -197,6 +280,39 @@ static const char *with_address(const char *why, uint32_t addr)
 /* From arch_start, before the first task runs: both guards, MemManage on,
  * then the MPU. Halts if the processor has no 8-region MPU or the main
  * stack is not aligned for its guard. */
+#if defined(__ARM_ARCH_8M_MAIN__)
+void arch_mpu_start(void)
+{
+    if (((MPU_TYPE >> 8) & 0xFFu) < 8)
+        arch_halt("VOS_CFG_MPU: this processor has no 8-region MPU");
+    uint32_t istack[2];
+    if (!pmsav8_encode((uint32_t)(uintptr_t)_smain_stack, VOS_CFG_STACK_GUARD, GUARD_BITS,
+                       PMSAV8_ATTR_SRAM, istack))
+        arch_halt("VOS_CFG_MPU: _smain_stack is not a multiple of 32");
+    MPU_CTRL = 0;
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
+    MPU_MAIR0 = PMSAV8_MAIR0;
+    MPU_RNR = REGION_ISTACK_GUARD;
+    MPU_RBAR = istack[0];
+    MPU_RLAR = istack[1];
+    const vos_task_t *t = vos__cur;
+    arch_mpu_domain = t->domain;
+    for (unsigned i = 0; i < VOS_DOMAIN_REGIONS; i++) {
+        MPU_RNR = i;
+        MPU_RBAR = t->domain->mpu[2 * i];
+        MPU_RLAR = t->domain->mpu[2 * i + 1];
+    }
+    MPU_RNR = REGION_STACK;
+    MPU_RBAR = t->mpu[0];
+    MPU_RLAR = t->mpu[1];
+    MPU_RNR = VOS__MPU_GUARD_REGION;
+    MPU_RBAR = t->mpu[2];
+    MPU_RLAR = t->mpu[3];
+    SCB_SHCSR |= SHCSR_MEMFAULTENA | SHCSR_BUSFAULTENA | SHCSR_USGFAULTENA;
+    MPU_CTRL = MPU_CTRL_ENABLE | MPU_CTRL_PRIVDEFENA;
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
+}
+#else
 void arch_mpu_start(void)
 {
     if (((MPU_TYPE >> 8) & 0xFFu) < 8)
@@ -222,6 +338,7 @@ void arch_mpu_start(void)
     MPU_CTRL = MPU_CTRL_ENABLE | MPU_CTRL_PRIVDEFENA;
     __asm__ volatile("dsb\n\tisb" ::: "memory");
 }
+#endif /* PMSAv8 / PMSAv7 */
 
 /* Bytes left free at the top of a stopped task's stack for the switch
  * to save its dead context there: as for a frame with its FP area, the
@@ -387,10 +504,12 @@ __attribute__((naked)) void BusFault_Handler(void)
     __asm__ volatile("b MemManage_Handler");
 }
 
+#if !defined(__ARM_ARCH_8M_MAIN__)   /* Armv8-M: stklim.c's, which comes here */
 __attribute__((naked)) void UsageFault_Handler(void)
 {
     __asm__ volatile("b MemManage_Handler");
 }
+#endif
 
 #else
 typedef int arch_no_mpu;   /* an empty translation unit is not ISO C */

@@ -115,6 +115,29 @@ static inline void arch_switch(void)
 }
 
 #if VOS_CFG_MPU
+#include "vaios/error.h"
+#if defined(__ARM_ARCH_8M_MAIN__)
+#include "pmsav8.h"
+#endif
+
+/* A domain's regions as a set (arch/port.h). PMSAv7: always VOS_OK (where
+ * regions overlap, the higher-numbered one wins). PMSAv8: VOS_ERR_LAYOUT
+ * when two of them overlap, since an access to the overlap would fault
+ * whatever either allows (pmsav8.h). */
+static inline int arch_mpu_regions_check(const uint32_t *mpu, unsigned n)
+{
+#if defined(__ARM_ARCH_8M_MAIN__)
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned j = i + 1; j < n; j++)
+            if (pmsav8_overlap(&mpu[2 * i], &mpu[2 * j]))
+                return VOS_ERR_LAYOUT;
+#else
+    (void)mpu;
+    (void)n;
+#endif
+    return VOS_OK;
+}
+
 /* The trap of an unprivileged call (arch/port.h): SVC #1 with the number
  * in r12 and the arguments in r0-r3, the result in r0 (the ABI of
  * kernel/syscall.c). Registers only: it runs unprivileged. */

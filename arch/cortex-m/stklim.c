@@ -26,14 +26,20 @@
  *     holds the kernel lock (whose kernel structures may be half changed):
  *     the system halts through arch_halt with the reason;
  * Any other usage fault takes the board's hard-fault report
- * (HardFault_Handler), as on Armv7-M, where it escalates to a hard fault.
+ * (HardFault_Handler), as on Armv7-M, where it escalates to a hard fault;
+ * with VOS_CFG_MPU the MPU's fault path instead (MemManage_Handler,
+ * mpu.c), which stops a task that faulted and reports it.
  */
 #include "port_api.h"
 
 #if defined(__ARM_ARCH_8M_MAIN__)
 
 #if VOS_CFG_MPU
-#error "VOS_CFG_MPU on Armv8-M needs the PMSAv8 regions, not written yet (docs/porting.md, Cortex-M33)"
+/* A usage fault other than STKOF is the MPU's fault path's (mpu.c), which
+ * stops a task's fault and reports it, as on Armv7-M. */
+#define OTHER_USAGE_FAULT "MemManage_Handler"
+#else
+#define OTHER_USAGE_FAULT "HardFault_Handler"
 #endif
 
 #define SCB_SHCSR  (*(volatile uint32_t *)0xE000ED24u)
@@ -135,7 +141,7 @@ __attribute__((naked)) void UsageFault_Handler(void)
         "mov   r0, lr                 \n\t"   /* which stack overflowed */
         "b     arch_stklim_fatal      \n\t"
         "2:                           \n\t"
-        "b     HardFault_Handler      \n\t"   /* the board's report, LR intact */
+        "b     " OTHER_USAGE_FAULT "  \n\t"   /* the report, LR intact */
         ".ltorg                       \n\t");
 }
 

@@ -140,7 +140,10 @@ PendSV_Handler:
     /* The incoming task's MPU regions (arch/cortex-m/mpu.c): its domain's
      * regions 0..3 only when the domain is not the one loaded, then its
      * stack (4) and guard (7) regions, all through the base register and
-     * its aliases (each RBAR write with VALID selects its region); then
+     * its aliases (each RBAR write with VALID selects its region; on
+     * PMSAv8, which has no VALID field, a write of RNR selects the first
+     * of each run, whose alias n reaches region RNR + n, and the guard is
+     * region 5: port_offsets.h); then
      * its privilege (CONTROL.nPRIV, in handler mode: for the return). r4-r11
      * are free: the incoming task's are loaded below. The DSB completes the
      * writes before the task's first access; the exception return
@@ -153,13 +156,25 @@ PendSV_Handler:
     str     r3, [r12]
     adds    r3, r3, #VOS__DOMAIN_MPU
     ldmia   r3, {r4-r11}
+#if defined(__ARM_ARCH_8M_MAIN__)
+    movs    r0, #0                  /* PMSAv8: the run starts at region 0 */
+    ldr     r12, =VOS__MPU_RNR
+    stmia   r12, {r0, r4-r11}       /* RNR, then RBAR, RLAR, RBAR_A1 .. RLAR_A3: regions 0..3 */
+#else
     ldr     r12, =VOS__MPU_RBAR
     stmia   r12, {r4-r11}           /* RBAR, RASR, RBAR_A1 .. RASR_A3 */
+#endif
 .Lsame_domain:
     adds    r3, r2, #VOS__TASK_MPU
     ldmia   r3, {r4-r7}
+#if defined(__ARM_ARCH_8M_MAIN__)
+    movs    r0, #VOS__MPU_STACK_REGION   /* PMSAv8: the run starts at region 4 */
+    ldr     r12, =VOS__MPU_RNR
+    stmia   r12, {r0, r4-r7}        /* RNR, then region 4, then region 5 (alias 1) */
+#else
     ldr     r12, =VOS__MPU_RBAR
     stmia   r12, {r4-r7}            /* region 4, then region 7 (alias 1) */
+#endif
     ldr     r3, [r2, #VOS__TASK_CONTROL]
     msr     control, r3
     dsb

@@ -16,7 +16,10 @@
  * Regions follow PMSAv7 and are computed once, by vos_domain_init: a
  * region is a power of two of at least 32 bytes aligned to its size, or,
  * from 256 bytes, a run of whole eighths (subregions) of such a block;
- * anything else is refused with VOS_ERR_LAYOUT. The switch loads a
+ * anything else is refused with VOS_ERR_LAYOUT. On Armv8-M (PMSAv8) a
+ * region is any range of whole 32-byte granules, and regions of one
+ * domain that overlap are refused with VOS_ERR_LAYOUT (an access that two
+ * enabled regions cover faults there). The switch loads a
  * domain's regions only when the incoming task's domain differs from the
  * one loaded.
  *
@@ -117,7 +120,7 @@ void vos_hook_fault(vos_task_t *t, const vos_fault_t *f);
  * VOS_ERR_ARG (regions or grants NULL with a count; ceiling out of
  * range, no access bit, an unknown bit, WRITE with EXEC or DEVICE with
  * EXEC), VOS_ERR_LAYOUT (more than VOS_DOMAIN_REGIONS regions, a region
- * the MPU cannot express), VOS_ERR_PERM (d, the grant list or a granted
+ * the MPU cannot express; on PMSAv8 two regions that overlap), VOS_ERR_PERM (d, the grant list or a granted
  * object inside a region d may write), VOS_ERR_CONTEXT (interrupt),
  * VOS_ERR_STATE (d is a domain with tasks). */
 int vos_domain_init(vos_domain_t *d, const char *name, unsigned ceiling,
@@ -132,7 +135,8 @@ int vos_domain_set_fault_policy(vos_domain_t *d, unsigned policy);
  * the kernel domain, as vos_task_create). As vos_task_create, and: prio at
  * most d's ceiling; the stack [stack, stack + stack_size) is the task's
  * own MPU region, so it must be one (a power of two of at least 256 bytes
- * aligned to its size, or whole eighths of one) and lie outside d's
+ * aligned to its size, or whole eighths of one; on PMSAv8 whole 32-byte
+ * granules) and lie outside d's
  * regions. Its guard is its lowest VOS_CFG_STACK_GUARD bytes, as for every
  * task. entry runs unprivileged; a return from it ends the task
  * (vos_u_task_exit).

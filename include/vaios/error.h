@@ -37,7 +37,7 @@ typedef enum {
     VOS_ERR_PERM      = -15, /* the caller's protection domain was not granted the
                                 object or memory, or the priority is above its ceiling */
     VOS_ERR_LAYOUT    = -16, /* a memory region the MPU cannot express (size, alignment,
-                                too many regions) */
+                                too many regions; on PMSAv8 regions that overlap) */
     VOS_ERR_NO_SERVICE = -17,/* a task-context software timer started while no timer
                                 service task was ever created (its callback could
                                 never run): vos_timer_service_start first */

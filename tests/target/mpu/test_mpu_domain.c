@@ -53,7 +53,10 @@ static union {
     struct rogue_data d;
     uint8_t bytes[1024];
 } rogue __attribute__((aligned(1024)));
-static const uint32_t rogue_ro[8] __attribute__((aligned(32))) = { 1 };  /* read-only region */
+/* The read-only region: in RAM, outside the code region, because regions
+ * of one domain that overlap are refused on PMSAv8 (the code region's
+ * read-execute and this one's read-only would both cover it there). */
+static uint32_t rogue_ro[8] __attribute__((aligned(32))) = { 1 };
 
 static uint64_t ustack[3][2048 / 8] __attribute__((aligned(2048)));
 static vos_task_t utask[3];
@@ -116,6 +119,24 @@ static int init1(const void *base, size_t size, unsigned access)
     return vos_domain_init(&scratch, "scratch", 5, &r, 1, NULL, 0);
 }
 
+/* PMSAv8 (Armv8-M, arch/cortex-m/pmsav8.h) maps any range of whole 32-byte
+ * granules, which PMSAv7 refuses unless it is a power of two or whole
+ * eighths of one; and it refuses regions of one domain that overlap, which
+ * PMSAv7 resolves by region number. */
+#if defined(__ARM_ARCH_8M_MAIN__)
+#define V7_ONLY_LAYOUT VOS_OK
+#define V8_ONLY_LAYOUT VOS_ERR_LAYOUT
+#else
+#define V7_ONLY_LAYOUT VOS_ERR_LAYOUT
+#define V8_ONLY_LAYOUT VOS_OK
+#endif
+
+static int init2(const void *b0, size_t s0, const void *b1, size_t s1)
+{
+    vos_region_t r[2] = { { b0, s0, VOS_MEM_READ }, { b1, s1, VOS_MEM_READ | VOS_MEM_WRITE } };
+    return vos_domain_init(&scratch, "scratch", 5, r, 2, NULL, 0);
+}
+
 VT_TEST(layouts_the_mpu_cannot_express_are_refused)
 {
     VT_EQ(init1(area, 4096, VOS_MEM_READ), VOS_OK);             /* a block */
@@ -124,10 +145,17 @@ VT_TEST(layouts_the_mpu_cannot_express_are_refused)
     VT_EQ(init1(area + 4, 32, VOS_MEM_READ), VOS_ERR_LAYOUT);   /* misaligned */
     VT_EQ(init1(area, 16, VOS_MEM_READ), VOS_ERR_LAYOUT);       /* below 32 bytes */
     VT_EQ(init1(area, 96, VOS_MEM_READ), VOS_OK);               /* three eighths of 256 */
-    VT_EQ(init1(area, 80, VOS_MEM_READ), VOS_ERR_LAYOUT);       /* no whole eighths */
-    VT_EQ(init1(area + 32, 256, VOS_MEM_READ), VOS_ERR_LAYOUT); /* not whole eighths */
+    VT_EQ(init1(area, 80, VOS_MEM_READ), VOS_ERR_LAYOUT);       /* no whole eighths, granules */
+    VT_EQ(init1(area + 32, 256, VOS_MEM_READ), V7_ONLY_LAYOUT); /* not whole eighths */
     VT_EQ(init1(area + 1024, 3072, VOS_MEM_READ), VOS_OK);      /* eighths of 4 KB */
-    VT_EQ(init1(area + 1792, 512, VOS_MEM_READ), VOS_ERR_LAYOUT); /* across a 2 KB line */
+    VT_EQ(init1(area + 1792, 512, VOS_MEM_READ), V7_ONLY_LAYOUT); /* across a 2 KB line */
+    VT_EQ(init1(area + 32, 4032, VOS_MEM_READ), V7_ONLY_LAYOUT);  /* 126 granules */
+    VT_EQ(init1(area + 4064, 32, VOS_MEM_READ), VOS_OK);        /* the last granule */
+    VT_EQ(init1(area + 32, 4008, VOS_MEM_READ), VOS_ERR_LAYOUT); /* not whole granules */
+    VT_EQ(init2(area, 256, area + 256, 256), VOS_OK);           /* side by side */
+    VT_EQ(init2(area, 512, area + 256, 256), V8_ONLY_LAYOUT);   /* one inside the other */
+    VT_EQ(init2(area + 256, 512, area, 512), V8_ONLY_LAYOUT);   /* one granule shared: 256 of them */
+    VT_EQ(init2(area, 2048, area + 2016, 32), V8_ONLY_LAYOUT);  /* the last granule shared */
     vos_region_t five[5];
     for (int i = 0; i < 5; i++)
         five[i] = (vos_region_t){ area + 512 * i, 512, VOS_MEM_READ };
@@ -173,8 +201,13 @@ VT_TEST(create_in_checks_ceiling_and_stack)
     VT_EQ(rogue_init(), VOS_OK);
     VT_EQ(vos_task_create_in(&rogue_dom, &utask[0], "u", idle_entry, NULL, ROGUE_CEIL + 1,
                              ustack[0], sizeof ustack[0]), VOS_ERR_PERM);
+#if defined(__ARM_ARCH_8M_MAIN__)   /* PMSAv8: the stack is not whole granules */
+    VT_EQ(vos_task_create_in(&rogue_dom, &utask[0], "u", idle_entry, NULL, ROGUE_CEIL,
+                             ustack[0], sizeof ustack[0] - 16), VOS_ERR_LAYOUT);
+#else                                /* PMSAv7: not whole eighths of a block */
     VT_EQ(vos_task_create_in(&rogue_dom, &utask[0], "u", idle_entry, NULL, ROGUE_CEIL,
                              (uint8_t *)ustack[0] + 1024, 1536), VOS_ERR_LAYOUT);
+#endif
     VT_EQ(vos_task_create_in(&rogue_dom, &utask[0], "u", idle_entry, NULL, ROGUE_CEIL,
                              &rogue, sizeof rogue), VOS_ERR_LAYOUT);       /* inside a region */
     VT_EQ(vos_task_create_in(&scratch, &utask[0], "u", idle_entry, NULL, 1, ustack[0],

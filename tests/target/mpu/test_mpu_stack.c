@@ -35,6 +35,16 @@ static void reset_hook(void)
     hook_ipsr = 0;
 }
 
+/* The exception that reports a stack pointer stepping below the usable
+ * stack: the MPU's MemManage on Armv7-M; on Armv8-M the stack-limit
+ * register's UsageFault (STKOF) comes first, at the same instruction,
+ * before the MPU would see the store (arch/cortex-m/stklim.c). */
+#if defined(__ARM_ARCH_8M_MAIN__)
+#define SP_FAULT_IPSR 6
+#else
+#define SP_FAULT_IPSR 4
+#endif
+
 static uint8_t *guard_end(vos_task_t *t)
 {
     return t->stack_base + VOS_CFG_STACK_GUARD;
@@ -97,7 +107,7 @@ VT_TEST(overflow_by_one_word_faults_at_the_push)
     VT_EQ(hook_calls, 1);
     VT_ASSERT(hooked == t);
     VT_ASSERT(hooked != NULL && strcmp(hooked->name, "oneword") == 0);
-    VT_EQ(hook_ipsr, 4);                  /* from the MemManage handler */
+    VT_EQ(hook_ipsr, SP_FAULT_IPSR);      /* MemManage (v7-M), stack limit (v8-M) */
     VT_ASSERT(vos_stack_overflow_task() == t);
     VT_EQ(vos_task_state(t), VOS_TASK_FAULTED);
     VT_ASSERT(!survived);
@@ -107,6 +117,34 @@ VT_TEST(overflow_by_one_word_faults_at_the_push)
     VT_ASSERT(ticker_rounds > before);    /* the other task goes on */
     ticker_stop = true;
     vt_join(2, 100);
+}
+
+/* A store into the guard through a pointer, the stack pointer well above
+ * it: the stack-limit register of Armv8-M does not see it, the MPU guard
+ * does, on every CPU (MemManage, with the address in the guard). */
+static void stray_store(void *arg)
+{
+    volatile uint32_t *p = arg;
+    *p = 0;
+    survived = true;
+    for (;;)
+        ;
+}
+
+VT_TEST(a_store_into_the_guard_through_a_pointer_faults)
+{
+    reset_hook();
+    survived = false;
+    vos_task_t *t = vt_task(1);
+    vt_spawn(1, "stray", stray_store, (uint8_t *)vt_stack(1) + VOS_CFG_STACK_GUARD / 2,
+             VT_RUNNER_PRIO - 1);
+    vos_sleep(vos_ms(1));
+    VT_EQ(hook_calls, 1);
+    VT_ASSERT(hooked == t);
+    VT_EQ(hook_ipsr, 4);                  /* from the MemManage handler */
+    VT_EQ(vos_task_state(t), VOS_TASK_FAULTED);
+    VT_ASSERT(!survived);
+    VT_ASSERT(guard_intact(t));           /* the store wrote nothing */
 }
 
 /* The neighbour: blocked with live frames at the top of its stack, which
