@@ -135,9 +135,7 @@
 
 #define REGION_ISTACK_GUARD 6
 
-#if defined(__ARM_ARCH_8M_MAIN__)
-#include "pmsav8.h"
-
+#if defined(__ARM_ARCH_8M_MAIN__)   /* pmsav8.h: through port_impl.h */
 #define REGION_STACK        4
 #define GUARD_BITS          (PMSAV8_RBAR_AP_PRO | PMSAV8_RBAR_XN | PMSAV8_RBAR_SH_NONE)
 

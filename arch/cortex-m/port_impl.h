@@ -15,6 +15,12 @@
 #include <stdbool.h>
 #include "vaios/config.h"
 #include "vaios/critical.h"
+#if VOS_CFG_MPU
+#include "vaios/error.h"
+#if defined(__ARM_ARCH_8M_MAIN__)
+#include "pmsav8.h"   /* the PMSAv8 encoder: arch_mpu_regions_check, mpu.c */
+#endif
+#endif
 
 #define ARCH_SCB_ICSR        (*(volatile uint32_t *)0xE000ED04u)
 #define ARCH_ICSR_PENDSVSET  (1u << 28)
@@ -115,11 +121,6 @@ static inline void arch_switch(void)
 }
 
 #if VOS_CFG_MPU
-#include "vaios/error.h"
-#if defined(__ARM_ARCH_8M_MAIN__)
-#include "pmsav8.h"
-#endif
-
 /* A domain's regions as a set (arch/port.h). PMSAv7: always VOS_OK (where
  * regions overlap, the higher-numbered one wins). PMSAv8: VOS_ERR_LAYOUT
  * when two of them overlap, since an access to the overlap would fault
