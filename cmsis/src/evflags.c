@@ -16,16 +16,11 @@
 osEventFlagsId_t osEventFlagsNew(const osEventFlagsAttr_t *attr)
 {
     static const osEventFlagsAttr_t defaults;
-    if (os2_isr() || !os2_kernel_ready())
-        return NULL;
     if (attr == NULL)
         attr = &defaults;
-    uint8_t alloc;
-    os2_evflags_t *e = OS2_CB(attr, e, &alloc);
+    os2_evflags_t *e = OS2_NEW(attr, e);
     if (e == NULL)
         return NULL;
-    e->h.alloc = alloc;
-    e->h.name = attr->name;
     vos_event_init(&e->ev, 0);
     e->h.tag = OS2_TAG_EVFLAGS;
     return e;
@@ -33,8 +28,7 @@ osEventFlagsId_t osEventFlagsNew(const osEventFlagsAttr_t *attr)
 
 const char *osEventFlagsGetName(osEventFlagsId_t ef_id)
 {
-    os2_evflags_t *e = ef_id;
-    return os2_valid(e, OS2_TAG_EVFLAGS) ? e->h.name : NULL;
+    return os2_name(ef_id, OS2_TAG_EVFLAGS);
 }
 
 uint32_t osEventFlagsSet(osEventFlagsId_t ef_id, uint32_t flags)
@@ -110,7 +104,6 @@ osStatus_t osEventFlagsDelete(osEventFlagsId_t ef_id)
     OS2_THREAD_CALL_ON(e, OS2_TAG_EVFLAGS);
     e->h.tag = 0;
     vos_event_delete(&e->ev);
-    if (e->h.alloc & OS2_ALLOC_CB)
-        os2_free(e);
+    os2_release(e, &e->h, NULL);
     return osOK;
 }

@@ -70,7 +70,11 @@ void os2_free(void *p)
         vos_heap_free(heap, p);
 }
 
-void *os2_cb(void *cb_mem, uint32_t cb_size, size_t need, size_t align, uint8_t *alloc)
+/* Memory for a control block: the caller's (cb_mem, checked for size and
+ * for the alignment its type needs, no more) or the heap's. Returns NULL on
+ * a bad attribute or no memory; *alloc gets OS2_ALLOC_CB when the heap gave
+ * it. */
+static void *cb_block(void *cb_mem, uint32_t cb_size, size_t need, size_t align, uint8_t *alloc)
 {
     *alloc = 0;
     if (cb_mem == NULL) {
@@ -91,6 +95,40 @@ void *os2_cb(void *cb_mem, uint32_t cb_size, size_t need, size_t align, uint8_t 
         return NULL;
     memset(cb_mem, 0, need);
     return cb_mem;
+}
+
+void *os2_new(const char *name, void *cb_mem, uint32_t cb_size, size_t size, size_t align,
+              size_t head)
+{
+    if (os2_isr() || !os2_kernel_ready())
+        return NULL;
+    uint8_t alloc;
+    uint8_t *p = cb_block(cb_mem, cb_size, size, align, &alloc);
+    if (p == NULL)
+        return NULL;
+    struct os2_head *h = (struct os2_head *)(void *)(p + head);
+    h->alloc = alloc;
+    h->name = name;
+    return p;
+}
+
+void *os2_new_mem(void *p, struct os2_head *h, size_t size)
+{
+    void *mem = os2_alloc(size);
+    if (mem == NULL)
+        os2_release(p, h, NULL);
+    else
+        h->alloc |= OS2_ALLOC_MEM;
+    return mem;
+}
+
+void os2_release(void *p, const struct os2_head *h, void *mem)
+{
+    uint8_t alloc = h->alloc;   /* h may lie in p */
+    if (alloc & OS2_ALLOC_MEM)
+        os2_free(mem);
+    if (alloc & OS2_ALLOC_CB)
+        os2_free(p);
 }
 
 /* Free bytes of the layer's heap (for leak tests). */

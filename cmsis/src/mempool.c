@@ -15,8 +15,8 @@ osMemoryPoolId_t osMemoryPoolNew(uint32_t block_count, uint32_t block_size,
                                  const osMemoryPoolAttr_t *attr)
 {
     static const osMemoryPoolAttr_t defaults;
-    if (os2_isr() || !os2_kernel_ready() || block_count == 0 || block_size == 0 ||
-        block_count > 0x7FFFFFFFu || block_size > 0x7FFFFFFFu)
+    if (block_count == 0 || block_size == 0 || block_count > 0x7FFFFFFFu ||
+        block_size > 0x7FFFFFFFu)
         return NULL;
     if (attr == NULL)
         attr = &defaults;
@@ -36,21 +36,14 @@ osMemoryPoolId_t osMemoryPoolNew(uint32_t block_count, uint32_t block_size,
     }
     if (mem == NULL && attr->mp_size != 0)
         return NULL;
-    uint8_t alloc;
-    os2_mempool_t *p = OS2_CB(attr, p, &alloc);
+    os2_mempool_t *p = OS2_NEW(attr, p);
     if (p == NULL)
         return NULL;
     if (mem == NULL) {
-        mem = os2_alloc((size_t)need);     /* the heap's blocks are 8-byte aligned */
-        if (mem == NULL) {
-            if (alloc & OS2_ALLOC_CB)
-                os2_free(p);
+        mem = os2_new_mem(p, &p->h, (size_t)need);     /* the heap's blocks are 8-byte aligned */
+        if (mem == NULL)
             return NULL;
-        }
-        alloc |= OS2_ALLOC_MEM;
     }
-    p->h.alloc = alloc;
-    p->h.name = attr->name;
     p->block_size = block_size;
     vos_pool_init(&p->p, mem, VOS_POOL_BLOCK((size_t)block_size), block_count);
     vos_sem_init(&p->free_blocks, block_count, block_count);
@@ -60,8 +53,7 @@ osMemoryPoolId_t osMemoryPoolNew(uint32_t block_count, uint32_t block_size,
 
 const char *osMemoryPoolGetName(osMemoryPoolId_t mp_id)
 {
-    os2_mempool_t *p = mp_id;
-    return os2_valid(p, OS2_TAG_MEMPOOL) ? p->h.name : NULL;
+    return os2_name(mp_id, OS2_TAG_MEMPOOL);
 }
 
 void *osMemoryPoolAlloc(osMemoryPoolId_t mp_id, uint32_t timeout)
@@ -134,11 +126,7 @@ osStatus_t osMemoryPoolDelete(osMemoryPoolId_t mp_id)
     OS2_THREAD_CALL_ON(p, OS2_TAG_MEMPOOL);
     p->h.tag = 0;
     vos_sem_delete(&p->free_blocks);
-    void *mem = p->p.start;
     p->p.tag = VOS_TAG_DEAD;
-    if (p->h.alloc & OS2_ALLOC_MEM)
-        os2_free(mem);
-    if (p->h.alloc & OS2_ALLOC_CB)
-        os2_free(p);
+    os2_release(p, &p->h, p->p.start);
     return osOK;
 }

@@ -67,8 +67,7 @@ osMessageQueueId_t osMessageQueueNew(uint32_t msg_count, uint32_t msg_size,
                                      const osMessageQueueAttr_t *attr)
 {
     static const osMessageQueueAttr_t defaults;
-    if (os2_isr() || !os2_kernel_ready() || msg_count == 0 || msg_size == 0 ||
-        msg_count >= OS2_MQ_NONE)
+    if (msg_count == 0 || msg_size == 0 || msg_count >= OS2_MQ_NONE)
         return NULL;
     if (attr == NULL)
         attr = &defaults;
@@ -88,22 +87,15 @@ osMessageQueueId_t osMessageQueueNew(uint32_t msg_count, uint32_t msg_size,
     }
     if (mem == NULL && attr->mq_size != 0)
         return NULL;
-    uint8_t alloc;
-    os2_msgq_t *q = OS2_CB(attr, q, &alloc);
+    os2_msgq_t *q = OS2_NEW(attr, q);
     if (q == NULL)
         return NULL;
     void *heap = NULL;
     if (!whole) {
-        heap = os2_alloc((size_t)(mem == NULL ? need : hdrs));
-        if (heap == NULL) {
-            if (alloc & OS2_ALLOC_CB)
-                os2_free(q);
+        heap = os2_new_mem(q, &q->h, (size_t)(mem == NULL ? need : hdrs));
+        if (heap == NULL)
             return NULL;
-        }
-        alloc |= OS2_ALLOC_MEM;
     }
-    q->h.alloc = alloc;
-    q->h.name = attr->name;
     q->msg_size = msg_size;
     q->msg_count = msg_count;
     q->stride = stride;
@@ -129,8 +121,7 @@ osMessageQueueId_t osMessageQueueNew(uint32_t msg_count, uint32_t msg_size,
 
 const char *osMessageQueueGetName(osMessageQueueId_t mq_id)
 {
-    os2_msgq_t *q = mq_id;
-    return os2_valid(q, OS2_TAG_MSGQ) ? q->h.name : NULL;
+    return os2_name(mq_id, OS2_TAG_MSGQ);
 }
 
 /* Store msg in a free slot, in its place in the delivery list. The caller
@@ -291,9 +282,6 @@ osStatus_t osMessageQueueDelete(osMessageQueueId_t mq_id)
     q->h.tag = 0;
     vos_sem_delete(&q->items);
     vos_sem_delete(&q->space);
-    if (q->h.alloc & OS2_ALLOC_MEM)
-        os2_free(q->heap_mem);
-    if (q->h.alloc & OS2_ALLOC_CB)
-        os2_free(q);
+    os2_release(q, &q->h, q->heap_mem);
     return osOK;
 }

@@ -22,19 +22,14 @@ static os2_mutex_t *registry;
 osMutexId_t osMutexNew(const osMutexAttr_t *attr)
 {
     static const osMutexAttr_t defaults;
-    if (os2_isr() || !os2_kernel_ready())
-        return NULL;
     if (attr == NULL)
         attr = &defaults;
     if (attr->attr_bits & ~(osMutexRecursive | osMutexPrioInherit | osMutexRobust |
                             osSafetyClass_Msk | osSafetyClass_Valid))
         return NULL;
-    uint8_t alloc;
-    os2_mutex_t *m = OS2_CB(attr, m, &alloc);
+    os2_mutex_t *m = OS2_NEW(attr, m);
     if (m == NULL)
         return NULL;
-    m->h.alloc = alloc;
-    m->h.name = attr->name;
     m->attr_bits = attr->attr_bits;
     vos_mutex_init(&m->m);
     vos_crit_t k;
@@ -48,8 +43,7 @@ osMutexId_t osMutexNew(const osMutexAttr_t *attr)
 
 const char *osMutexGetName(osMutexId_t mutex_id)
 {
-    os2_mutex_t *m = mutex_id;
-    return os2_valid(m, OS2_TAG_MUTEX) ? m->h.name : NULL;
+    return os2_name(mutex_id, OS2_TAG_MUTEX);
 }
 
 osStatus_t osMutexAcquire(osMutexId_t mutex_id, uint32_t timeout)
@@ -99,8 +93,7 @@ osStatus_t osMutexDelete(osMutexId_t mutex_id)
     m->h.tag = 0;
     (void)vos_crit_exit(k);
     vos_mutex_delete(&m->m);
-    if (m->h.alloc & OS2_ALLOC_CB)
-        os2_free(m);
+    os2_release(m, &m->h, NULL);
     return osOK;
 }
 

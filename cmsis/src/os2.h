@@ -9,12 +9,14 @@
  *    its type; anything else is osErrorParameter (or NULL / 0 / the flags
  *    error), never a crash;
  *  - the calling context is checked first: a call the reference forbids in
- *    interrupt handlers returns osErrorISR (or its NULL / 0 form) there;
+ *    interrupt handlers returns osErrorISR (or its NULL / 0 form) there
+ *    (an osXxxNew, whose every refusal is NULL, has os2_new check it);
  *  - kernel errors map onto osStatus_t in os2_status() and nowhere else.
  */
 #ifndef OS2_H
 #define OS2_H
 
+#include <stddef.h>
 #include <string.h>
 #include "os2_vaios.h"
 
@@ -118,13 +120,40 @@ uint64_t os2_ktick(void);
 void *os2_alloc(size_t size);
 void os2_free(void *p);
 
-/* Memory for a control block: the caller's (cb_mem, checked for size and
- * for the alignment its type needs, no more) or the heap's. Returns NULL on
- * a bad attribute or no memory; *alloc gets OS2_ALLOC_CB when the heap gave
- * it. OS2_CB(attr, p, &alloc) passes the size and alignment of *p. */
-void *os2_cb(void *cb_mem, uint32_t cb_size, size_t need, size_t align, uint8_t *alloc);
-#define OS2_CB(attr, p, alloc) \
-    os2_cb((attr)->cb_mem, (attr)->cb_size, sizeof *(p), _Alignof(__typeof__(*(p))), (alloc))
+/* The start of every osXxxNew, after the checks of its own arguments: the
+ * control block of a new object, zeroed, with its head's name and alloc
+ * set; or NULL, which the call returns: from an interrupt handler, before
+ * osKernelInitialize, a cb_mem too small, misaligned for its type (no more
+ * alignment than that is asked) or still holding a live object, a cb_size
+ * without cb_mem, no memory. The block is the caller's cb_mem or the
+ * heap's. The caller sets the tag last, once the object is complete, and
+ * gives back with os2_release a block it cannot complete.
+ * OS2_NEW(attr, p) passes attr's name, cb_mem and cb_size and the size,
+ * alignment and head offset of *p. */
+void *os2_new(const char *name, void *cb_mem, uint32_t cb_size, size_t size, size_t align,
+              size_t head);
+#define OS2_NEW(attr, p)                                                                    \
+    os2_new((attr)->name, (attr)->cb_mem, (attr)->cb_size, sizeof *(p),                     \
+            _Alignof(__typeof__(*(p))), offsetof(__typeof__(*(p)), h))
+
+/* Memory for a new object's data (stack, blocks, messages) from the layer's
+ * heap, noted in its head h (OS2_ALLOC_MEM). On no memory, the control
+ * block p is given back (os2_release) and NULL returned: the osXxxNew then
+ * returns NULL. Thread context. */
+void *os2_new_mem(void *p, struct os2_head *h, size_t size);
+
+/* Give back what the layer's heap gave an object whose head is h: its data
+ * mem (or NULL) when OS2_ALLOC_MEM, then its control block p when
+ * OS2_ALLOC_CB. Its tag is cleared (or was never set): no call takes the
+ * id after. Thread context. */
+void os2_release(void *p, const struct os2_head *h, void *mem);
+
+/* GetName of every object kind but the thread (whose head is not first):
+ * the name of a live object of the kind of tag, NULL for any other id. */
+static inline const char *os2_name(const void *id, uint32_t tag)
+{
+    return os2_valid(id, tag) ? ((const struct os2_head *)id)->name : NULL;
+}
 
 /* True between osKernelInitialize (or a native vos_start) and forever:
  * objects may be created. */

@@ -11,17 +11,13 @@ osSemaphoreId_t osSemaphoreNew(uint32_t max_count, uint32_t initial_count,
                                const osSemaphoreAttr_t *attr)
 {
     static const osSemaphoreAttr_t defaults;
-    if (os2_isr() || !os2_kernel_ready() || max_count == 0 || initial_count > max_count ||
-        max_count > 0x7FFFFFFFu)
+    if (max_count == 0 || initial_count > max_count || max_count > 0x7FFFFFFFu)
         return NULL;
     if (attr == NULL)
         attr = &defaults;
-    uint8_t alloc;
-    os2_sem_t *s = OS2_CB(attr, s, &alloc);
+    os2_sem_t *s = OS2_NEW(attr, s);
     if (s == NULL)
         return NULL;
-    s->h.alloc = alloc;
-    s->h.name = attr->name;
     vos_sem_init(&s->s, initial_count, max_count);
     s->h.tag = OS2_TAG_SEM;
     return s;
@@ -29,8 +25,7 @@ osSemaphoreId_t osSemaphoreNew(uint32_t max_count, uint32_t initial_count,
 
 const char *osSemaphoreGetName(osSemaphoreId_t semaphore_id)
 {
-    os2_sem_t *s = semaphore_id;
-    return os2_valid(s, OS2_TAG_SEM) ? s->h.name : NULL;
+    return os2_name(semaphore_id, OS2_TAG_SEM);
 }
 
 osStatus_t osSemaphoreAcquire(osSemaphoreId_t semaphore_id, uint32_t timeout)
@@ -69,7 +64,6 @@ osStatus_t osSemaphoreDelete(osSemaphoreId_t semaphore_id)
     OS2_THREAD_CALL_ON(s, OS2_TAG_SEM);
     s->h.tag = 0;
     vos_sem_delete(&s->s);
-    if (s->h.alloc & OS2_ALLOC_CB)
-        os2_free(s);
+    os2_release(s, &s->h, NULL);
     return osOK;
 }

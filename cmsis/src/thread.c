@@ -70,13 +70,9 @@ static void thread_free(os2_thread_t *th)
 {
     registry_remove(th);
     os2_mutex_drop_dead();
-    uint8_t alloc = th->h.alloc;
     th->h.tag = 0;
     th->task.tag = VOS_TAG_DEAD;
-    if (alloc & OS2_ALLOC_MEM)
-        os2_free(th->task.stack_base);
-    if (alloc & OS2_ALLOC_CB)
-        os2_free(th);
+    os2_release(th, &th->h, th->task.stack_base);
 }
 
 void os2_reap(void)
@@ -131,7 +127,7 @@ extern bool os2_privileged_protected;
 osThreadId_t osThreadNew(osThreadFunc_t func, void *argument, const osThreadAttr_t *attr)
 {
     static const osThreadAttr_t defaults;
-    if (os2_isr() || func == NULL || !os2_kernel_ready())
+    if (func == NULL)
         return NULL;
     if (attr == NULL)
         attr = &defaults;
@@ -171,22 +167,15 @@ osThreadId_t osThreadNew(osThreadFunc_t func, void *argument, const osThreadAttr
         return NULL;
     }
 
-    uint8_t alloc;
-    os2_thread_t *th = OS2_CB(attr, th, &alloc);
+    os2_thread_t *th = OS2_NEW(attr, th);
     if (th == NULL)
         return NULL;
     if (stack == NULL) {
         size = (size + 7u) & ~(size_t)7u;
-        stack = os2_alloc(size);
-        if (stack == NULL) {
-            if (alloc & OS2_ALLOC_CB)
-                os2_free(th);
+        stack = os2_new_mem(th, &th->h, size);
+        if (stack == NULL)
             return NULL;
-        }
-        alloc |= OS2_ALLOC_MEM;
     }
-    th->h.alloc = alloc;
-    th->h.name = attr->name;
     th->func = func;
     th->arg = argument;
     th->attr_bits = attr->attr_bits;
@@ -204,10 +193,7 @@ osThreadId_t osThreadNew(osThreadFunc_t func, void *argument, const osThreadAttr
     if (vos_task_create(&th->task, attr->name, thread_entry, th, level, stack, size) != VOS_OK) {
         registry_remove(th);
         th->h.tag = 0;
-        if (alloc & OS2_ALLOC_MEM)
-            os2_free(stack);
-        if (alloc & OS2_ALLOC_CB)
-            os2_free(th);
+        os2_release(th, &th->h, stack);
         return NULL;
     }
     return th;

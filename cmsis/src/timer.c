@@ -34,18 +34,14 @@ osTimerId_t osTimerNew(osTimerFunc_t func, osTimerType_t type, void *argument,
             return NULL;
         service_started = true;
     }
-    uint8_t alloc;
-    os2_timer_t *t = OS2_CB(attr, t, &alloc);
+    os2_timer_t *t = OS2_NEW(attr, t);
     if (t == NULL)
         return NULL;
-    t->h.alloc = alloc;
-    t->h.name = attr->name;
     t->func = func;
     t->arg = argument;
     t->periodic = type == osTimerPeriodic;
     if (vos_timer_init(&t->tm, attr->name, timer_entry, t, 0) != VOS_OK) {
-        if (alloc & OS2_ALLOC_CB)
-            os2_free(t);
+        os2_release(t, &t->h, NULL);
         return NULL;
     }
     t->h.tag = OS2_TAG_TIMER;
@@ -54,8 +50,7 @@ osTimerId_t osTimerNew(osTimerFunc_t func, osTimerType_t type, void *argument,
 
 const char *osTimerGetName(osTimerId_t timer_id)
 {
-    os2_timer_t *t = timer_id;
-    return os2_valid(t, OS2_TAG_TIMER) ? t->h.name : NULL;
+    return os2_name(timer_id, OS2_TAG_TIMER);
 }
 
 osStatus_t osTimerStart(osTimerId_t timer_id, uint32_t ticks)
@@ -95,7 +90,6 @@ osStatus_t osTimerDelete(osTimerId_t timer_id)
     OS2_THREAD_CALL_ON(t, OS2_TAG_TIMER);
     t->h.tag = 0;
     vos_timer_delete(&t->tm);
-    if (t->h.alloc & OS2_ALLOC_CB)
-        os2_free(t);
+    os2_release(t, &t->h, NULL);
     return osOK;
 }
