@@ -49,14 +49,18 @@ static inline bool os2_valid(const void *id, uint32_t tag)
 
 /* The preamble of every thread-context call on an object: osErrorISR from
  * an interrupt handler, osErrorParameter for an id that is not a live
- * object of the expected kind. Returns from the calling function. */
-#define OS2_THREAD_CALL_ON(obj, tag)                                          \
+ * object of the expected kind (valid false). Returns from the calling
+ * function. OS2_THREAD_CALL_ON for an object, OS2_THREAD_CALL_ON_THREAD
+ * for a thread (os2_thread_valid). */
+#define OS2_THREAD_CALL(valid)                                                \
     do {                                                                      \
         if (os2_isr())                                                        \
             return osErrorISR;                                                \
-        if (!os2_valid((obj), (tag)))                                         \
+        if (!(valid))                                                         \
             return osErrorParameter;                                          \
     } while (0)
+#define OS2_THREAD_CALL_ON(obj, tag)   OS2_THREAD_CALL(os2_valid((obj), (tag)))
+#define OS2_THREAD_CALL_ON_THREAD(th)  OS2_THREAD_CALL(os2_thread_valid(th))
 
 /* A thread id that may be used: a detached thread that has ended is gone
  * (its storage is reclaimed at the next allocation), even before then.

@@ -328,10 +328,7 @@ osStatus_t osThreadYield(void)
 osStatus_t osThreadSuspend(osThreadId_t thread_id)
 {
     os2_thread_t *th = thread_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_thread_valid(th))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON_THREAD(th);
     int err = vos_task_suspend(&th->task);
     return err == VOS_ERR_CONTEXT ? osErrorResource : os2_status(err);
 }
@@ -339,10 +336,7 @@ osStatus_t osThreadSuspend(osThreadId_t thread_id)
 osStatus_t osThreadDetach(osThreadId_t thread_id)
 {
     os2_thread_t *th = thread_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_thread_valid(th))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON_THREAD(th);
     vos_crit_t k;
     (void)vos_crit_enter(&k);
     if (th->state & OS2_TS_DETACHED) {
@@ -464,10 +458,7 @@ uint32_t osThreadFlagsWait(uint32_t flags, uint32_t options, uint32_t timeout)
 osStatus_t osThreadResume(osThreadId_t thread_id)
 {
     os2_thread_t *th = thread_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_thread_valid(th))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON_THREAD(th);
     /* Blocked (waiting or delayed, not suspended): the wait ends at once,
      * the reference's "back to READY"; the interrupted call returns its
      * timeout status (osDelay returns osOK). */
@@ -481,10 +472,7 @@ osStatus_t osThreadResume(osThreadId_t thread_id)
 osStatus_t osThreadTerminate(osThreadId_t thread_id)
 {
     os2_thread_t *th = thread_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_thread_valid(th))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON_THREAD(th);
     if (th == self())
         thread_end(th);
     vos_crit_t k;
@@ -509,10 +497,7 @@ osStatus_t osThreadTerminate(osThreadId_t thread_id)
 osStatus_t osThreadJoin(osThreadId_t thread_id)
 {
     os2_thread_t *th = thread_id;
-    if (os2_isr())
-        return osErrorISR;
-    if (!os2_thread_valid(th))
-        return osErrorParameter;
+    OS2_THREAD_CALL_ON_THREAD(th);
     if ((th->state & OS2_TS_DETACHED) || th == self())
         return osErrorResource;
     int err = vos_task_join(&th->task, VOS_FOREVER);
