@@ -15,17 +15,24 @@
 
 bool os2_privileged_protected;
 
+/* The calls on safety classes and thread watchdogs, which this kernel does
+ * not have: osError, or osErrorISR from an interrupt handler (where the
+ * reference forbids each of them). Their arguments do not matter. */
+static osStatus_t not_supported(uint32_t arg, uint32_t arg2)
+{
+    (void)arg;
+    (void)arg2;
+    return os2_isr() ? osErrorISR : osError;
+}
+
 osStatus_t osKernelProtect(uint32_t safety_class)
 {
-    (void)safety_class;
-    return os2_isr() ? osErrorISR : osError;
+    return not_supported(safety_class, 0);
 }
 
 osStatus_t osKernelDestroyClass(uint32_t safety_class, uint32_t mode)
 {
-    (void)safety_class;
-    (void)mode;
-    return os2_isr() ? osErrorISR : osError;
+    return not_supported(safety_class, mode);
 }
 
 uint32_t osThreadGetClass(osThreadId_t thread_id)
@@ -44,8 +51,7 @@ uint32_t osThreadGetZone(osThreadId_t thread_id)
 
 osStatus_t osThreadFeedWatchdog(uint32_t ticks)
 {
-    (void)ticks;
-    return os2_isr() ? osErrorISR : osError;
+    return not_supported(ticks, 0);
 }
 
 osStatus_t osThreadProtectPrivileged(void)
@@ -58,16 +64,12 @@ osStatus_t osThreadProtectPrivileged(void)
 
 osStatus_t osThreadSuspendClass(uint32_t safety_class, uint32_t mode)
 {
-    (void)safety_class;
-    (void)mode;
-    return os2_isr() ? osErrorISR : osError;
+    return not_supported(safety_class, mode);
 }
 
 osStatus_t osThreadResumeClass(uint32_t safety_class, uint32_t mode)
 {
-    (void)safety_class;
-    (void)mode;
-    return os2_isr() ? osErrorISR : osError;
+    return not_supported(safety_class, mode);
 }
 
 osStatus_t osThreadTerminateZone(uint32_t zone)
