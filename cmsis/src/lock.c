@@ -41,47 +41,40 @@ static osKernelState_t lock_state(void)
 /* Lock, unlock and restore act only on a running or locked kernel: before
  * the start there is nothing to lock, and while suspended the lock is the
  * suspension's (osKernelResume drops it), so they return osError and leave
- * it alone. */
-int32_t osKernelLock(void)
-{
-    if (os2_isr())
-        return osErrorISR;
-    switch (lock_state()) {
-    case osKernelLocked:
-        return 1;
-    case osKernelRunning:
-        return vos_sched_lock() == VOS_OK ? 0 : osError;
-    default:
-        return osError;
-    }
-}
-
-int32_t osKernelUnlock(void)
-{
-    if (os2_isr())
-        return osErrorISR;
-    switch (lock_state()) {
-    case osKernelRunning:
-        return 0;
-    case osKernelLocked:
-        return vos_sched_unlock() == VOS_OK ? 1 : osError;
-    default:
-        return osError;
-    }
-}
-
-int32_t osKernelRestoreLock(int32_t lock)
+ * it alone. lock_put puts the lock in state lock (0 or 1) and returns what
+ * the call it serves returns: the state put (osKernelRestoreLock) or the
+ * state it found (osKernelLock, osKernelUnlock). Always inlined, so each
+ * call compiles to the code it had alone: osKernelLock and
+ * osKernelRestoreLock bracket every clock read of the CMSIS-RTOS2 bench
+ * image (bench/os/cmsis_rtos2/osal_cmsis.c, os_now). */
+static inline __attribute__((always_inline)) int32_t lock_put(int32_t lock, bool restore)
 {
     if (os2_isr())
         return osErrorISR;
     osKernelState_t st = lock_state();
     if ((st != osKernelRunning && st != osKernelLocked) || (lock != 0 && lock != 1))
         return osError;
+    int32_t ret = restore ? lock : st == osKernelLocked;
     if (lock == 1 && st == osKernelRunning)
-        return vos_sched_lock() == VOS_OK ? 1 : osError;
+        return vos_sched_lock() == VOS_OK ? ret : osError;
     if (lock == 0 && st == osKernelLocked)
-        return vos_sched_unlock() == VOS_OK ? 0 : osError;
-    return lock;
+        return vos_sched_unlock() == VOS_OK ? ret : osError;
+    return ret;
+}
+
+int32_t osKernelLock(void)
+{
+    return lock_put(1, false);
+}
+
+int32_t osKernelUnlock(void)
+{
+    return lock_put(0, false);
+}
+
+int32_t osKernelRestoreLock(int32_t lock)
+{
+    return lock_put(lock, true);
 }
 
 /* Ticks until the next thread becomes ready (or a timer expires), from
