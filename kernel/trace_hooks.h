@@ -42,30 +42,27 @@
                    (uint32_t)(uint8_t)(old_prio) |                            \
                    ((uint32_t)(uint8_t)(new_prio) << 8)),                     \
                    VOS__TRACE_ID(t), 0)
+/* An API call's record: the call's result in arg8, the object in a, b as
+ * the event defines it (trace.h). */
+#define VOS__TRACE_CALL(type, obj, result, b)                                 \
+    vos__trace_put(VOS__TRACE_INFO((type), VOS__TRACE_RES(result), 0),        \
+                   VOS__TRACE_ID(obj), (b))
 #define VOS_TRACE_SEM_GIVE(s, result)                                         \
-    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_SEM_GIVE, VOS__TRACE_RES(result), 0), \
-                   VOS__TRACE_ID(s), 0)
+    VOS__TRACE_CALL(VOS_TEV_SEM_GIVE, s, result, 0)
 #define VOS_TRACE_SEM_TAKE(s, result)                                         \
-    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_SEM_TAKE, VOS__TRACE_RES(result), 0), \
-                   VOS__TRACE_ID(s), 0)
+    VOS__TRACE_CALL(VOS_TEV_SEM_TAKE, s, result, 0)
 #define VOS_TRACE_MUTEX_LOCK(m, result, owner)                                \
-    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_MUTEX_LOCK, VOS__TRACE_RES(result), 0), \
-                   VOS__TRACE_ID(m), VOS__TRACE_ID(owner))
+    VOS__TRACE_CALL(VOS_TEV_MUTEX_LOCK, m, result, VOS__TRACE_ID(owner))
 #define VOS_TRACE_MUTEX_UNLOCK(m, result, owner)                              \
-    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_MUTEX_UNLOCK, VOS__TRACE_RES(result), 0), \
-                   VOS__TRACE_ID(m), VOS__TRACE_ID(owner))
+    VOS__TRACE_CALL(VOS_TEV_MUTEX_UNLOCK, m, result, VOS__TRACE_ID(owner))
 #define VOS_TRACE_QUEUE_SEND(q, result)                                       \
-    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_QUEUE_SEND, VOS__TRACE_RES(result), 0), \
-                   VOS__TRACE_ID(q), 0)
+    VOS__TRACE_CALL(VOS_TEV_QUEUE_SEND, q, result, 0)
 #define VOS_TRACE_QUEUE_RECV(q, result)                                       \
-    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_QUEUE_RECV, VOS__TRACE_RES(result), 0), \
-                   VOS__TRACE_ID(q), 0)
+    VOS__TRACE_CALL(VOS_TEV_QUEUE_RECV, q, result, 0)
 #define VOS_TRACE_EVENT_SET(e, bits, result)                                  \
-    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_EVENT_SET, VOS__TRACE_RES(result), 0), \
-                   VOS__TRACE_ID(e), (uint32_t)(bits))
+    VOS__TRACE_CALL(VOS_TEV_EVENT_SET, e, result, (uint32_t)(bits))
 #define VOS_TRACE_EVENT_WAIT(e, bits, result)                                 \
-    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_EVENT_WAIT, VOS__TRACE_RES(result), 0), \
-                   VOS__TRACE_ID(e), (uint32_t)(bits))
+    VOS__TRACE_CALL(VOS_TEV_EVENT_WAIT, e, result, (uint32_t)(bits))
 #define VOS_TRACE_HEAP_ALLOC(h, ptr, size, result)                            \
     vos__trace_put2(VOS__TRACE_INFO(VOS_TEV_HEAP_ALLOC, VOS__TRACE_RES(result), 0), \
                     VOS__TRACE_ID(h), VOS__TRACE_ID(ptr), (uint32_t)(size))
@@ -73,11 +70,9 @@
     vos__trace_put2(VOS__TRACE_INFO(VOS_TEV_HEAP_FREE, VOS__TRACE_RES(result), 0), \
                     VOS__TRACE_ID(h), VOS__TRACE_ID(ptr), (uint32_t)(size))
 #define VOS_TRACE_POOL_ALLOC(p, block, result)                                \
-    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_POOL_ALLOC, VOS__TRACE_RES(result), 0), \
-                   VOS__TRACE_ID(p), VOS__TRACE_ID(block))
+    VOS__TRACE_CALL(VOS_TEV_POOL_ALLOC, p, result, VOS__TRACE_ID(block))
 #define VOS_TRACE_POOL_FREE(p, block, result)                                 \
-    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_POOL_FREE, VOS__TRACE_RES(result), 0), \
-                   VOS__TRACE_ID(p), VOS__TRACE_ID(block))
+    VOS__TRACE_CALL(VOS_TEV_POOL_FREE, p, result, VOS__TRACE_ID(block))
 #define VOS_TRACE_DEADLINE_MISS(t, late)                                      \
     vos__trace_put(VOS_TEV_DEADLINE_MISS, VOS__TRACE_ID(t),                   \
                    (uint64_t)(late) > UINT32_MAX ? UINT32_MAX : (uint32_t)(late))
@@ -97,8 +92,7 @@
     vos__trace_put(VOS__TRACE_INFO(VOS_TEV_MSG_RECV, VOS__TRACE_ERR(result), 0), \
                    VOS__TRACE_ID(ch), VOS__TRACE_ID(client))
 #define VOS_TRACE_MSG_REPLY(client, result, server)                           \
-    vos__trace_put(VOS__TRACE_INFO(VOS_TEV_MSG_REPLY, VOS__TRACE_RES(result), 0), \
-                   VOS__TRACE_ID(client), VOS__TRACE_ID(server))
+    VOS__TRACE_CALL(VOS_TEV_MSG_REPLY, client, result, VOS__TRACE_ID(server))
 
 #else /* !VOS_CFG_TRACE: arguments are not evaluated */
 
