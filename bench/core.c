@@ -4,10 +4,27 @@
  */
 #include <string.h>
 #include "core.h"
+#include "vb_commit.h" /* VB_COMMIT, written at build time by cmake/vb_commit.cmake */
+#ifndef VB_CFLAGS
+#define VB_CFLAGS "unknown"
+#endif
 
 vb_dist_t vb_dist;
 union vb_arena vb_arena;
 uint32_t vb_overhead;
+
+#if !OSAL_HOST_PROCESS
+static os_task_t main_task;
+static OSAL_STACK_DEFINE(main_stack, 4096);
+
+int vb_start(const char *name, void (*fn)(void *))
+{
+    os_task_create(&main_task, name, fn, NULL, VB_MAIN_PRIO, main_stack,
+                   OSAL_STACK_SIZEOF(main_stack));
+    os_start();
+    return 1;
+}
+#endif
 
 static os_task_t slots[VB_SLOTS];
 static OSAL_STACK_ARRAY_DEFINE(stacks, VB_SLOTS, VB_STACK);
@@ -25,6 +42,10 @@ void vb_reset(int64_t origin)
 
 void vb_print_config(void)
 {
+    board_printf("@VOS config commit=%s board=%s unit=%s\n", VB_COMMIT, board_name,
+                 board_cycle_unit);
+    board_printf("@VOS config cc=\"gcc %s\" cflags=\"%s\"\n", __VERSION__, VB_CFLAGS);
+    os_print_config();
     board_printf("@VOS config hist_exact=%u hist_log_sub=%u hist_log_octaves=%u\n", VB_EXACT,
                  VB_LOG_SUB, VB_LOG_OCT);
 }
@@ -218,20 +239,43 @@ void vb_join(int n)
     }
 }
 
+/* Append s, or the decimal v, to buf at *n, cut at size - 1 and
+ * terminated. */
+static void put_str(char *buf, unsigned size, unsigned *n, const char *s)
+{
+    while (*s && *n + 1 < size)
+        buf[(*n)++] = *s++;
+    buf[*n] = 0;
+}
+
+static void put_u64(char *buf, unsigned size, unsigned *n, uint64_t v)
+{
+    char d[20];
+    int k = 0;
+    do {
+        d[k++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v > 0);
+    while (k > 0 && *n + 1 < size)
+        buf[(*n)++] = d[--k];
+    buf[*n] = 0;
+}
+
 void vb_id(char *buf, unsigned size, const char *prefix, int n)
 {
     unsigned i = 0;
-    while (*prefix && i + 1 < size)
-        buf[i++] = *prefix++;
-    char digits[12];
-    int k = 0;
-    do {
-        digits[k++] = (char)('0' + n % 10);
-        n /= 10;
-    } while (n > 0);
-    while (k > 0 && i + 1 < size)
-        buf[i++] = digits[--k];
-    buf[i] = 0;
+    put_str(buf, size, &i, prefix);
+    put_u64(buf, size, &i, (uint64_t)n);
+}
+
+void vb_note_str(vb_note_t *nt, const char *s)
+{
+    put_str(nt->s, sizeof nt->s, &nt->n, s);
+}
+
+void vb_note_u(vb_note_t *nt, uint64_t v)
+{
+    put_u64(nt->s, sizeof nt->s, &nt->n, v);
 }
 
 void vb_spawn_begin(void)

@@ -40,8 +40,10 @@ extern vb_dist_t vb_dist;
 /* Cost of an empty measurement: two back-to-back counter reads. */
 extern uint32_t vb_overhead;
 
-/* The histogram's layout as "@VOS config hist_*" lines, so the host tools
- * bin and read distributions exactly as vb_report() does. */
+/* The image's configuration as "@VOS config" lines: the commit, board and
+ * counter unit, the compiler and its flags, the kernel's configuration
+ * (os_print_config), and the histogram's layout (hist_*), so the host
+ * tools bin and read distributions exactly as vb_report() does. */
 void vb_print_config(void);
 
 void vb_reset(int64_t origin);
@@ -100,6 +102,11 @@ union vb_arena {
 };
 extern union vb_arena vb_arena;
 
+/* From main() of an image on the board: start the kernel with the image's
+ * main task, fn, at VB_MAIN_PRIO (a 4 KB stack). Returns 1 only if the
+ * kernel returned. */
+int vb_start(const char *name, void (*fn)(void *));
+
 /* Create tasks without them running yet: the main task runs at the top
  * priority between vb_spawn_begin() and vb_spawn_end(). */
 void vb_spawn_begin(void);
@@ -113,8 +120,20 @@ void vb_join(int n);
  * exited for vb_join. Called from a task above it; with OSAL_HAS_TM_PORT. */
 void vb_kill(int i);
 
-/* "prefix" followed by n in decimal, into buf. */
+/* "prefix" followed by n (>= 0) in decimal, into buf. */
 void vb_id(char *buf, unsigned size, const char *prefix, int n);
+
+/* A note for a result line, built piece by piece (no printf here): text
+ * and unsigned numbers appended, cut at the end of the buffer, which is
+ * sized so that a whole result line stays within board_printf's 255
+ * characters. Start it with { .n = 0 }. */
+typedef struct {
+    char s[132];
+    unsigned n;
+} vb_note_t;
+
+void vb_note_str(vb_note_t *nt, const char *s);
+void vb_note_u(vb_note_t *nt, uint64_t v);
 
 /* --- Filler tasks (fillers.c) -----------------------------------------------
  * n tasks that exist and wait (blocked on a semaphore, spread over all

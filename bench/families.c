@@ -70,9 +70,20 @@ const struct vb_family *vb_family_alone(void)
     return NULL;
 }
 
-/* The reason for a missing need; a need this build meets is never
- * missing, and its reason is folded away. */
-#define VB_REASON(bit, why) ((VB_HAVE & (bit)) ? "" : (why))
+/* The reason for a missing need, in the order they are given; a need
+ * this build meets is never missing, and its reason is folded away. */
+#define VB_REASON(bit, why) { (bit), (VB_HAVE & (bit)) ? "" : (why) }
+static const struct {
+    unsigned need;
+    const char *why;
+} vb_reasons[] = {
+    VB_REASON(VB_NEED_HEAP, OSAL_NO_HEAP_WHY),
+    VB_REASON(VB_NEED_FLIGHT, VB_NO_FLIGHT_WHY),
+    VB_REASON(VB_NEED_CHANNEL, CHANNEL_WHY),
+    VB_REASON(VB_NEED_WORKQ, WORKQ_WHY),
+    VB_REASON(VB_NEED_CMSIS, CMSIS_WHY),
+    VB_REASON(VB_NEED_TM_PORT, TM_WHY),
+};
 
 const char *vb_family_why(const struct vb_family *f, bool *left)
 {
@@ -80,18 +91,9 @@ const char *vb_family_why(const struct vb_family *f, bool *left)
     *left = false;
     if (missing & VB_NEED_BOARD)
         return f->posix_why;
-    if (missing & VB_NEED_HEAP)
-        return VB_REASON(VB_NEED_HEAP, OSAL_NO_HEAP_WHY);
-    if (missing & VB_NEED_FLIGHT)
-        return VB_REASON(VB_NEED_FLIGHT, VB_NO_FLIGHT_WHY);
-    if (missing & VB_NEED_CHANNEL)
-        return VB_REASON(VB_NEED_CHANNEL, CHANNEL_WHY);
-    if (missing & VB_NEED_WORKQ)
-        return VB_REASON(VB_NEED_WORKQ, WORKQ_WHY);
-    if (missing & VB_NEED_CMSIS)
-        return VB_REASON(VB_NEED_CMSIS, CMSIS_WHY);
-    if (missing & VB_NEED_TM_PORT)
-        return VB_REASON(VB_NEED_TM_PORT, TM_WHY);
+    for (unsigned i = 0; i < sizeof vb_reasons / sizeof vb_reasons[0]; i++)
+        if (missing & vb_reasons[i].need)
+            return vb_reasons[i].why;
     if (missing != 0) {                 /* VB_NEED_TRACE, VB_NEED_MPU, VB_NEED_RSTATS, VB_BY_HOST */
         *left = true;
         return "";

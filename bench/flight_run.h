@@ -73,17 +73,5 @@ void vb_flight_run(const vb_flight_cfg_t *cfg, vb_flight_result_t *res);
 /* The soak (soak.c), run from the bench main task after bench_pipeline. */
 void bench_soak(void);
 
-/* A note for a result line, built piece by piece (no printf here): text
- * and unsigned numbers appended, cut at the end of the buffer, which is
- * sized so that a whole result line stays within board_printf's 255
- * characters. */
-typedef struct {
-    char s[132];
-    unsigned n;
-} vb_note_t;
-
-void vb_note_str(vb_note_t *nt, const char *s);
-void vb_note_u(vb_note_t *nt, uint32_t v);
-
 #endif /* VB_HAS_FLIGHT */
 #endif /* BENCH_FLIGHT_RUN_H */

@@ -6,26 +6,15 @@
  */
 #include "core.h"
 #include "families.h"
-#include "vb_commit.h" /* VB_COMMIT, written at build time by cmake/vb_commit.cmake */
-#ifndef VB_CFLAGS
-#define VB_CFLAGS "unknown"
-#endif
 
 /* How the idle task waits in this image: defined by an idle body that
  * replaces the port's WFI (boards/netduinoplus2/idle_exact.c). */
 extern const char vb_idle_mode[] __attribute__((weak));
 
-static os_task_t main_task;
-static OSAL_STACK_DEFINE(main_stack, 4096);
-
 static void bench_main(void *arg)
 {
     (void)arg;
     vb_calibrate();
-    board_printf("@VOS config commit=%s board=%s unit=%s\n", VB_COMMIT, board_name,
-                 board_cycle_unit);
-    board_printf("@VOS config cc=\"gcc %s\" cflags=\"%s\"\n", __VERSION__, VB_CFLAGS);
-    os_print_config();
     vb_print_config();
     board_printf("@VOS config idle=\"%s\"\n", vb_idle_mode != NULL ? vb_idle_mode : "wfi");
     board_printf("@VOS config empty_measurement=%lu note=\"subtracted from every sample whose start point is a counter read\"\n",
@@ -54,8 +43,5 @@ static void bench_main(void *arg)
 
 int main(void)
 {
-    os_task_create(&main_task, "bench", bench_main, NULL, VB_MAIN_PRIO, main_stack,
-                   OSAL_STACK_SIZEOF(main_stack));
-    os_start();
-    return 1;
+    return vb_start("bench", bench_main);
 }

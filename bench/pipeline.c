@@ -274,26 +274,6 @@ void vb_flight_run(const vb_flight_cfg_t *cfg, vb_flight_result_t *res)
 #endif
 }
 
-void vb_note_str(vb_note_t *nt, const char *s)
-{
-    while (*s && nt->n + 1 < sizeof nt->s)
-        nt->s[nt->n++] = *s++;
-    nt->s[nt->n] = 0;
-}
-
-void vb_note_u(vb_note_t *nt, uint32_t v)
-{
-    char d[10];
-    int k = 0;
-    do {
-        d[k++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (k > 0 && nt->n + 1 < sizeof nt->s)
-        nt->s[nt->n++] = d[--k];
-    nt->s[nt->n] = 0;
-}
-
 /* --- imu_pipeline ------------------------------------------------------- */
 
 static void record_dist(uint32_t index, uint32_t latency)

@@ -92,8 +92,8 @@ _Static_assert(TM_ARRAY_WORDS * 4 <= VB_ARENA_SIZE, "Thread-Metric arena too sma
 
 /* What tm_memory's blocks come from, for its note: a fixed-block pool,
  * unless the backend's porting layer uses something else
- * (OSAL_TM_MEMORY_WHAT, bench/osal.h). The note holds 95 characters:
- * about 45 go to the count. */
+ * (OSAL_TM_MEMORY_WHAT, bench/osal.h). The note keeps to 95 characters,
+ * so the result line stays short: about 45 go to the count. */
 #ifndef OSAL_TM_MEMORY_WHAT
 #define OSAL_TM_MEMORY_WHAT "128-byte pool block allocate+release pairs"
 #endif
@@ -544,26 +544,6 @@ static void reporter(void *arg)
         vb_kill(i);
 }
 
-/* Append s, or the decimal v, to buf at *n (truncating at size - 1). */
-static void put_str(char *buf, unsigned size, unsigned *n, const char *s)
-{
-    while (*s && *n + 1 < size)
-        buf[(*n)++] = *s++;
-    buf[*n] = 0;
-}
-
-static void put_num(char *buf, unsigned size, unsigned *n, uint64_t v)
-{
-    char d[21];
-    int k = 0;
-    do {
-        d[k++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v > 0);
-    while (k > 0 && *n + 1 < size)
-        buf[(*n)++] = d[--k];
-    buf[*n] = 0;
-}
 
 static void run(const tm_test_t *t)
 {
@@ -601,22 +581,20 @@ static void run(const tm_test_t *t)
         fail(t->id, "no operation completed in the window");
 
     uint64_t scaled = ((uint64_t)ops * TM_PERIOD_MS + VB_TM_WINDOW_MS / 2) / VB_TM_WINDOW_MS;
-    /* Short: a console line holds 255 characters. */
-    char note[96];
-    unsigned n = 0;
-    put_num(note, sizeof note, &n, ops);
-    put_str(note, sizeof note, &n, " ops in ");
-    put_num(note, sizeof note, &n, VB_TM_WINDOW_MS);
-    put_str(note, sizeof note, &n, " ms virtual, x");
+    vb_note_t nt = { .n = 0 };
+    vb_note_u(&nt, ops);
+    vb_note_str(&nt, " ops in ");
+    vb_note_u(&nt, VB_TM_WINDOW_MS);
+    vb_note_str(&nt, " ms virtual, x");
     if (TM_PERIOD_MS % VB_TM_WINDOW_MS == 0) {
-        put_num(note, sizeof note, &n, TM_PERIOD_MS / VB_TM_WINDOW_MS);
+        vb_note_u(&nt, TM_PERIOD_MS / VB_TM_WINDOW_MS);
     } else {
-        put_str(note, sizeof note, &n, "30000/");
-        put_num(note, sizeof note, &n, VB_TM_WINDOW_MS);
+        vb_note_str(&nt, "30000/");
+        vb_note_u(&nt, VB_TM_WINDOW_MS);
     }
-    put_str(note, sizeof note, &n, " = per 30 s; ");
-    put_str(note, sizeof note, &n, t->what);
-    vb_report_value(t->id, "idle", "ops_per_30s", (int64_t)scaled, note);
+    vb_note_str(&nt, " = per 30 s; ");
+    vb_note_str(&nt, t->what);
+    vb_report_value(t->id, "idle", "ops_per_30s", (int64_t)scaled, nt.s);
 }
 
 void bench_threadmetric(void)

@@ -431,9 +431,6 @@ static void tms_all(void)
 
 void bench_threadmetric(void);
 
-static os_task_t tms_main_task;
-static OSAL_STACK_DEFINE(tms_main_stack, 4096);
-
 static void tms_main(void *arg)
 {
     (void)arg;
@@ -449,8 +446,5 @@ static void tms_main(void *arg)
 
 int main(void)
 {
-    os_task_create(&tms_main_task, "tm_suite", tms_main, NULL, VB_MAIN_PRIO, tms_main_stack,
-                   OSAL_STACK_SIZEOF(tms_main_stack));
-    os_start();
-    return 1;
+    return vb_start("tm_suite", tms_main);
 }

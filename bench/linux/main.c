@@ -54,10 +54,6 @@
 #include <unistd.h>
 #include "core.h"
 #include "families.h"
-#include "vb_commit.h" /* VB_COMMIT, written at build time by cmake/vb_commit.cmake */
-#ifndef VB_CFLAGS
-#define VB_CFLAGS "unknown"
-#endif
 
 /* Level of timing.c's periodic task (cyclic_100us, loop_1khz): --prio
  * names its SCHED_FIFO priority, as cyclictest -p does. */
@@ -391,10 +387,6 @@ int main(int argc, char **argv)
     os_host_pin();
     vb_calibrate();
     os_host_unpin();
-    board_printf("@VOS config commit=%s board=%s unit=%s\n", VB_COMMIT, board_name,
-                 board_cycle_unit);
-    board_printf("@VOS config cc=\"gcc %s\" cflags=\"%s\"\n", __VERSION__, VB_CFLAGS);
-    os_print_config();
     vb_print_config();
     os_host_print_config();
     board_printf("@VOS config measured_prio=%d family_process=fork\n", prio);
