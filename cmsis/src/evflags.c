@@ -36,13 +36,7 @@ uint32_t osEventFlagsSet(osEventFlagsId_t ef_id, uint32_t flags)
     os2_evflags_t *e = ef_id;
     if (!os2_valid(e, OS2_TAG_EVFLAGS) || (flags & ~OS2_FLAGS_MASK))
         return osFlagsErrorParameter;
-    uint32_t now;
-    vos_crit_t k;
-    (void)vos_crit_enter(&k);
-    int err = os2_isr() ? vos_event_set_isr(&e->ev, flags) : vos_event_set(&e->ev, flags);
-    vos_event_get(&e->ev, &now);
-    (void)vos_crit_exit(k);
-    return err == VOS_OK ? now : os2_flags_error(err);
+    return os2_flags_set(&e->ev, flags);
 }
 
 uint32_t osEventFlagsClear(osEventFlagsId_t ef_id, uint32_t flags)
@@ -50,13 +44,7 @@ uint32_t osEventFlagsClear(osEventFlagsId_t ef_id, uint32_t flags)
     os2_evflags_t *e = ef_id;
     if (!os2_valid(e, OS2_TAG_EVFLAGS) || (flags & ~OS2_FLAGS_MASK))
         return osFlagsErrorParameter;
-    uint32_t before;
-    vos_crit_t k;
-    (void)vos_crit_enter(&k);
-    vos_event_get(&e->ev, &before);
-    vos_event_clear(&e->ev, flags);
-    (void)vos_crit_exit(k);
-    return before;
+    return os2_flags_clear(&e->ev, flags);
 }
 
 uint32_t osEventFlagsGet(osEventFlagsId_t ef_id)
@@ -72,8 +60,7 @@ uint32_t osEventFlagsWait(osEventFlagsId_t ef_id, uint32_t flags, uint32_t optio
                           uint32_t timeout)
 {
     os2_evflags_t *e = ef_id;
-    if (!os2_valid(e, OS2_TAG_EVFLAGS) || (flags & ~OS2_FLAGS_MASK) || flags == 0 ||
-        (options & ~(osFlagsWaitAll | osFlagsNoClear)))
+    if (!os2_valid(e, OS2_TAG_EVFLAGS) || !os2_flags_wait_args(flags, options))
         return osFlagsErrorParameter;
     if (os2_isr()) {
         /* Interrupt handlers may only poll. */
@@ -89,10 +76,9 @@ uint32_t osEventFlagsWait(osEventFlagsId_t ef_id, uint32_t flags, uint32_t optio
         (void)vos_crit_exit(k);
         return met ? cur : osFlagsErrorResource;
     }
-    unsigned opt = ((options & osFlagsWaitAll) ? VOS_EVENT_ALL : VOS_EVENT_ANY) |
-                   ((options & osFlagsNoClear) ? 0 : VOS_EVENT_CLEAR);
     uint32_t got;
-    int err = vos_event_wait(&e->ev, flags, opt, os2_timeout(timeout), &got);
+    int err = vos_event_wait(&e->ev, flags, os2_flags_wait_options(options), os2_timeout(timeout),
+                             &got);
     if (err == VOS_ERR_CONTEXT)
         return osFlagsErrorUnknown;     /* a wait needed before the kernel runs */
     return err == VOS_OK ? got : os2_flags_error(err);

@@ -97,6 +97,53 @@ static inline uint32_t os2_flags_error(int err)
     return (uint32_t)(int32_t)os2_status(err);
 }
 
+/* --- Flags: event flags and thread flags, both a VAIOS event group ------- */
+
+/* Set flags in ev (any context) and return the flags it holds after, or
+ * the flags error. Under the kernel lock, so the value returned is the one
+ * the set left (a waiter it released has already had its clearing done)
+ * and no other thread runs in between; a woken thread runs when the lock
+ * is released. */
+static inline uint32_t os2_flags_set(vos_event_t *ev, uint32_t flags)
+{
+    uint32_t now;
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
+    int err = os2_isr() ? vos_event_set_isr(ev, flags) : vos_event_set(ev, flags);
+    vos_event_get(ev, &now);
+    (void)vos_crit_exit(k);
+    return err == VOS_OK ? now : os2_flags_error(err);
+}
+
+/* Clear flags in ev and return the flags it held before, under the kernel
+ * lock (no set in between). Any context. */
+static inline uint32_t os2_flags_clear(vos_event_t *ev, uint32_t flags)
+{
+    uint32_t before;
+    vos_crit_t k;
+    (void)vos_crit_enter(&k);
+    vos_event_get(ev, &before);
+    vos_event_clear(ev, flags);
+    (void)vos_crit_exit(k);
+    return before;
+}
+
+/* The arguments of a wait: at least one flag, no error bit, no option but
+ * osFlagsWaitAll and osFlagsNoClear. */
+static inline bool os2_flags_wait_args(uint32_t flags, uint32_t options)
+{
+    return !(flags & ~OS2_FLAGS_MASK) && flags != 0 &&
+           !(options & ~(osFlagsWaitAll | osFlagsNoClear));
+}
+
+/* A wait's options for vos_event_wait: all or any, cleared on release
+ * unless osFlagsNoClear. */
+static inline unsigned os2_flags_wait_options(uint32_t options)
+{
+    return ((options & osFlagsWaitAll) ? VOS_EVENT_ALL : VOS_EVENT_ANY) |
+           ((options & osFlagsNoClear) ? 0 : VOS_EVENT_CLEAR);
+}
+
 /* A CMSIS timeout in ticks as a kernel timeout that ends on the n-th tick
  * boundary from now (the osDelay rule, applied to every finite wait).
  * The out-of-line half returns cycles, not a vos_dur_t: the AAPCS returns

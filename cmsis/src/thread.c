@@ -400,16 +400,7 @@ uint32_t osThreadFlagsSet(osThreadId_t thread_id, uint32_t flags)
         return osFlagsErrorParameter;
     if (th->state & OS2_TS_TERMINATED)
         return osFlagsErrorResource;
-    /* Under the lock, so the value returned is the one the set left (after
-     * a released waiter's clearing) and no other thread runs in between;
-     * a woken thread runs when the lock is released. */
-    uint32_t now;
-    vos_crit_t k;
-    (void)vos_crit_enter(&k);
-    int err = os2_isr() ? vos_event_set_isr(&th->flags, flags) : vos_event_set(&th->flags, flags);
-    vos_event_get(&th->flags, &now);
-    (void)vos_crit_exit(k);
-    return err == VOS_OK ? now : os2_flags_error(err);
+    return os2_flags_set(&th->flags, flags);
 }
 
 uint32_t osThreadFlagsClear(uint32_t flags)
@@ -421,13 +412,7 @@ uint32_t osThreadFlagsClear(uint32_t flags)
         return osFlagsErrorUnknown;
     if (flags & ~OS2_FLAGS_MASK)
         return osFlagsErrorParameter;
-    uint32_t before;
-    vos_crit_t k;
-    (void)vos_crit_enter(&k);
-    vos_event_get(&th->flags, &before);
-    vos_event_clear(&th->flags, flags);
-    (void)vos_crit_exit(k);
-    return before;
+    return os2_flags_clear(&th->flags, flags);
 }
 
 uint32_t osThreadFlagsGet(void)
@@ -446,12 +431,11 @@ uint32_t osThreadFlagsWait(uint32_t flags, uint32_t options, uint32_t timeout)
     os2_thread_t *th = self();
     if (th == NULL)
         return osFlagsErrorUnknown;
-    if ((flags & ~OS2_FLAGS_MASK) || flags == 0 || (options & ~(osFlagsWaitAll | osFlagsNoClear)))
+    if (!os2_flags_wait_args(flags, options))
         return osFlagsErrorParameter;
-    unsigned opt = ((options & osFlagsWaitAll) ? VOS_EVENT_ALL : VOS_EVENT_ANY) |
-                   ((options & osFlagsNoClear) ? 0 : VOS_EVENT_CLEAR);
     uint32_t got;
-    int err = vos_event_wait(&th->flags, flags, opt, os2_timeout(timeout), &got);
+    int err = vos_event_wait(&th->flags, flags, os2_flags_wait_options(options),
+                             os2_timeout(timeout), &got);
     return err == VOS_OK ? got : os2_flags_error(err);
 }
 
