@@ -159,8 +159,7 @@ int vos_task_create_in(vos_domain_t *d, vos_task_t *t, const char *name, vos_ent
 
 int vos_task_domain(const vos_task_t *t, vos_domain_t **out)
 {
-    if (t == NULL)
-        t = vos__started ? vos__cur : NULL;
+    VOS__SELF_IF_NULL(t);
     VOS__CHECK(t != NULL && t->tag == VOS_TAG_TASK, VOS_ERR_INVALID);
     VOS__CHECK(out != NULL, VOS_ERR_ARG);
     *out = t->domain == &vos__kernel_domain ? NULL : t->domain;

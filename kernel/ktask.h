@@ -25,4 +25,13 @@ extern struct vos_waitq vos__join_q;
  * hook. Lock held. */
 void vos__task_gone(vos_task_t *t);
 
+/* A call's task argument t (a variable) names the calling task when NULL:
+ * replaces NULL by vos_self(), without the call (still NULL before
+ * vos_start(), which the task check that follows refuses). */
+#define VOS__SELF_IF_NULL(t)                                                  \
+    do {                                                                      \
+        if ((t) == NULL)                                                      \
+            (t) = vos__started ? vos__cur : NULL;                             \
+    } while (0)
+
 #endif /* VAIOS_KERNEL_KTASK_H */

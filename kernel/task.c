@@ -197,8 +197,7 @@ int vos_task_resume_isr(vos_task_t *t)
 int vos_task_set_priority(vos_task_t *t, unsigned prio)
 {
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
-    if (t == NULL)
-        t = vos__started ? vos__cur : NULL;
+    VOS__SELF_IF_NULL(t);
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
     VOS__CHECK(!vos__is_idle(t), VOS_ERR_ARG);
     VOS__CHECK(prio >= VOS_PRIO_MIN && prio <= VOS_PRIO_MAX, VOS_ERR_ARG);
@@ -219,8 +218,7 @@ int vos_task_set_priority(vos_task_t *t, unsigned prio)
 int vos_task_priority(const vos_task_t *t)
 {
     VOS__CHECK_LEVEL();
-    if (t == NULL)
-        t = vos__started ? vos__cur : NULL;
+    VOS__SELF_IF_NULL(t);
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
     return t->prio;
 }
@@ -228,8 +226,7 @@ int vos_task_priority(const vos_task_t *t)
 int vos_task_base_priority(const vos_task_t *t)
 {
     VOS__CHECK_LEVEL();
-    if (t == NULL)
-        t = vos__started ? vos__cur : NULL;
+    VOS__SELF_IF_NULL(t);
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
     return t->base_prio;
 }
@@ -244,8 +241,7 @@ int vos_task_state(const vos_task_t *t)
 int vos_task_set_slicing(vos_task_t *t, bool on)
 {
     VOS__CHECK_LEVEL();
-    if (t == NULL)
-        t = vos__started ? vos__cur : NULL;
+    VOS__SELF_IF_NULL(t);
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
     uint32_t key = vos__lock();
     if (on)
@@ -424,26 +420,27 @@ static size_t stack_unused(const vos_task_t *t)
     return n;
 }
 
-int vos_task_stack_unused(const vos_task_t *t, size_t *out)
+/* Both stack queries: the unused bytes, or (high_water) the bytes above
+ * the guard ever used. */
+static inline int stack_query(const vos_task_t *t, size_t *out, bool high_water)
 {
     VOS__CHECK_LEVEL();
-    if (t == NULL)
-        t = vos__started ? vos__cur : NULL;
+    VOS__SELF_IF_NULL(t);
     VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
     VOS__CHECK(out != NULL, VOS_ERR_ARG);
-    *out = stack_unused(t);
+    size_t unused = stack_unused(t);
+    *out = high_water ? t->stack_size - VOS_CFG_STACK_GUARD - unused : unused;
     return VOS_OK;
+}
+
+int vos_task_stack_unused(const vos_task_t *t, size_t *out)
+{
+    return stack_query(t, out, false);
 }
 
 int vos_task_stack_high_water(const vos_task_t *t, size_t *out)
 {
-    VOS__CHECK_LEVEL();
-    if (t == NULL)
-        t = vos__started ? vos__cur : NULL;
-    VOS__CHECK(task_valid(t), VOS_ERR_INVALID);
-    VOS__CHECK(out != NULL, VOS_ERR_ARG);
-    *out = t->stack_size - VOS_CFG_STACK_GUARD - stack_unused(t);
-    return VOS_OK;
+    return stack_query(t, out, true);
 }
 
 /* A weak reference, not a weak default: the application's hook if it has
