@@ -84,10 +84,9 @@ int vos_event_init(vos_event_t *e, uint32_t initial)
     return VOS_OK;
 }
 
-int vos_event_set(vos_event_t *e, uint32_t bits)
+/* The set of both forms, after their checks. */
+static VOS__ALWAYS_INLINE int event_set(vos_event_t *e, uint32_t bits)
 {
-    VOS__CHECK(event_valid(e), VOS_ERR_INVALID);
-    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     uint32_t key = vos__lock();
     set_locked(e, bits);
     vos__unlock(key);
@@ -95,15 +94,18 @@ int vos_event_set(vos_event_t *e, uint32_t bits)
     return VOS_OK;
 }
 
+int vos_event_set(vos_event_t *e, uint32_t bits)
+{
+    VOS__CHECK(event_valid(e), VOS_ERR_INVALID);
+    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+    return event_set(e, bits);
+}
+
 int vos_event_set_isr(vos_event_t *e, uint32_t bits)
 {
     VOS__CHECK(event_valid(e), VOS_ERR_INVALID);
     VOS__CHECK_ISR();
-    uint32_t key = vos__lock();
-    set_locked(e, bits);
-    vos__unlock(key);
-    VOS_TRACE_EVENT_SET(e, bits, VOS_OK);
-    return VOS_OK;
+    return event_set(e, bits);
 }
 
 int vos_event_clear(vos_event_t *e, uint32_t bits)

@@ -44,6 +44,11 @@
 #define VOS__LIKELY(x)   __builtin_expect(!!(x), 1)
 #define VOS__UNLIKELY(x) __builtin_expect(!!(x), 0)
 
+/* For a body that a call's forms share with constant arguments (a task
+ * form and an interrupt form, say): inlined at every -O, so each form
+ * compiles to its own straight code. */
+#define VOS__ALWAYS_INLINE inline __attribute__((always_inline))
+
 /* The interrupt level. A handler above VOS_CFG_KERNEL_IRQ_PRIO runs even
  * inside the kernel's critical sections (arch_lock masks up to that level
  * only), so a kernel call from it would race the kernel: every call

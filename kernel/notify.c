@@ -29,8 +29,6 @@
  */
 #include "kernel.h"
 
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-
 /* How a waiting task leaves, and where its result goes. */
 struct notify_wait {
     uint32_t clear;      /* flags cleared on exit */
@@ -38,19 +36,19 @@ struct notify_wait {
     uint32_t *out;       /* receives the value before the exit action, or NULL */
 };
 
-static ALWAYS_INLINE bool target_valid(const vos_task_t *t)
+static VOS__ALWAYS_INLINE bool target_valid(const vos_task_t *t)
 {
     return t != NULL && t->tag == VOS_TAG_TASK;
 }
 
-static ALWAYS_INLINE bool target_alive(const vos_task_t *t)
+static VOS__ALWAYS_INLINE bool target_alive(const vos_task_t *t)
 {
     return t->state != VOS_TASK_EXITED && t->state != VOS_TASK_FAULTED;
 }
 
 /* Leave a wait whose condition value v meets: the exit action, and the
  * result. Lock held (t is the caller, or blocked). */
-static ALWAYS_INLINE void complete(vos_task_t *t, const struct notify_wait *w, uint32_t v)
+static VOS__ALWAYS_INLINE void complete(vos_task_t *t, const struct notify_wait *w, uint32_t v)
 {
     t->notify = (v - w->dec) & ~w->clear;
     if (w->out != NULL)
@@ -61,7 +59,7 @@ static ALWAYS_INLINE void complete(vos_task_t *t, const struct notify_wait *w, u
  * runs when the lock is released if it outranks the running task). A
  * waiting task is alive, so only the other path checks liveness.
  * Lock held. */
-static ALWAYS_INLINE int raise_locked(vos_task_t *t, uint32_t v)
+static VOS__ALWAYS_INLINE int raise_locked(vos_task_t *t, uint32_t v)
 {
     if (VOS__UNLIKELY((v & t->notify_mask) != 0) && t->state == VOS_TASK_BLOCKED) {
         complete(t, t->wait_data, v);
@@ -76,7 +74,7 @@ static ALWAYS_INLINE int raise_locked(vos_task_t *t, uint32_t v)
     return VOS_OK;
 }
 
-static ALWAYS_INLINE int give_locked(vos_task_t *t)
+static VOS__ALWAYS_INLINE int give_locked(vos_task_t *t)
 {
     uint32_t v = t->notify + 1u;
     if (VOS__UNLIKELY(v == 0))
@@ -86,7 +84,7 @@ static ALWAYS_INLINE int give_locked(vos_task_t *t)
 
 /* The calling task, or NULL if the caller cannot wait: an interrupt, or
  * before vos_start() (vos__cur is NULL until the first task is chosen). */
-static ALWAYS_INLINE vos_task_t *waiting_task(void)
+static VOS__ALWAYS_INLINE vos_task_t *waiting_task(void)
 {
     return VOS__UNLIKELY(arch_in_isr()) ? NULL : vos__cur;
 }
@@ -94,7 +92,7 @@ static ALWAYS_INLINE vos_task_t *waiting_task(void)
 /* Every case of a wait by the calling task for mask: leave at once if the
  * value meets it, else block until a raise completes the wait. Takes the
  * lock itself. */
-static ALWAYS_INLINE int wait_any(uint32_t mask, struct notify_wait *w, vos_dur_t timeout)
+static VOS__ALWAYS_INLINE int wait_any(uint32_t mask, struct notify_wait *w, vos_dur_t timeout)
 {
     vos_task_t *cur = vos__cur;
     uint32_t key = vos__lock();
@@ -139,24 +137,27 @@ static __attribute__((noinline)) int wait_bits_any(uint32_t bits, uint32_t clear
 
 /* --- Public calls ---------------------------------------------------------- */
 
-int vos_notify_give(vos_task_t *t)
+/* The give of both forms, after their checks. */
+static VOS__ALWAYS_INLINE int notify_give(vos_task_t *t)
 {
-    VOS__CHECK(target_valid(t), VOS_ERR_INVALID);
-    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     uint32_t key = vos__lock();
     int err = give_locked(t);
     vos__unlock(key);
     return err;
 }
 
+int vos_notify_give(vos_task_t *t)
+{
+    VOS__CHECK(target_valid(t), VOS_ERR_INVALID);
+    VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
+    return notify_give(t);
+}
+
 int vos_notify_give_isr(vos_task_t *t)
 {
     VOS__CHECK(target_valid(t), VOS_ERR_INVALID);
     VOS__CHECK_ISR();
-    uint32_t key = vos__lock();
-    int err = give_locked(t);
-    vos__unlock(key);
-    return err;
+    return notify_give(t);
 }
 
 int vos_notify_set(vos_task_t *t, uint32_t bits)

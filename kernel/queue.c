@@ -36,16 +36,14 @@
 #include <string.h>
 #include "kernel.h"
 
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-
-static ALWAYS_INLINE bool queue_valid(const vos_queue_t *q)
+static VOS__ALWAYS_INLINE bool queue_valid(const vos_queue_t *q)
 {
     return q != NULL && q->tag == VOS_TAG_QUEUE;
 }
 
 /* Copy one item: word moves for the 4- and 8-byte cases (the Cortex-M4
  * handles unaligned words), memcpy otherwise. */
-static ALWAYS_INLINE void item_copy(void *dst, const void *src, uint32_t size)
+static VOS__ALWAYS_INLINE void item_copy(void *dst, const void *src, uint32_t size)
 {
     if (VOS__LIKELY(size == 4))
         __builtin_memcpy(dst, src, 4);
@@ -93,7 +91,7 @@ static void ring_get(vos_queue_t *q, void *out)
 
 /* End of a slow-path call that did not wait: reopen the fast paths if
  * nobody waits any more. Lock held. */
-static ALWAYS_INLINE void limits_update(vos_queue_t *q)
+static VOS__ALWAYS_INLINE void limits_update(vos_queue_t *q)
 {
     if (q->waiters.head == NULL) {
         q->send_max = q->capacity;
@@ -103,7 +101,7 @@ static ALWAYS_INLINE void limits_update(vos_queue_t *q)
 
 /* Give item to the receiver w, the first waiter, and wake it; it runs at
  * once (when the lock is released) if it outranks the caller. Lock held. */
-static ALWAYS_INLINE void hand_to_receiver(vos_queue_t *q, vos_task_t *w, const void *item)
+static VOS__ALWAYS_INLINE void hand_to_receiver(vos_queue_t *q, vos_task_t *w, const void *item)
 {
     item_copy(w->wait_data, item, q->item_size);
     vos__wake(w, VOS_OK);
@@ -215,8 +213,8 @@ static __attribute__((noinline)) int recv_any(vos_queue_t *q, void *out, vos_dur
  * line so that the 4- and 8-byte paths keep their registers. Called by a
  * fast path that found the limits open, lock held as key, released here.
  * Four word moves (unaligned words are fine on the Cortex-M4). */
-static ALWAYS_INLINE int send_fast16(vos_queue_t *q, const void *item, uint32_t key,
-                                     bool front)
+static VOS__ALWAYS_INLINE int send_fast16(vos_queue_t *q, const void *item, uint32_t key,
+                                          bool front)
 {
     uint8_t *p;
     if (front) {
@@ -266,8 +264,8 @@ static __attribute__((noinline)) int recv_fast16(vos_queue_t *q, void *out, uint
     return VOS_OK;
 }
 
-static ALWAYS_INLINE int send_fast(vos_queue_t *q, const void *item, vos_dur_t timeout,
-                                   bool front)
+static VOS__ALWAYS_INLINE int send_fast(vos_queue_t *q, const void *item,
+                                        vos_dur_t timeout, bool front)
 {
     uint32_t key = vos__lock();
     uint32_t n = q->count;
@@ -312,7 +310,7 @@ slow:
     return front ? send_front_any(q, item, timeout) : send_back_any(q, item, timeout);
 }
 
-static ALWAYS_INLINE int recv_fast(vos_queue_t *q, void *out, vos_dur_t timeout)
+static VOS__ALWAYS_INLINE int recv_fast(vos_queue_t *q, void *out, vos_dur_t timeout)
 {
     uint32_t key = vos__lock();
     uint32_t n = q->count;
