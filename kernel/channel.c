@@ -185,12 +185,7 @@ int vos_chan_delete(vos_chan_t *ch)
     vos__pi_lend_unbind(&ch->lend);
 #endif
     vos__wake_all(SENDERS(ch), VOS_ERR_DELETED);
-    vos__wake_all(&ch->receivers, VOS_ERR_DELETED);
-    ch->tag = VOS_TAG_DEAD;
-    if (vos__started)
-        vos__resched();
-    vos__unlock(key);
-    return VOS_OK;
+    return vos__delete_locked(&ch->receivers, &ch->tag, key);
 }
 
 /* The send, lock held as key; releases it. */

@@ -165,10 +165,5 @@ int vos_event_delete(vos_event_t *e)
     VOS__CHECK(event_valid(e), VOS_ERR_INVALID);
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     uint32_t key = vos__lock();
-    vos__wake_all(&e->waiters, VOS_ERR_DELETED);
-    e->tag = VOS_TAG_DEAD;
-    if (vos__started)
-        vos__resched();
-    vos__unlock(key);
-    return VOS_OK;
+    return vos__delete_locked(&e->waiters, &e->tag, key);
 }

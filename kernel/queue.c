@@ -421,12 +421,7 @@ int vos_queue_delete(vos_queue_t *q)
     VOS__CHECK(queue_valid(q), VOS_ERR_INVALID);
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     uint32_t key = vos__lock();
-    vos__wake_all(&q->waiters, VOS_ERR_DELETED);
-    q->tag = VOS_TAG_DEAD;
     q->count = 0;
     q->send_max = 0;
-    if (vos__started)
-        vos__resched();
-    vos__unlock(key);
-    return VOS_OK;
+    return vos__delete_locked(&q->waiters, &q->tag, key);
 }

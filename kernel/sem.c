@@ -188,10 +188,5 @@ int vos_sem_delete(vos_sem_t *s)
     VOS__CHECK(sem_valid(s), VOS_ERR_INVALID);
     VOS__CHECK(!arch_in_isr(), VOS_ERR_CONTEXT);
     uint32_t key = vos__lock();
-    vos__wake_all(&s->waiters, VOS_ERR_DELETED);
-    s->tag = VOS_TAG_DEAD;
-    if (vos__started)
-        vos__resched();
-    vos__unlock(key);
-    return VOS_OK;
+    return vos__delete_locked(&s->waiters, &s->tag, key);
 }

@@ -70,6 +70,21 @@ void vos__wake_abort(vos_task_t *t, int res);
 /* Wake every waiter of q with res (object deletion). Lock held. */
 void vos__wake_all(struct vos_waitq *q, int res);
 
+/* The end of an object's delete, lock held as key and released here:
+ * every waiter on q wakes with VOS_ERR_DELETED, the object's tag (*tag)
+ * reads VOS_TAG_DEAD, so that later calls fail with VOS_ERR_INVALID, and
+ * a woken task that outranks the caller runs (from vos_start() on).
+ * Returns VOS_OK. */
+static inline int vos__delete_locked(struct vos_waitq *q, uint32_t *tag, uint32_t key)
+{
+    vos__wake_all(q, VOS_ERR_DELETED);
+    *tag = VOS_TAG_DEAD;
+    if (vos__started)
+        vos__resched();
+    vos__unlock(key);
+    return VOS_OK;
+}
+
 /* Refuse a blocking call from a context that cannot block (an interrupt,
  * before the start, with the scheduler locked). vos__block_prepare refuses
  * a locked scheduler too, so a blocking path that does not call this one
