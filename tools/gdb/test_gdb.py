@@ -141,6 +141,7 @@ def run_gdb(elf, console_path):
             "echo @@bt_check\\n", "vaios bt check",
             "echo @@bt_plain\\n", "bt",
             "echo @@regs_after\\n", "info registers sp pc lr r4 r7",
+            "echo @@bt_limit\\n", "show backtrace limit",
             # To the image's own end: stopped at board_exit (an exit of
             # QEMU under gdb races with gdb's last packets), status in r0.
             "echo @@to_end\\n", "delete", "break board_exit", "continue",
@@ -317,6 +318,10 @@ def main():
     check("registers_restored_after_bt", part.get("regs_before") and
           part.get("regs_before") == part.get("regs_after"),
           "%s / %s" % (part.get("regs_before"), part.get("regs_after")))
+    # vaios bt bounds gdb's frame walk while it swaps registers; the
+    # user's setting (gdb's default: unlimited) is back afterwards.
+    check("backtrace_limit_restored_after_bt", "unlimited" in part.get("bt_limit", ""),
+          part.get("bt_limit", ""))
     # vaios top: in an image without the run-time statistics it says so;
     # in the statistics build (tools/stats_run.py runs this test on it)
     # every task not running at the stop shows the figures the image read

@@ -903,6 +903,14 @@ def backtrace(task_addr, limit=32):
     frame = gdb.selected_frame()
     saved = {r: int(gdb.parse_and_eval("$" + r).cast(gdb.lookup_type("unsigned long")))
              for r in BT_REGS}
+    # Registers are written one at a time, so between two writes the CPU
+    # holds half of one context and half of the other (a pc of the task
+    # with the stopped code's sp). gdb walks frames after each write, and
+    # from such a mix it can find a chain of garbage frames without end
+    # (it spun for minutes on the statistics build's scenario image). The
+    # walk is bounded for the time of the writes and the backtrace.
+    user_limit = gdb.parameter("backtrace limit")
+    gdb.execute("set backtrace limit %d" % (limit + 2), to_string=True)
     try:
         newest = gdb.newest_frame()
         newest.select()
@@ -913,6 +921,7 @@ def backtrace(task_addr, limit=32):
         gdb.newest_frame().select()
         for r in BT_REGS:
             gdb.execute("set $%s = %d" % (r, saved[r]), to_string=True)
+        gdb.execute("set backtrace limit %s" % (user_limit or "unlimited"), to_string=True)
         try:
             frame.select()
         except gdb.error:
