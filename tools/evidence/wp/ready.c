@@ -28,11 +28,31 @@
       vos__s.ready[p] != \null ==>
         \valid(vos__s.ready[p]) && \valid(vos__s.ready[p]->prev) &&
         \separated(vos__s.ready[p], &vos__s) && \separated(vos__s.ready[p]->prev, &vos__s);
+
+    // t is a task apart from the scheduler's block, at a valid level.
+    predicate task_ok{L}(vos_task_t *t) =
+      \valid(t) && \separated(t, &vos__s) && t->prio < VOS_CFG_PRIO_LEVELS;
+
+    // t is linked in its level's non-empty list, its neighbours tasks too.
+    predicate queued{L}(vos_task_t *t) =
+      task_ok(t) && vos__s.ready[t->prio] != \null &&
+      \valid(t->next) && \valid(t->prev) &&
+      \separated(t->next, &vos__s) && \separated(t->prev, &vos__s);
+
+    // Some task is ready, and the map names levels that exist only.
+    predicate pickable{L} =
+      map_ok && vos__s.ready_map != 0 &&
+      (vos__s.ready_map < (1 << VOS_CFG_PRIO_LEVELS) || VOS_CFG_PRIO_LEVELS == 32);
+
+    // r heads the highest non-empty level.
+    predicate highest_ready{L}(vos_task_t *r) =
+      r != \null &&
+      \exists integer p; 0 <= p < VOS_CFG_PRIO_LEVELS && r == vos__s.ready[p] &&
+        \forall integer q; p < q < VOS_CFG_PRIO_LEVELS ==> vos__s.ready[q] == \null;
 */
 
 /*@ requires map_ok;
-    requires \valid(t) && \separated(t, &vos__s);
-    requires t->prio < VOS_CFG_PRIO_LEVELS;
+    requires task_ok(t);
     requires level_ok(t->prio);
     assigns vos__s.ready[t->prio], vos__s.ready_map, t->next, t->prev,
             vos__s.ready[t->prio]->prev, vos__s.ready[t->prio]->prev->next;
@@ -42,22 +62,14 @@
 static inline void vos__ready_insert(vos_task_t *t);
 
 /*@ requires map_ok;
-    requires \valid(t) && \separated(t, &vos__s);
-    requires t->prio < VOS_CFG_PRIO_LEVELS;
-    requires vos__s.ready[t->prio] != \null;
-    requires \valid(t->next) && \valid(t->prev) &&
-             \separated(t->next, &vos__s) && \separated(t->prev, &vos__s);
+    requires queued(t);
     assigns vos__s.ready[t->prio], vos__s.ready_map, t->prev->next, t->next->prev;
     ensures map_ok;
 */
 static inline void vos__ready_unlink(vos_task_t *t);
 
 /*@ requires map_ok;
-    requires \valid(t) && \separated(t, &vos__s);
-    requires t->prio < VOS_CFG_PRIO_LEVELS;
-    requires vos__s.ready[t->prio] != \null;
-    requires \valid(t->next) && \valid(t->prev) &&
-             \separated(t->next, &vos__s) && \separated(t->prev, &vos__s);
+    requires queued(t);
     assigns vos__s.ready[t->prio], vos__s.ready_map, t->prev->next, t->next->prev,
             t->next, t->prev;
     ensures map_ok;
@@ -72,24 +84,16 @@ void vos__ready_remove(vos_task_t *t);
 */
 int __builtin_clz(unsigned int x);
 
-/*@ requires map_ok;
-    requires vos__s.ready_map != 0;
-    requires vos__s.ready_map < (1 << VOS_CFG_PRIO_LEVELS) || VOS_CFG_PRIO_LEVELS == 32;
+/*@ requires pickable;
     assigns \nothing;
     ensures map_ok;
-    ensures \result != \null;
-    ensures \exists integer p; 0 <= p < VOS_CFG_PRIO_LEVELS && \result == vos__s.ready[p] &&
-              \forall integer q; p < q < VOS_CFG_PRIO_LEVELS ==> vos__s.ready[q] == \null;
+    ensures highest_ready(\result);
 */
 static inline vos_task_t *vos__pick_inline(void);
 
-/*@ requires map_ok;
-    requires vos__s.ready_map != 0;
-    requires vos__s.ready_map < (1 << VOS_CFG_PRIO_LEVELS) || VOS_CFG_PRIO_LEVELS == 32;
+/*@ requires pickable;
     assigns \nothing;
     ensures map_ok;
-    ensures \result != \null;
-    ensures \exists integer p; 0 <= p < VOS_CFG_PRIO_LEVELS && \result == vos__s.ready[p] &&
-              \forall integer q; p < q < VOS_CFG_PRIO_LEVELS ==> vos__s.ready[q] == \null;
+    ensures highest_ready(\result);
 */
 vos_task_t *vos__pick(void);
