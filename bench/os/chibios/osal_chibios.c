@@ -24,6 +24,7 @@
  */
 #include <stdint.h>
 #include "osal.h"
+#include "../common/counter64.h"
 #include "nvic.h"
 #include "stm32f4_vectors.h"
 
@@ -46,11 +47,7 @@ static uint32_t last_lo, wraps;
 uint64_t os_now(void)
 {
     syssts_t sts = chSysGetStatusAndLockX();
-    uint32_t lo = board_cycles();
-    if (lo < last_lo)
-        wraps++;
-    last_lo = lo;
-    uint64_t t = ((uint64_t)wraps << 32) | lo;
+    uint64_t t = vb_counter64(board_cycles(), &last_lo, &wraps);
     chSysRestoreStatusX(sts);
     return t;
 }

@@ -7,6 +7,7 @@
  */
 #include <stddef.h>
 #include "osal.h"
+#include "../common/counter64.h"
 #include "vaios/config.h"   /* the board counter's rate, BOARD_CYCLES_HZ (board.h) */
 
 #define OSAL_CMSIS_STR_(x) #x
@@ -159,19 +160,14 @@ void os_start(void)
         ;
 }
 
-/* The 32-bit system timer extended by counting wraps: the last count
- * read and the wraps seen, updated with the scheduler locked (os_now is
- * never called from an interrupt handler). */
+/* The 32-bit system timer extended by counting wraps, with the scheduler
+ * locked (os_now is never called from an interrupt handler). */
 static uint32_t last_lo, wraps;
 
 uint64_t os_now(void)
 {
     int32_t lock = osKernelLock();
-    uint32_t lo = osKernelGetSysTimerCount();
-    if (lo < last_lo)
-        wraps++;
-    last_lo = lo;
-    uint64_t t = ((uint64_t)wraps << 32) | lo;
+    uint64_t t = vb_counter64(osKernelGetSysTimerCount(), &last_lo, &wraps);
     (void)osKernelRestoreLock(lock);
     return t;
 }

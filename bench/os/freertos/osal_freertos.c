@@ -6,6 +6,7 @@
  */
 #include <stddef.h>
 #include "osal.h"
+#include "../common/counter64.h"
 
 #define TLS_SELF 0      /* thread-local pointer index of a task's os_task_t */
 
@@ -84,11 +85,7 @@ static uint32_t last_lo, wraps;
 uint64_t os_now(void)
 {
     taskENTER_CRITICAL();
-    uint32_t lo = board_cycles();
-    if (lo < last_lo)
-        wraps++;
-    last_lo = lo;
-    uint64_t t = ((uint64_t)wraps << 32) | lo;
+    uint64_t t = vb_counter64(board_cycles(), &last_lo, &wraps);
     taskEXIT_CRITICAL();
     return t;
 }

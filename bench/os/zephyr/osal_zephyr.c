@@ -17,6 +17,7 @@
 #include <zephyr/init.h>
 #include <zephyr/kernel_version.h>
 #include "osal.h"
+#include "../common/counter64.h"
 #include "stm32f4_vectors.h"
 #include "osal_zephyr_board.h"
 
@@ -48,11 +49,7 @@ static uint32_t last_lo, wraps;
 uint64_t os_now(void)
 {
     unsigned int key = irq_lock();
-    uint32_t lo = board_cycles();
-    if (lo < last_lo)
-        wraps++;
-    last_lo = lo;
-    uint64_t t = ((uint64_t)wraps << 32) | lo;
+    uint64_t t = vb_counter64(board_cycles(), &last_lo, &wraps);
     irq_unlock(key);
     return t;
 }
