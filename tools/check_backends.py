@@ -119,10 +119,16 @@ def backend_dirs(root):
 
 
 def backend_text(d):
-    """osal_impl.h and the backend's own .c files (tm_port.c aside), comments stripped."""
+    """osal_impl.h and the backend's own .c files (tm_port.c aside), and the
+    kernel-neutral headers of bench/os/common they include, comments stripped."""
     files = [d / "osal_impl.h"] + sorted(p for p in d.glob("*.c") if p.name != "tm_port.c")
     files += sorted(p for p in d.glob("*.h") if p.name != "osal_impl.h")
-    return "\n".join(strip_comments(p.read_text(encoding="utf-8")) for p in files)
+    texts = [strip_comments(p.read_text(encoding="utf-8")) for p in files]
+    common = sorted({name for t in texts
+                     for name in re.findall(r'^\s*#\s*include\s+"\.\./common/([\w.]+)"', t, re.M)})
+    texts += [strip_comments((d.parent / "common" / name).read_text(encoding="utf-8"))
+              for name in common]
+    return "\n".join(texts)
 
 
 def option(text, name):

@@ -175,12 +175,10 @@ static inline void os_set_prio(os_task_t *t, int p)
 /* --- Time ------------------------------------------------------------------------ */
 
 uint64_t os_now(void);      /* osal_chibios.c: any context */
-static inline uint64_t os_ms(uint64_t ms) { return ms * (BOARD_CYCLES_HZ / 1000u); }
-static inline uint64_t os_us(uint64_t us) { return us * BOARD_CYCLES_HZ / 1000000u; }
-static inline uint64_t os_ns(uint64_t ns) { return ns * BOARD_CYCLES_HZ / 1000000000u; }
-static inline uint64_t os_sleep_resolution(void) { return 1; }
 void os_sleep_until(uint64_t t);
-static inline void os_sleep(uint64_t d)                { os_sleep_until(os_now() + d); }
+#define OSAL_COUNTS_HZ BOARD_CYCLES_HZ
+#include "../common/osal_counts.h"
+static inline uint64_t os_sleep_resolution(void) { return 1; }
 
 /* --- Semaphores, mutexes, queues ------------------------------------------------------ */
 

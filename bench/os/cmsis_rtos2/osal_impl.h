@@ -163,23 +163,21 @@ static inline void os_set_prio(os_task_t *t, int p)
  * call at least once per wrap of the 32-bit count. */
 uint64_t os_now(void);
 
-/* System-timer counts per kernel tick and per microsecond, set before
+/* System-timer counts per kernel tick and per second, set before
  * the first task runs (osal_cmsis.c). */
 extern uint32_t osal_cmsis_tick_counts, osal_cmsis_timer_hz;
 
-static inline uint64_t os_ms(uint64_t ms) { return ms * osal_cmsis_timer_hz / 1000u; }
-static inline uint64_t os_us(uint64_t us) { return us * osal_cmsis_timer_hz / 1000000u; }
-static inline uint64_t os_ns(uint64_t ns) { return ns * osal_cmsis_timer_hz / 1000000000u; }
 static inline uint64_t os_sleep_resolution(void) { return osal_cmsis_tick_counts; }
 
 /* Until the first tick boundary at or after t (the tick count and the
  * system timer count from the same origin, as on RTX5 and VAIOS). */
 void os_sleep_until(uint64_t t);
 
-/* At least d counts, as bench/osal.h requires: to the first tick boundary
- * at or after now + d. osDelay(n) alone would not: it ends at the n-th
- * tick from now, between n - 1 and n tick periods later. */
-static inline void os_sleep(uint64_t d)                { os_sleep_until(os_now() + d); }
+/* os_sleep(d) keeps bench/osal.h's "at least d": to the first tick
+ * boundary at or after now + d. osDelay(n) alone would not: it ends at
+ * the n-th tick from now, between n - 1 and n tick periods later. */
+#define OSAL_COUNTS_HZ osal_cmsis_timer_hz
+#include "../common/osal_counts.h"
 
 /* --- Semaphores, mutexes, queues --------------------------------------------------- */
 

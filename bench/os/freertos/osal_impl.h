@@ -136,9 +136,6 @@ static inline void os_set_prio(os_task_t *t, int p)    { vTaskPrioritySet(t != N
 #define OSAL_TICK_CYCLES ((uint64_t)BOARD_CYCLES_HZ / configTICK_RATE_HZ)
 
 uint64_t os_now(void);      /* osal_freertos.c: any task, at least once per counter wrap */
-static inline uint64_t os_ms(uint64_t ms) { return ms * (BOARD_CYCLES_HZ / 1000u); }
-static inline uint64_t os_us(uint64_t us) { return us * BOARD_CYCLES_HZ / 1000000u; }
-static inline uint64_t os_ns(uint64_t ns) { return ns * BOARD_CYCLES_HZ / 1000000000u; }
 static inline uint64_t os_sleep_resolution(void) { return OSAL_TICK_CYCLES; }
 
 /* Sleeps keep the contract of bench/osal.h, "at least d": they wake at the
@@ -146,7 +143,8 @@ static inline uint64_t os_sleep_resolution(void) { return OSAL_TICK_CYCLES; }
  * alone would not: it ends at the n-th tick interrupt from now, between
  * n - 1 and n tick periods later. */
 void os_sleep_until(uint64_t t);
-static inline void os_sleep(uint64_t d)                { os_sleep_until(os_now() + d); }
+#define OSAL_COUNTS_HZ BOARD_CYCLES_HZ
+#include "../common/osal_counts.h"
 
 /* --- Semaphores, mutexes, queues ------------------------------------------------------ */
 
