@@ -278,6 +278,19 @@ void vb_note_u(vb_note_t *nt, uint64_t v)
     put_u64(nt->s, sizeof nt->s, &nt->n, v);
 }
 
+void vb_note_fill(vb_note_t *nt, const char *text, const uint64_t *v, unsigned nv)
+{
+    for (; *text; text++) {
+        if (*text == '%' && nv > 0) {
+            vb_note_u(nt, *v++);
+            nv--;
+        } else if (nt->n + 1 < sizeof nt->s) {
+            nt->s[nt->n++] = *text;
+            nt->s[nt->n] = 0;
+        }
+    }
+}
+
 void vb_spawn_begin(void)
 {
     os_set_prio(NULL, OSAL_PRIO_MAX);

@@ -135,6 +135,15 @@ typedef struct {
 void vb_note_str(vb_note_t *nt, const char *s);
 void vb_note_u(vb_note_t *nt, uint64_t v);
 
+/* Append text with each '%' replaced by the next of the nv values v[] in
+ * decimal (a '%' past the last value stays as it is). vb_note_fmt(nt,
+ * text, values...) counts the values: vb_note_fmt(&nt, "late % of %",
+ * r.late, r.outputs). */
+void vb_note_fill(vb_note_t *nt, const char *text, const uint64_t *v, unsigned nv);
+#define vb_note_fmt(nt, text, ...)                                                            \
+    vb_note_fill((nt), (text), (const uint64_t[]){ __VA_ARGS__ },                             \
+                 sizeof((const uint64_t[]){ __VA_ARGS__ }) / sizeof(uint64_t))
+
 /* --- Filler tasks (fillers.c) -----------------------------------------------
  * n tasks that exist and wait (blocked on a semaphore, spread over all
  * priorities below the measured ones), to show that a cost does not grow

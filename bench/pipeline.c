@@ -297,23 +297,9 @@ static void run(bool loaded)
               loaded ? "closed loop + telemetry; plus busy lower task and 10 kHz timer interrupt"
                      : "IMU irq -> fusion -> PID -> mixer output; closed loop, telemetry on the heap");
     vb_note_t nt = { .n = 0 };
-    vb_note_str(&nt, "late ");
-    vb_note_u(&nt, r.late);
-    vb_note_str(&nt, " lost ");
-    vb_note_u(&nt, r.lost);
-    vb_note_str(&nt, " stale ");
-    vb_note_u(&nt, r.stale);
-    vb_note_str(&nt, " of ");
-    vb_note_u(&nt, r.outputs);
-    vb_note_str(&nt, "; irq period ");
-    vb_note_u(&nt, r.period_min);
-    vb_note_str(&nt, "..");
-    vb_note_u(&nt, r.period_max);
-    vb_note_str(&nt, "; telemetry ");
-    vb_note_u(&nt, r.delivered);
-    vb_note_str(&nt, " sent, ");
-    vb_note_u(&nt, r.dropped);
-    vb_note_str(&nt, " dropped");
+    vb_note_fmt(&nt, "late % lost % stale % of %; irq period %..%; telemetry % sent, % dropped",
+                r.late, r.lost, r.stale, r.outputs, r.period_min, r.period_max, r.delivered,
+                r.dropped);
     vb_report_value("imu_pipeline_misses", scen, "count", r.misses, nt.s);
 #if OSAL_HAS_OVERRUNS
     vb_report_value("imu_pipeline_deadline_misses", scen, "count", r.deadline_misses,

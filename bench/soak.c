@@ -115,61 +115,29 @@ void bench_soak(void)
     unsigned big1 = largest_block();
 
     vb_note_t nt = { .n = 0 };
-    vb_note_u(&nt, VB_SOAK_SECONDS);
-    vb_note_str(&nt, " s of flight, ");
-    vb_note_u(&nt, r.outputs);
-    vb_note_str(&nt, " outputs: late ");
-    vb_note_u(&nt, r.late);
-    vb_note_str(&nt, " lost ");
-    vb_note_u(&nt, r.lost);
-    vb_note_str(&nt, " stale ");
-    vb_note_u(&nt, r.stale);
-    vb_note_str(&nt, "; irq period ");
-    vb_note_u(&nt, r.period_min);
-    vb_note_str(&nt, "..");
-    vb_note_u(&nt, r.period_max);
+    vb_note_fmt(&nt, "% s of flight, % outputs: late % lost % stale %; irq period %..%",
+                VB_SOAK_SECONDS, r.outputs, r.late, r.lost, r.stale, r.period_min, r.period_max);
     vb_report_value("soak", "misses", "count", r.misses, nt.s);
 
     nt.n = 0;
     int64_t leak;
 #if OSAL_HAS_HEAP_STATS
     leak = (int64_t)free0 - (int64_t)free1;
-    vb_note_str(&nt, "free ");
-    vb_note_u(&nt, free0);
-    vb_note_str(&nt, " -> ");
-    vb_note_u(&nt, free1);
-    vb_note_str(&nt, ", lowest ");
-    vb_note_u(&nt, low0);
-    vb_note_str(&nt, " -> ");
-    vb_note_u(&nt, low1);
-    vb_note_str(&nt, "; ");
+    vb_note_fmt(&nt, "free % -> %, lowest % -> %; ", free0, free1, low0, low1);
 #else
     leak = (int64_t)big0 - (int64_t)big1;
 #endif
-    vb_note_str(&nt, "largest ");
-    vb_note_u(&nt, big0);
-    vb_note_str(&nt, " -> ");
-    vb_note_u(&nt, big1);
-    vb_note_str(&nt, "; ");
-    vb_note_u(&nt, r.packets);
-    vb_note_str(&nt, " packets, ");
-    vb_note_u(&nt, r.dropped);
-    vb_note_str(&nt, " dropped, ");
-    vb_note_u(&nt, r.bad + r.alloc_failed);
-    vb_note_str(&nt, " bad/refused");
+    vb_note_fmt(&nt, "largest % -> %; % packets, % dropped, % bad/refused", big0, big1, r.packets,
+                r.dropped, r.bad + r.alloc_failed);
     vb_report_value("soak", "heap_leak", "bytes", leak, nt.s);
 
     nt.n = 0;
-    vb_note_str(&nt, "imu_pipeline over the first ");
-    vb_note_u(&nt, WINDOW_S);
-    vb_note_str(&nt, " s of the soak");
+    vb_note_fmt(&nt, "imu_pipeline over the first % s of the soak", WINDOW_S);
     swap_dist();
     vb_report("soak", "first", board_cycle_unit, 0, nt.s);
     swap_dist();
     nt.n = 0;
-    vb_note_str(&nt, "imu_pipeline over the last ");
-    vb_note_u(&nt, WINDOW_S);
-    vb_note_str(&nt, " s of the soak");
+    vb_note_fmt(&nt, "imu_pipeline over the last % s of the soak", WINDOW_S);
     vb_report("soak", "last", board_cycle_unit, 0, nt.s);
 }
 
