@@ -75,6 +75,8 @@
 
 #if VOS_CFG_MPU
 
+#include "port_private.h"
+
 #define MPU_TYPE   (*(volatile uint32_t *)0xE000ED90u)
 #define MPU_CTRL   (*(volatile uint32_t *)0xE000ED94u)
 #define MPU_RNR    (*(volatile uint32_t *)0xE000ED98u)
@@ -82,15 +84,11 @@
 #define MPU_RASR   (*(volatile uint32_t *)0xE000EDA0u)
 #define MPU_RLAR   MPU_RASR                                   /* PMSAv8's name */
 #define MPU_MAIR0  (*(volatile uint32_t *)0xE000EDC0u)        /* PMSAv8 */
-#define SCB_SHCSR  (*(volatile uint32_t *)0xE000ED24u)
-#define SCB_CFSR   (*(volatile uint32_t *)0xE000ED28u)
 #define SCB_MMFAR  (*(volatile uint32_t *)0xE000ED34u)
-#define FPU_FPCCR  (*(volatile uint32_t *)0xE000EF34u)
 
 #define MPU_CTRL_ENABLE     (1u << 0)
 #define MPU_CTRL_PRIVDEFENA (1u << 2)
 #define SHCSR_MEMFAULTENA   (1u << 16)
-#define FPCCR_LSPACT        (1u << 0)
 #define CFSR_MMFSR          0xFFu
 #define MMFSR_MUNSTKERR     (1u << 3)
 #define MMFSR_MSTKERR       (1u << 4)
@@ -115,15 +113,6 @@
 #define RASR_DEVICE         ((1u << 18) | (1u << 16))       /* S, B: shared device */
 #define RASR_SRD(mask)      ((uint32_t)(mask) << 8)
 #define SHCSR_BUSFAULTENA   (1u << 17)
-#define SHCSR_USGFAULTENA   (1u << 18)
-#define SHCSR_USGFAULTPENDED (1u << 12)
-#define SHCSR_MEMFAULTPENDED (1u << 13)
-#define SHCSR_BUSFAULTPENDED (1u << 14)
-#define SHCSR_SVCALLPENDED   (1u << 15)
-/* The exceptions a task's own instructions raise; pending when a fault
- * stops the task, they are the stopped task's (nothing else ran since). */
-#define SHCSR_TASK_PENDED   (SHCSR_USGFAULTPENDED | SHCSR_MEMFAULTPENDED | \
-                             SHCSR_BUSFAULTPENDED | SHCSR_SVCALLPENDED)
 #define CFSR_BFARVALID      (1u << 15)
 #define CFSR_LSPERR         (1u << 13)   /* BFSR: the lazy FP save's bus error */
 #define SCB_BFAR   (*(volatile uint32_t *)0xE000ED38u)
@@ -338,24 +327,11 @@ void arch_mpu_start(void)
 }
 #endif /* PMSAv8 / PMSAv7 */
 
-/* Bytes left free at the top of a stopped task's stack for the switch
- * to save its dead context there: as for a frame with its FP area, the
- * largest the switch may assume (it checks the frame below the top). */
-#define DEAD_FRAME 104u
-
-/* t, the running task, is being stopped from an exception handler and
- * its context abandoned; returns the process stack pointer to leave the
- * handler with (the switch runs next and saves the dead context there,
- * harmlessly). Its frame's lazily reserved FP area may lie in its guard
- * or anywhere it may not write: the pending lazy save is abandoned, or the
- * switch's first FP instruction would fault trying to complete it (in
- * handler mode: a halt). The exceptions it raised itself and that are
- * still pending are cleared: see arch_mpu_task_fault. */
+/* arch_fault_abandon (port_private.h) for the switch (switch.S) and the
+ * syscall entry (syscall.c); see also arch_mpu_task_fault. */
 uint32_t arch_mpu_task_abandon(const vos_task_t *t)
 {
-    FPU_FPCCR &= ~FPCCR_LSPACT;
-    SCB_SHCSR &= ~SHCSR_TASK_PENDED;
-    return (uint32_t)(uintptr_t)(t->stack_base + t->stack_size) - DEAD_FRAME;
+    return arch_fault_abandon(t);
 }
 
 /* MemManage, BusFault or UsageFault from a task with no kernel lock held

@@ -42,27 +42,9 @@
 #define OTHER_USAGE_FAULT "HardFault_Handler"
 #endif
 
-#define SCB_SHCSR  (*(volatile uint32_t *)0xE000ED24u)
-#define SCB_CFSR   (*(volatile uint32_t *)0xE000ED28u)
-#define FPU_FPCCR  (*(volatile uint32_t *)0xE000EF34u)
+#include "port_private.h"
 
-#define SHCSR_USGFAULTENA    (1u << 18)
-#define SHCSR_USGFAULTPENDED (1u << 12)
-#define SHCSR_MEMFAULTPENDED (1u << 13)
-#define SHCSR_BUSFAULTPENDED (1u << 14)
-#define SHCSR_SVCALLPENDED   (1u << 15)
-/* The exceptions a task's own instructions raise; pending when a fault
- * stops the task, they are the stopped task's (nothing else ran since). */
-#define SHCSR_TASK_PENDED    (SHCSR_USGFAULTPENDED | SHCSR_MEMFAULTPENDED | \
-                              SHCSR_BUSFAULTPENDED | SHCSR_SVCALLPENDED)
 #define CFSR_STKOF           (1u << 20)   /* UFSR.STKOF: a stack-limit violation */
-#define FPCCR_LSPACT         (1u << 0)
-
-/* Bytes left free at the top of a stopped task's stack for the switch to
- * save its dead context there: as for a frame with its FP area, the
- * largest the switch may save (its 36 + 64 bytes stay above the guard for
- * every stack of VOS_CFG_STACK_MIN or more). */
-#define DEAD_FRAME 104u
 
 void arch_stklim_start(void);
 uint32_t arch_stklim_task_fault(void);
@@ -94,12 +76,11 @@ uint32_t arch_stklim_task_fault(void)
     uint32_t psp;
     __asm__ volatile("mrs %0, psp" : "=r"(psp));
     SCB_CFSR = CFSR_STKOF;                 /* write one to clear */
-    FPU_FPCCR &= ~FPCCR_LSPACT;
-    SCB_SHCSR &= ~SHCSR_TASK_PENDED;
+    uint32_t dead = arch_fault_abandon(t);
     t->sp = (void *)(uintptr_t)psp;        /* the report: where it got to */
     vos__stack_fault(t);
     arch_switch();
-    return (uint32_t)(uintptr_t)(t->stack_base + t->stack_size) - DEAD_FRAME;
+    return dead;
 }
 
 /* STKOF on the main stack or under the kernel lock: halt. Runs on a fresh
