@@ -29,12 +29,11 @@
 #include "board.h"
 #include "nvic.h"
 #include "stm32f4_vectors.h"
-#include "vaios/trace.h"
+#include "testirq.h"
 
 #define TEST_PERIOD_MIN 2u   /* a reload value of 0 stops the timer */
 
 static const int src_irq[2] = { IRQ_TIMER1, IRQ_DUALTIMER };
-static const uint32_t src_intclr[2] = { TIMER1_BASE + TIMER_INTCLR, DUALTIMER_BASE + DT_INTCLR };
 static void (*src_handler[2])(void);
 static uint32_t first_due[2], period_of[2];
 static volatile uint32_t entry[2] __attribute__((used));
@@ -66,12 +65,9 @@ uint32_t board_irq_entry(int n)
     return entry[n];
 }
 
-/* The latest event due at or before the handler's entry: a handler is
- * always entered less than one period after its event. */
 uint32_t board_irq_due(int n)
 {
-    uint32_t since = entry[n] - first_due[n];
-    return first_due[n] + since / period_of[n] * period_of[n];
+    return testirq_due(entry[n], first_due[n], period_of[n]);
 }
 
 void board_irq_stop(int n)
@@ -92,44 +88,10 @@ void board_irq_pend(int n)
     nvic_pend(src_irq[n]);
 }
 
-/* Source n's handler after the vector's stamp: its interrupt cleared,
- * then the registered handler. Inlined into each body with n a constant,
- * so that each writes its timer's register directly. */
-static inline __attribute__((always_inline)) void src_body(int n)
-{
-    VOS_TRACE_ISR_ENTER(src_irq[n]);
-    REG32(src_intclr[n]) = 1;
-    src_handler[n]();
-    VOS_TRACE_ISR_EXIT(src_irq[n]);
-}
-
-static void timer1_body(void) __attribute__((used));
-static void timer1_body(void)
-{
-    src_body(0);
-}
-
-static void dualtimer_body(void) __attribute__((used));
-static void dualtimer_body(void)
-{
-    src_body(1);
-}
-
-/* The vectors: the counter is read by the handler's second instruction
- * (the first loads its address), stored for board_irq_entry(), and the
- * body runs by a tail branch (r0-r3 are stacked by the exception entry,
- * LR still holds the exception return). */
-#define STAMPED_VECTOR(name, n, body)                                   \
-    __attribute__((naked)) void name(void)                              \
-    {                                                                   \
-        __asm__ volatile("ldr   r0, =%c[counter] \n\t"                  \
-                         "ldr   r0, [r0]         \n\t"                  \
-                         "ldr   r1, =%c[slot]    \n\t"                  \
-                         "str   r0, [r1]         \n\t"                  \
-                         "b     " #body "        \n\t"                  \
-                         ".ltorg                 \n\t"                  \
-                         :: [counter] "i"(FPGAIO_BASE + FPGAIO_COUNTER), \
-                            [slot] "i"(&entry[n]));                     \
-    }
-STAMPED_VECTOR(TIMER1_IRQHandler, 0, timer1_body)
-STAMPED_VECTOR(DUALTIMER_IRQHandler, 1, dualtimer_body)
+/* The vectors: the FPGA counter read and stamped for board_irq_entry,
+ * then the body clears the timer's interrupt and calls the handler. */
+TESTIRQ_BODY(timer1_body, src_handler[0], IRQ_TIMER1, TIMER1_BASE + TIMER_INTCLR, 1)
+TESTIRQ_BODY(dualtimer_body, src_handler[1], IRQ_DUALTIMER, DUALTIMER_BASE + DT_INTCLR, 1)
+TESTIRQ_STAMPED_VECTOR(TIMER1_IRQHandler, &entry[0], timer1_body, FPGAIO_BASE + FPGAIO_COUNTER, 0)
+TESTIRQ_STAMPED_VECTOR(DUALTIMER_IRQHandler, &entry[1], dualtimer_body,
+                       FPGAIO_BASE + FPGAIO_COUNTER, 0)

@@ -23,7 +23,7 @@
 #include "board.h"
 #include "nvic.h"
 #include "stm32f4_vectors.h"
-#include "vaios/trace.h"
+#include "testirq.h"
 
 #define TEST_PERIOD_MIN 2u   /* ARR = 0 would stop the counter */
 
@@ -67,19 +67,6 @@ void board_irq_start(int n, uint32_t period, uint8_t prio, void (*handler)(void)
     first_due[n] = t + period_of[n];
 }
 
-uint32_t board_irq_entry(int n)
-{
-    return entry[n];
-}
-
-/* The latest event due at or before the handler's entry (a handler is
- * entered less than one period after its event). */
-uint32_t board_irq_due(int n)
-{
-    uint32_t since = entry[n] - first_due[n];
-    return first_due[n] + since / period_of[n] * period_of[n];
-}
-
 void board_irq_stop(int n)
 {
     uint32_t b = tim_base[n];
@@ -119,4 +106,16 @@ void TIM3_IRQHandler(void)
 void TIM4_IRQHandler(void)
 {
     tim_isr(1);
+}
+
+/* The events' timing, from the stamp tim_isr takes and the due times
+ * board_irq_start set. */
+uint32_t board_irq_entry(int n)
+{
+    return entry[n];
+}
+
+uint32_t board_irq_due(int n)
+{
+    return testirq_due(entry[n], first_due[n], period_of[n]);
 }

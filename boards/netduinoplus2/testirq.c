@@ -18,7 +18,7 @@
 #include "board.h"
 #include "nvic.h"
 #include "stm32f4_vectors.h"
-#include "vaios/trace.h"
+#include "testirq.h"
 
 static const uint32_t tim_base[2] = { TIM3_BASE, TIM4_BASE };
 static const int tim_irq[2] = { IRQ_TIM3, IRQ_TIM4 };
@@ -53,13 +53,9 @@ uint32_t board_irq_entry(int n)
     return entry[n];
 }
 
-/* The latest event due at or before the handler's entry: a handler is
- * always entered less than one period after its event (a later one would
- * have merged two events into one pend). */
 uint32_t board_irq_due(int n)
 {
-    uint32_t since = entry[n] - first_due[n];
-    return first_due[n] + since / period_of[n] * period_of[n];
+    return testirq_due(entry[n], first_due[n], period_of[n]);
 }
 
 void board_irq_stop(int n)
@@ -77,44 +73,10 @@ void board_irq_pend(int n)
     nvic_pend(tim_irq[n]);
 }
 
-/* Source n's handler after the vector's stamp: its update flag cleared,
- * then the registered handler. Inlined into each body with n a constant,
- * so that each reads its timer's registers directly. */
-static inline __attribute__((always_inline)) void tim_body(int n)
-{
-    VOS_TRACE_ISR_ENTER(tim_irq[n]);
-    REG32(tim_base[n] + TIM_SR) = 0;
-    tim_handler[n]();
-    VOS_TRACE_ISR_EXIT(tim_irq[n]);
-}
-
-static void tim3_body(void) __attribute__((used));
-static void tim3_body(void)
-{
-    tim_body(0);
-}
-
-static void tim4_body(void) __attribute__((used));
-static void tim4_body(void)
-{
-    tim_body(1);
-}
-
-/* The vectors: the counter is read by the handler's second instruction
- * (the first forms TIM2's address), stored for board_irq_entry(), and the
- * body runs by a tail branch (r0-r3 are stacked by the exception entry,
- * LR still holds the exception return). */
-#define STAMPED_VECTOR(name, n, body)                                   \
-    __attribute__((naked)) void name(void)                              \
-    {                                                                   \
-        __asm__ volatile("mov.w r0, %[tim2]      \n\t"                  \
-                         "ldr   r0, [r0, %[cnt]] \n\t"                  \
-                         "ldr   r1, =%c[slot]    \n\t"                  \
-                         "str   r0, [r1]         \n\t"                  \
-                         "b     " #body "        \n\t"                  \
-                         ".ltorg                 \n\t"                  \
-                         :: [tim2] "i"(TIM2_BASE), [cnt] "I"(TIM_CNT),  \
-                            [slot] "i"(&entry[n]));                     \
-    }
-STAMPED_VECTOR(TIM3_IRQHandler, 0, tim3_body)
-STAMPED_VECTOR(TIM4_IRQHandler, 1, tim4_body)
+/* The vectors: TIM2's counter read and stamped for board_irq_entry (the
+ * first instruction forms TIM2's address), then the body clears the update
+ * flag and calls the handler. */
+TESTIRQ_BODY(tim3_body, tim_handler[0], IRQ_TIM3, TIM3_BASE + TIM_SR, 0)
+TESTIRQ_BODY(tim4_body, tim_handler[1], IRQ_TIM4, TIM4_BASE + TIM_SR, 0)
+TESTIRQ_STAMPED_VECTOR(TIM3_IRQHandler, &entry[0], tim3_body, TIM2_BASE, TIM_CNT)
+TESTIRQ_STAMPED_VECTOR(TIM4_IRQHandler, &entry[1], tim4_body, TIM2_BASE, TIM_CNT)

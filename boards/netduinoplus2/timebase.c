@@ -16,22 +16,22 @@
  * interrupt X counts after the write (and every X after, which the handler
  * stops by clearing CEN). Compare channels are not modelled. So the alarm
  * is "fire after delta", and delta is computed from a fresh TIM2 read a
- * fixed number of instructions before the ARR write. A new ARR write
- * re-arms from that write (how the alarm is moved). Never write CNT or EGR
- * here: either moves the model's internal origin, and the update then
- * comes at about twice the absolute time plus ARR.
+ * fixed number of instructions before the ARR write (tim_arm.h). A new ARR
+ * write re-arms from that write (how the alarm is moved). Never write CNT
+ * or EGR here: either moves the model's internal origin, and the update
+ * then comes at about twice the absolute time plus ARR.
  */
 #include <stdint.h>
 #include "board.h"
 #include "nvic.h"
 #include "stm32f4_vectors.h"
 #include "stm32f4_time64.h"
+#include "tim_arm.h"
 #include "port.h"
 #include "vaios/trace.h"
 
 #define ALARM_MAX_DELTA   (1u << 31)
 #define ALARM_MIN_DELTA   16u      /* nearer than this: pend the IRQ at once */
-#define ALARM_WRITE_SKEW  2u       /* instructions from the TIM2 read to the ARR write */
 
 /* arch_time_lo (arch/port.h): the low word of arch_now() is TIM2's
  * counter itself, so the symbol is that register's address. */
@@ -47,10 +47,7 @@ void arch_time_init(void)
     REG32(TIM2_BASE + TIM_ARR) = 0xFFFFFFFFu;
     nvic_set_priority(IRQ_TIM2, VOS_CFG_ALARM_IRQ_PRIO);
     nvic_enable(IRQ_TIM2);
-    REG32(TIM5_BASE + TIM_CR1) = 0;
-    REG32(TIM5_BASE + TIM_DIER) = TIM_DIER_UIE;
-    nvic_set_priority(IRQ_TIM5, VOS_CFG_ALARM_IRQ_PRIO);
-    nvic_enable(IRQ_TIM5);
+    tim_arm_init(TIM5_BASE, IRQ_TIM5, VOS_CFG_ALARM_IRQ_PRIO);
 }
 
 vos_time_t arch_now(void)
@@ -70,23 +67,11 @@ void arch_alarm_set(vos_time_t t)
         REG32(TIM5_BASE + TIM_ARR) = ALARM_MAX_DELTA;   /* re-armed when it fires */
         return;
     }
-    /* Near: the delay is taken from a counter read two instructions before
-     * the ARR write (the model counts from the write), so the interrupt
-     * comes exactly at t. Assembly, because C cannot pin that distance. */
-    uint32_t target = (uint32_t)t - ALARM_WRITE_SKEW, lo;
-    __asm__ volatile(
-        "ldr  %[lo], [%[tim2], %[cnt]]   \n\t"  /* lo = TIM2 CNT, at time T */
-        "subs %[tg], %[tg], %[lo]        \n\t"  /* delay = t - 2 - T */
-        "str  %[tg], [%[tim5], %[arr]]   \n\t"  /* written at T + 2: fires at t */
-        : [lo] "=&r"(lo), [tg] "+r"(target)
-        : [tim2] "r"(TIM2_BASE), [tim5] "r"(TIM5_BASE), [cnt] "I"(TIM_CNT), [arr] "I"(TIM_ARR)
-        : "cc", "memory");
-    /* The deadline may have passed between the read of now above and the
-     * counter read in the assembly (the checks take more instructions than
-     * ALARM_MIN_DELTA): the delay then wrapped to a huge count, and the
-     * alarm would come seconds late. Pend it instead; the handler stops
-     * the counter. */
-    if ((int32_t)target <= 0)
+    /* Near: exactly at t (tim_arm.h). The deadline may have passed between
+     * the read of now above and the arming's own counter read (the checks
+     * take more instructions than ALARM_MIN_DELTA): pend it instead; the
+     * handler stops the counter. */
+    if (tim_arm_at(TIM5_BASE, (uint32_t)t) <= 0)
         nvic_pend(IRQ_TIM5);
 }
 

@@ -12,10 +12,10 @@
  * (docs/benchmark.md, "the instrument"; boards/netduinoplus2/timebase.c
  * does the same for VAIOS): CNT, EGR and PSC are never written; a write
  * of ARR = X raises the update X counts after the write, so the delay is
- * taken from a counter read a fixed two instructions before the write. A
- * time already reached pends the interrupt at once. TIM2's own update
- * interrupt, once per wrap, reads the time so that os_now's 64-bit
- * extension never misses a wrap.
+ * taken from a counter read a fixed two instructions before the write
+ * (boards/netduinoplus2/tim_arm.h). A time already reached pends the
+ * interrupt at once. TIM2's own update interrupt, once per wrap, reads the
+ * time so that os_now's 64-bit extension never misses a wrap.
  *
  * Start: main() runs on the main stack. ChibiOS's ARMv7-M port runs
  * threads on the process stack (its interrupt epilogue builds the switch
@@ -27,9 +27,9 @@
 #include "../common/counter64.h"
 #include "nvic.h"
 #include "stm32f4_vectors.h"
+#include "tim_arm.h"
 
 #define ALARM_MIN_DELTA  16u    /* nearer than this: pend the interrupt at once */
-#define ALARM_WRITE_SKEW 2u     /* instructions from the TIM2 read to the ARR write */
 
 _Static_assert(TIM2_BASE == 0x40000000u && TIM5_BASE == 0x40000C00u,
                "the backend's system timer is written for the STM32F4's TIM2 and TIM5");
@@ -100,19 +100,8 @@ void stSetAlarm(systime_t time)
         nvic_pend(IRQ_TIM5);
         return;
     }
-    /* The delay from a counter read two instructions before the ARR write
-     * (the model counts from the write): the update comes exactly at
-     * time. Assembly, because C cannot pin that distance. */
-    uint32_t target = time - ALARM_WRITE_SKEW, lo;
-    __asm__ volatile(
-        "ldr  %[lo], [%[tim2], %[cnt]]   \n\t"  /* lo = TIM2 CNT, at instant T */
-        "subs %[tg], %[tg], %[lo]        \n\t"  /* delay = time - 2 - T */
-        "str  %[tg], [%[tim5], %[arr]]   \n\t"  /* written at T + 2: fires at time */
-        : [lo] "=&r"(lo), [tg] "+r"(target)
-        : [tim2] "r"(TIM2_BASE), [tim5] "r"(TIM5_BASE), [cnt] "I"(TIM_CNT), [arr] "I"(TIM_ARR)
-        : "cc", "memory");
-    /* Reached between the two reads: the delay wrapped; pend instead. */
-    if ((int32_t)target <= 0)
+    /* Exactly at time (tim_arm.h); reached since the read above: pend. */
+    if (tim_arm_at(TIM5_BASE, time) <= 0)
         nvic_pend(IRQ_TIM5);
 }
 
@@ -272,10 +261,7 @@ void os_start(void)
     REG32(TIM2_BASE + TIM_DIER) = TIM_DIER_UIE;        /* once per wrap: os_now's keep-alive */
     nvic_set_priority(IRQ_TIM2, OSAL_CHIBIOS_ALARM_PRIO);
     nvic_enable(IRQ_TIM2);
-    REG32(TIM5_BASE + TIM_CR1) = 0;
-    REG32(TIM5_BASE + TIM_DIER) = TIM_DIER_UIE;
-    nvic_set_priority(IRQ_TIM5, OSAL_CHIBIOS_ALARM_PRIO);
-    nvic_enable(IRQ_TIM5);
+    tim_arm_init(TIM5_BASE, IRQ_TIM5, OSAL_CHIBIOS_ALARM_PRIO);
     to_process_stack((uint32_t)((uint8_t *)main_thread_wa + sizeof main_thread_wa), kernel_main);
 }
 

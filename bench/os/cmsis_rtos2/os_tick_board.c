@@ -31,6 +31,7 @@
 #include "os_tick.h"
 #include "board.h"
 #include "nvic.h"
+#include "tim_arm.h"
 #include "vaios/config.h"   /* the board counter's rate, BOARD_CYCLES_HZ (board.h) */
 
 #if !defined(TIM5_BASE) || !defined(IRQ_TIM5)
@@ -44,9 +45,6 @@
  * level the kernel sets, so that the tick's handler, which ends in the
  * kernel's context switch, never preempts a kernel call. */
 #define TICK_PRIO      0xFFu
-/* Instructions from the counter read to the ARR write in arm() (a
- * subtraction, the store): the interrupt comes ARR counts after the write. */
-#define ARR_WRITE_SKEW 2u
 
 static uint32_t interval;         /* counter counts per tick */
 static uint32_t edge;             /* board_cycles() at the last acknowledged edge */
@@ -64,21 +62,11 @@ int32_t OS_Tick_Setup(uint32_t freq, IRQHandler_t handler)
 }
 
 /* Programs the interrupt at board_cycles() == at (at most 2^31 counts
- * ahead). The delay is taken from a counter read a fixed two instructions
- * before the ARR write, so it comes exactly at `at`. Assembly, because C
- * cannot pin that distance. An edge already passed is pended at once. */
+ * ahead), exactly (tim_arm.h). An edge already passed is pended at once. */
 static void arm(uint32_t at)
 {
     REG32(TICK_TIM + TIM_CR1) = TIM_CR1_CEN;
-    uint32_t delay = at - ARR_WRITE_SKEW, lo;
-    __asm__ volatile(
-        "ldr  %[lo], [%[tim2], %[cnt]]   \n\t"  /* lo = the board's counter, at time T */
-        "subs %[d], %[d], %[lo]          \n\t"  /* delay = at - 2 - T */
-        "str  %[d], [%[tim], %[arr]]     \n\t"  /* written at T + 2: fires at `at` */
-        : [lo] "=&r"(lo), [d] "+r"(delay)
-        : [tim2] "r"(TIM2_BASE), [tim] "r"(TICK_TIM), [cnt] "I"(TIM_CNT), [arr] "I"(TIM_ARR)
-        : "cc", "memory");
-    if ((int32_t)delay <= 0)
+    if (tim_arm_at(TICK_TIM, at) <= 0)
         nvic_pend(TICK_IRQ);
 }
 
