@@ -78,6 +78,12 @@ void board_reset_late(void);
 #define RCC_CFGR_SWS_MASK   (3u << 2)
 #define RCC_CFGR_SWS_HSI    (0u << 2)
 #define RCC_CFGR_SWS_PLL    (2u << 2)
+/* SYSCLK's PLL and the HSI's turn-on (boards/common/stm32_sysclk.c). */
+#define RCC_CR_HSI_CLEAR     0u   /* nothing cleared */
+#define RCC_CR_SYSPLL_ON     RCC_CR_PLLON
+#define RCC_CR_SYSPLL_RDY    RCC_CR_PLLRDY
+#define RCC_CFGR_SW_SYSPLL   RCC_CFGR_SW_PLL
+#define RCC_CFGR_SWS_SYSPLL  RCC_CFGR_SWS_PLL
 #define RCC_CFGR_HPRE_MASK  (0xFu << 4)
 #define RCC_CFGR_HPRE_DIV1  (0u << 4)
 #define RCC_CFGR_PPRE1_MASK (7u << 10)

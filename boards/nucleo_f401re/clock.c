@@ -29,6 +29,7 @@
 #include "board_regs.h"
 #include "stm32_wait.h"
 #include "stm32_board_init.h"
+#include "stm32_sysclk.h"
 #include "vaios/config.h"
 
 #define PLL_M  16u   /* 16 MHz HSI -> 1 MHz VCO input */
@@ -75,19 +76,6 @@ static void peripheral_clocks_on(void)
     (void)RCC(RCC_APB1ENR);
 }
 
-/* SYSCLK back to the HSI and the PLL off, so that it can be configured. */
-static bool run_on_hsi(void)
-{
-    RCC(RCC_CR) |= RCC_CR_HSION;
-    if (!wait_bits(RCC_BASE + RCC_CR, RCC_CR_HSIRDY, RCC_CR_HSIRDY))
-        return false;
-    RCC(RCC_CFGR) = (RCC(RCC_CFGR) & ~RCC_CFGR_SW_MASK) | RCC_CFGR_SW_HSI;
-    if (!wait_bits(RCC_BASE + RCC_CFGR, RCC_CFGR_SWS_MASK, RCC_CFGR_SWS_HSI))
-        return false;
-    RCC(RCC_CR) &= ~RCC_CR_PLLON;
-    return wait_bits(RCC_BASE + RCC_CR, RCC_CR_PLLRDY, 0);
-}
-
 uint32_t board_clock_init(void)
 {
     peripheral_clocks_on();
@@ -97,7 +85,7 @@ uint32_t board_clock_init(void)
     RCC(RCC_CFGR) = (RCC(RCC_CFGR) & ~(RCC_CFGR_HPRE_MASK | RCC_CFGR_PPRE1_MASK | RCC_CFGR_PPRE2_MASK)) |
                     RCC_CFGR_HPRE_DIV1 | RCC_CFGR_PPRE1_DIV2 | RCC_CFGR_PPRE2_DIV1;
 
-    if (!run_on_hsi())
+    if (!stm32_sysclk_to_hsi(CLOCK_READY_SPINS))
         return BOARD_HSI_HZ;
 
     /* Regulator scale 2 allows HCLK up to 84 MHz (it is the reset value;
@@ -118,16 +106,8 @@ uint32_t board_clock_init(void)
                        (PLL_N << RCC_PLLCFGR_PLLN_SHIFT) | (PLL_P_CODE << RCC_PLLCFGR_PLLP_SHIFT) |
                        (PLL_Q << RCC_PLLCFGR_PLLQ_SHIFT);
 
-    RCC(RCC_CR) |= RCC_CR_PLLON;
-    if (!wait_bits(RCC_BASE + RCC_CR, RCC_CR_PLLRDY, RCC_CR_PLLRDY))
+    if (!stm32_sysclk_to_pll(CLOCK_READY_SPINS))
         return BOARD_HSI_HZ;
-
-    RCC(RCC_CFGR) = (RCC(RCC_CFGR) & ~RCC_CFGR_SW_MASK) | RCC_CFGR_SW_PLL;
-    if (!wait_bits(RCC_BASE + RCC_CFGR, RCC_CFGR_SWS_MASK, RCC_CFGR_SWS_PLL)) {
-        /* Stay on the HSI, the frequency the caller will now assume. */
-        RCC(RCC_CFGR) = (RCC(RCC_CFGR) & ~RCC_CFGR_SW_MASK) | RCC_CFGR_SW_HSI;
-        return BOARD_HSI_HZ;
-    }
     return BOARD_SYSCLK_HZ;
 }
 

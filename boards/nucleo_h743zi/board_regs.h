@@ -83,6 +83,12 @@ _Static_assert(BOARD_SYSCLK_HZ % BOARD_TIMCLK_HZ == 0, "the timers' clock divide
 #define RCC_CFGR_SWS_MASK   (7u << 3)
 #define RCC_CFGR_SWS_HSI    (0u << 3)
 #define RCC_CFGR_SWS_PLL1   (3u << 3)
+/* SYSCLK's PLL and the HSI's turn-on (boards/common/stm32_sysclk.c). */
+#define RCC_CR_HSI_CLEAR     RCC_CR_HSIDIV_MASK   /* HSI / 1: 64 MHz */
+#define RCC_CR_SYSPLL_ON     RCC_CR_PLL1ON
+#define RCC_CR_SYSPLL_RDY    RCC_CR_PLL1RDY
+#define RCC_CFGR_SW_SYSPLL   RCC_CFGR_SW_PLL1
+#define RCC_CFGR_SWS_SYSPLL  RCC_CFGR_SWS_PLL1
 
 #define RCC_D1CFGR             0x18u
 #define RCC_D1CFGR_HPRE_MASK   (0xFu << 0)

@@ -30,6 +30,7 @@
 #include "board_regs.h"
 #include "stm32_wait.h"
 #include "stm32_board_init.h"
+#include "stm32_sysclk.h"
 #include "vaios/config.h"
 
 #define PLL_M  4u    /* 64 MHz HSI -> 16 MHz PLL1 input */
@@ -76,19 +77,6 @@ static void peripheral_clocks_on(void)
     (void)RCC(RCC_APB1LENR);
 }
 
-/* SYSCLK back to the HSI at 64 MHz and PLL1 off, so that it can be configured. */
-static bool run_on_hsi(void)
-{
-    RCC(RCC_CR) = (RCC(RCC_CR) & ~RCC_CR_HSIDIV_MASK) | RCC_CR_HSION;
-    if (!wait_bits(RCC_BASE + RCC_CR, RCC_CR_HSIRDY, RCC_CR_HSIRDY))
-        return false;
-    RCC(RCC_CFGR) = (RCC(RCC_CFGR) & ~RCC_CFGR_SW_MASK) | RCC_CFGR_SW_HSI;
-    if (!wait_bits(RCC_BASE + RCC_CFGR, RCC_CFGR_SWS_MASK, RCC_CFGR_SWS_HSI))
-        return false;
-    RCC(RCC_CR) &= ~RCC_CR_PLL1ON;
-    return wait_bits(RCC_BASE + RCC_CR, RCC_CR_PLL1RDY, 0);
-}
-
 uint32_t board_clock_init(void)
 {
     /* LDO supply, not bypassed (the Nucleo's default solder bridges). */
@@ -110,7 +98,7 @@ uint32_t board_clock_init(void)
                       RCC_D2CFGR_D2PPRE1_DIV2 | RCC_D2CFGR_D2PPRE2_DIV2;
     RCC(RCC_D3CFGR) = (RCC(RCC_D3CFGR) & ~RCC_D3CFGR_D3PPRE_MASK) | RCC_D3CFGR_D3PPRE_DIV2;
 
-    if (!run_on_hsi())
+    if (!stm32_sysclk_to_hsi(CLOCK_READY_SPINS))    /* at 64 MHz, PLL1 off */
         return BOARD_HSI_HZ;
 
     /* Wait states before the frequency rises; in force once read back. */
@@ -129,16 +117,8 @@ uint32_t board_clock_init(void)
     RCC(RCC_PLL1DIVR) = ((PLL_N - 1u) << RCC_PLL1DIVR_N_SHIFT) | ((PLL_P - 1u) << RCC_PLL1DIVR_P_SHIFT) |
                         ((PLL_Q - 1u) << RCC_PLL1DIVR_Q_SHIFT) | ((PLL_R - 1u) << RCC_PLL1DIVR_R_SHIFT);
 
-    RCC(RCC_CR) |= RCC_CR_PLL1ON;
-    if (!wait_bits(RCC_BASE + RCC_CR, RCC_CR_PLL1RDY, RCC_CR_PLL1RDY))
+    if (!stm32_sysclk_to_pll(CLOCK_READY_SPINS))
         return BOARD_HSI_HZ;
-
-    RCC(RCC_CFGR) = (RCC(RCC_CFGR) & ~RCC_CFGR_SW_MASK) | RCC_CFGR_SW_PLL1;
-    if (!wait_bits(RCC_BASE + RCC_CFGR, RCC_CFGR_SWS_MASK, RCC_CFGR_SWS_PLL1)) {
-        /* Stay on the HSI, the frequency the caller will now assume. */
-        RCC(RCC_CFGR) = (RCC(RCC_CFGR) & ~RCC_CFGR_SW_MASK) | RCC_CFGR_SW_HSI;
-        return BOARD_HSI_HZ;
-    }
     return BOARD_SYSCLK_HZ;
 }
 
