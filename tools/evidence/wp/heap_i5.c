@@ -8,7 +8,9 @@
  *   bit of sl_map[f] at or above 2^SL is set, bit f of fl_map is set
  *   exactly when sl_map[f] != 0, and fl_map has no bit at or above
  *   VOS_HEAP_FL_COUNT.
- * Proved: list_push, list_pop, list_replace and list_unlink keep i5;
+ * Proved: list_push, list_pop, list_replace and list_unlink keep i5
+ * (and list_push makes the block the list's head, linked both ways:
+ * heap_put.c's proof of put_free uses that contract);
  * map_set and map_clear meet the bit-exact contracts these rely on;
  * count_alloc leaves min_free <= free_bytes. Every memory access valid,
  * no shift out of range (-wp-rte). Not proved here: that alloc, aligned
@@ -134,6 +136,8 @@ INLINE void map_clear(vos_heap_t *h, uint32_t idx);
       \valid(h->lists[idx]) && \separated(h->lists[idx], h) && \separated(h->lists[idx], b);
     assigns h->lists[idx], b->next_free, b->pprev, h->lists[idx]->pprev,
             h->sl_map[idx >> SL], h->fl_map;
+    ensures h->lists[idx] == b && b->pprev == &h->lists[idx] &&
+            b->next_free == \old(h->lists[idx]);
     ensures i5_sl(h);
     ensures i5_sl_hi(h);
     ensures i5_fl(h);
