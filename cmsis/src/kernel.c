@@ -70,10 +70,36 @@ void os2_free(void *p)
         vos_heap_free(heap, p);
 }
 
+/* True when the caller's memory p, of size bytes (at least a word), holds
+ * a live object that a New must not overwrite, of any kind: a layer
+ * object (its head's tag in the first word), a CMSIS thread until it is
+ * joined or reclaimed (the head after its kernel task), a kernel object
+ * of the application (its tag in the first word; a task until it has
+ * ended, as vos_task_create decides). Reads nothing beyond size. */
+static bool holds_live_object(const void *p, size_t size)
+{
+    const os2_thread_t *th = p;
+    if ((((const struct os2_head *)p)->tag & 0xFFFFFF00u) == 0x05200000u)
+        return true;
+    if (size >= offsetof(os2_thread_t, h) + sizeof th->h.tag && th->h.tag == OS2_TAG_THREAD)
+        return true;
+    switch (((const struct os2_head *)p)->tag) {
+    case VOS_TAG_TASK:
+        return size < offsetof(vos_task_t, state) + sizeof th->task.state ||
+               (th->task.state != VOS_TASK_EXITED && th->task.state != VOS_TASK_FAULTED);
+    case VOS_TAG_SEM: case VOS_TAG_MUTEX: case VOS_TAG_QUEUE: case VOS_TAG_EVENT:
+    case VOS_TAG_HEAP: case VOS_TAG_POOL: case VOS_TAG_TIMER: case VOS_TAG_CHAN:
+    case VOS_TAG_DOMAIN: case VOS_TAG_WORK: case VOS_TAG_WORKQ: case VOS_TAG_STATS:
+        return true;    /* every tag of vaios/kobj.h but VOS_TAG_DEAD */
+    default:
+        return false;
+    }
+}
+
 /* Memory for a control block: the caller's (cb_mem, checked for size and
- * for the alignment its type needs, no more) or the heap's. Returns NULL on
- * a bad attribute or no memory; *alloc gets OS2_ALLOC_CB when the heap gave
- * it. */
+ * for the alignment its type needs, no more, and refused while it holds a
+ * live object) or the heap's. Returns NULL on a bad attribute or no
+ * memory; *alloc gets OS2_ALLOC_CB when the heap gave it. */
 static void *cb_block(void *cb_mem, uint32_t cb_size, size_t need, size_t align, uint8_t *alloc)
 {
     *alloc = 0;
@@ -89,9 +115,8 @@ static void *cb_block(void *cb_mem, uint32_t cb_size, size_t need, size_t align,
     }
     if (cb_size < need || ((uintptr_t)cb_mem & (align - 1u)) != 0)
         return NULL;
-    /* A block still holding a live object of any type is refused. */
-    uint32_t tag = ((struct os2_head *)cb_mem)->tag;
-    if ((tag & 0xFFFFFF00u) == 0x05200000u)
+    os2_reap();     /* a detached thread that ended may have left cb_mem free */
+    if (holds_live_object(cb_mem, cb_size))
         return NULL;
     memset(cb_mem, 0, need);
     return cb_mem;

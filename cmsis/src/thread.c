@@ -142,10 +142,6 @@ osThreadId_t osThreadNew(osThreadFunc_t func, void *argument, const osThreadAttr
         return NULL;
     if (attr->affinity_mask & ~1u)
         return NULL;    /* one processor */
-    os2_reap();         /* a detached thread that ended may have left attr's memory */
-    if (attr->cb_mem != NULL && attr->cb_size >= sizeof(os2_thread_t) &&
-        ((os2_thread_t *)attr->cb_mem)->h.tag == OS2_TAG_THREAD)
-        return NULL;    /* still a thread (a joinable one not joined yet) */
 
     void *stack = attr->stack_mem;
     size_t size = attr->stack_size;

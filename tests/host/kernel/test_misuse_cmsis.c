@@ -28,8 +28,11 @@
  * Found and fixed with it: a thread call given a foreign id (any other,
  * smaller control block) read the thread head's tag 128 bytes past the
  * object's end (os2_thread_valid now reads the kernel task's tag, the
- * first word, first), and osThreadNew read a cb_mem's tag before checking
- * its cb_size.
+ * first word, first), osThreadNew read a cb_mem's tag before checking
+ * its cb_size, and every other New took the control block of a live
+ * thread (whose first word is its kernel task's tag) or of a native kernel
+ * object as free memory and wrote over it (os2_new now refuses a cb_mem
+ * that holds a live object of any kind: class live-cb).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,13 +67,14 @@ enum cls {
     C_TIMEOUT,    /* the same with a short timeout */
     C_STATE,      /* an object in a state that forbids the call */
     C_SMALL_CB,   /* cb_mem smaller than the type's control block */
+    C_LIVE_CB,    /* cb_mem holding a live object of another kind */
     C_COUNT
 };
 
 static const char *const cls_name[C_COUNT] = {
     "valid", "null", "zeroed", "foreign", "deleted", "ended", "in-isr", "isr-wait",
     "before-start", "locked", "null-arg", "arg-low", "arg-high", "not-owner", "no-wait",
-    "timeout", "state", "small-cb",
+    "timeout", "state", "small-cb", "live-cb",
 };
 
 enum ctx { T, I, B, L, S };
@@ -118,6 +122,11 @@ static uint64_t cb[CB_ALL][CB_WORDS];
 static uint64_t snap[CB_LIVE][CB_WORDS];
 static uint64_t zeroed[CB_WORDS];
 static uint64_t ended_cb[VOS_CMSIS_THREAD_CB_SIZE / 8 + 1];
+/* A native kernel semaphore, live, in memory as large as any control block. */
+static union {
+    vos_sem_t s;
+    uint64_t w[CB_WORDS];
+} native;
 static uint64_t ended_stack[4096 / 8];
 
 _Static_assert(VOS_CMSIS_MUTEX_CB_SIZE <= sizeof cb[0] && VOS_CMSIS_SEMAPHORE_CB_SIZE <= sizeof cb[0] &&
@@ -155,6 +164,8 @@ static void fail_setup(const char *what)
  * the start: the objects only). */
 static void world_setup(void)
 {
+    if (vos_sem_init(&native.s, 1, 1) != VOS_OK)
+        fail_setup("the native semaphore");
     osMutexAttr_t ma = { .cb_mem = cb[CB_M], .cb_size = sizeof cb[0] };
     W.m = osMutexNew(&ma);
     ma.cb_mem = cb[CB_MO];
@@ -291,6 +302,31 @@ static uint32_t tmo(int cls)
     return cls == C_TIMEOUT || cls == C_ISR_WAIT ? 3u : cls == C_LOCKED ? osWaitForever : 0u;
 }
 
+/* The cb_mem of class C_LIVE_CB for a New of kind k: the memory of a live
+ * object of another kind, each kind of holder once at least (a running
+ * CMSIS thread, whose first word is its kernel task's tag; a joinable
+ * thread that ended, not joined; a native kernel object; layer objects).
+ * A copy is kept: normal_use checks that the refused New wrote none of it. */
+static void *victim;
+static uint32_t victim_size;
+static uint8_t victim_copy[sizeof native];
+
+static void *live_cb(enum kind k, uint32_t *size)
+{
+    switch (k) {
+    case K_THREAD: victim = cb[CB_MQ], victim_size = sizeof cb[0]; break;
+    case K_MUTEX: victim = &native, victim_size = sizeof native; break;
+    case K_EF: victim = cb[CB_M], victim_size = sizeof cb[0]; break;
+    case K_MP: victim = ended_cb, victim_size = sizeof ended_cb; break;
+    default: victim = W.peer, victim_size = VOS_CMSIS_THREAD_CB_SIZE; break;
+    }
+    _Static_assert(VOS_CMSIS_THREAD_CB_SIZE <= sizeof victim_copy && sizeof ended_cb <= sizeof victim_copy,
+                   "every holder fits the copy");
+    memcpy(victim_copy, victim, victim_size);
+    *size = victim_size;
+    return victim;
+}
+
 #define TH(c) ((osThreadId_t)id(K_THREAD, (c)))
 #define MX(c) ((osMutexId_t)id(K_MUTEX, (c)))
 #define SE(c) ((osSemaphoreId_t)id(K_SEM, (c)))
@@ -348,6 +384,8 @@ static long p_osThreadNew(int c)
         a.cb_mem = ended_cb, a.cb_size = sizeof ended_cb;   /* still a thread */
     if (c == C_SMALL_CB)
         a.cb_mem = malloc(16), a.cb_size = 16;   /* the sanitizer sees its end */
+    if (c == C_LIVE_CB)
+        a.cb_mem = live_cb(K_THREAD, &a.cb_size);
     long r = ptr(osThreadNew(c == C_NULL_ARG ? NULL : short_fn, NULL, &a));
     if (c == C_SMALL_CB)
         free(a.cb_mem);
@@ -433,8 +471,11 @@ static long p_osDelayUntil(int c)
 
 static long p_osTimerNew(int c)
 {
+    osTimerAttr_t a = { 0 };
+    if (c == C_LIVE_CB)
+        a.cb_mem = live_cb(K_TIMER, &a.cb_size);
     return ptr(osTimerNew(c == C_NULL_ARG ? NULL : timer_fn,
-                          c == C_ARG_HIGH ? (osTimerType_t)7 : osTimerOnce, NULL, NULL));
+                          c == C_ARG_HIGH ? (osTimerType_t)7 : osTimerOnce, NULL, &a));
 }
 static long p_osTimerGetName(int c) { return ptr(osTimerGetName(TM(c))); }
 static long p_osTimerStart(int c) { return osTimerStart(TM(c == C_ARG_LOW ? C_VALID : c), c == C_ARG_LOW ? 0 : 100); }
@@ -445,7 +486,13 @@ static long p_osTimerDelete(int c)
     return osTimerDelete(c == C_VALID ? osTimerNew(timer_fn, osTimerOnce, NULL, NULL) : TM(c));
 }
 
-static long p_osEventFlagsNew(int c) { (void)c; return ptr(osEventFlagsNew(NULL)); }
+static long p_osEventFlagsNew(int c)
+{
+    osEventFlagsAttr_t a = { 0 };
+    if (c == C_LIVE_CB)
+        a.cb_mem = live_cb(K_EF, &a.cb_size);
+    return ptr(osEventFlagsNew(&a));
+}
 static long p_osEventFlagsGetName(int c) { return ptr(osEventFlagsGetName(EF(c))); }
 static long p_osEventFlagsSet(int c)
 {
@@ -469,8 +516,10 @@ static long p_osEventFlagsDelete(int c)
 
 static long p_osMutexNew(int c)
 {
-    (void)c;
-    return ptr(osMutexNew(NULL));
+    osMutexAttr_t a = { 0 };
+    if (c == C_LIVE_CB)
+        a.cb_mem = live_cb(K_MUTEX, &a.cb_size);
+    return ptr(osMutexNew(&a));
 }
 static long p_osMutexGetName(int c) { return ptr(osMutexGetName(MX(c))); }
 static long p_osMutexAcquire(int c)
@@ -486,7 +535,10 @@ static long p_osMutexDelete(int c) { return osMutexDelete(c == C_VALID ? osMutex
 
 static long p_osSemaphoreNew(int c)
 {
-    return ptr(osSemaphoreNew(c == C_ARG_LOW ? 0 : 2, c == C_ARG_HIGH ? 3 : 1, NULL));
+    osSemaphoreAttr_t a = { 0 };
+    if (c == C_LIVE_CB)
+        a.cb_mem = live_cb(K_SEM, &a.cb_size);
+    return ptr(osSemaphoreNew(c == C_ARG_LOW ? 0 : 2, c == C_ARG_HIGH ? 3 : 1, &a));
 }
 static long p_osSemaphoreGetName(int c) { return ptr(osSemaphoreGetName(SE(c))); }
 static long p_osSemaphoreAcquire(int c)
@@ -511,7 +563,10 @@ static long p_osSemaphoreDelete(int c)
 
 static long p_osMemoryPoolNew(int c)
 {
-    return ptr(osMemoryPoolNew(c == C_ARG_LOW ? 0 : 2, c == C_ARG_HIGH ? 0 : 16, NULL));
+    osMemoryPoolAttr_t a = { 0 };
+    if (c == C_LIVE_CB)
+        a.cb_mem = live_cb(K_MP, &a.cb_size);
+    return ptr(osMemoryPoolNew(c == C_ARG_LOW ? 0 : 2, c == C_ARG_HIGH ? 0 : 16, &a));
 }
 static long p_osMemoryPoolGetName(int c) { return ptr(osMemoryPoolGetName(MP(c))); }
 static long p_osMemoryPoolAlloc(int c)
@@ -541,7 +596,10 @@ static long p_osMemoryPoolDelete(int c)
 
 static long p_osMessageQueueNew(int c)
 {
-    return ptr(osMessageQueueNew(c == C_ARG_LOW ? 0 : 2, c == C_ARG_HIGH ? 0 : 8, NULL));
+    osMessageQueueAttr_t a = { 0 };
+    if (c == C_LIVE_CB)
+        a.cb_mem = live_cb(K_MQ, &a.cb_size);
+    return ptr(osMessageQueueNew(c == C_ARG_LOW ? 0 : 2, c == C_ARG_HIGH ? 0 : 8, &a));
 }
 static long p_osMessageQueueGetName(int c) { return ptr(osMessageQueueGetName(MQ(c))); }
 static long p_osMessageQueuePut(int c)
@@ -639,6 +697,7 @@ static const struct row rows[] = {
     R(osThreadNew, ARG_LOW, T, MM_NULL),                 /* a 64-byte stack */
     R(osThreadNew, STATE, T, MM_NULL),                   /* cb_mem of a thread not joined */
     R(osThreadNew, SMALL_CB, T, MM_NULL),
+    R(osThreadNew, LIVE_CB, T, MM_NULL),                 /* a live message queue's */
     R(osThreadGetName, VALID, T, MM_PTR),
     R(osThreadGetName, NULL, T, MM_NULL),
     R(osThreadGetName, ZERO, T, MM_NULL),
@@ -778,6 +837,7 @@ static const struct row rows[] = {
     R(osTimerNew, NULL_ARG, T, MM_NULL),
     R(osTimerNew, ARG_HIGH, T, MM_NULL),                 /* no such type */
     R(osTimerNew, IN_ISR, I, MM_NULL),
+    R(osTimerNew, LIVE_CB, T, MM_NULL),                  /* a running thread's */
     R(osTimerGetName, NULL, T, MM_NULL),
     R(osTimerGetName, ZERO, T, MM_NULL),
     R(osTimerGetName, FOREIGN, T, MM_NULL),
@@ -811,6 +871,7 @@ static const struct row rows[] = {
     R(osEventFlagsNew, VALID, T, MM_PTR),
     R(osEventFlagsNew, BEFORE, B, MM_PTR),
     R(osEventFlagsNew, IN_ISR, I, MM_NULL),
+    R(osEventFlagsNew, LIVE_CB, T, MM_NULL),             /* a live mutex's */
     R(osEventFlagsGetName, NULL, T, MM_NULL),
     R(osEventFlagsGetName, FOREIGN, T, MM_NULL),
     R(osEventFlagsGetName, DELETED, T, MM_NULL),
@@ -852,6 +913,7 @@ static const struct row rows[] = {
     R(osMutexNew, VALID, T, MM_PTR),
     R(osMutexNew, BEFORE, B, MM_PTR),
     R(osMutexNew, IN_ISR, I, MM_NULL),
+    R(osMutexNew, LIVE_CB, T, MM_NULL),                  /* a native kernel semaphore's */
     R(osMutexGetName, NULL, T, MM_NULL),
     R(osMutexGetName, FOREIGN, T, MM_NULL),
     R(osMutexGetName, DELETED, T, MM_NULL),
@@ -888,6 +950,7 @@ static const struct row rows[] = {
     R(osSemaphoreNew, ARG_LOW, T, MM_NULL),              /* max 0 */
     R(osSemaphoreNew, ARG_HIGH, T, MM_NULL),             /* initial above max */
     R(osSemaphoreNew, IN_ISR, I, MM_NULL),
+    R(osSemaphoreNew, LIVE_CB, T, MM_NULL),              /* a running thread's */
     R(osSemaphoreGetName, NULL, T, MM_NULL),
     R(osSemaphoreGetName, FOREIGN, T, MM_NULL),
     R(osSemaphoreGetName, DELETED, T, MM_NULL),
@@ -926,6 +989,7 @@ static const struct row rows[] = {
     R(osMemoryPoolNew, ARG_LOW, T, MM_NULL),             /* 0 blocks */
     R(osMemoryPoolNew, ARG_HIGH, T, MM_NULL),            /* 0-byte blocks */
     R(osMemoryPoolNew, IN_ISR, I, MM_NULL),
+    R(osMemoryPoolNew, LIVE_CB, T, MM_NULL),             /* a thread not joined */
     R(osMemoryPoolGetName, NULL, T, MM_NULL),
     R(osMemoryPoolGetName, FOREIGN, T, MM_NULL),
     R(osMemoryPoolGetName, DELETED, T, MM_NULL),
@@ -972,6 +1036,7 @@ static const struct row rows[] = {
     R(osMessageQueueNew, ARG_LOW, T, MM_NULL),           /* capacity 0 */
     R(osMessageQueueNew, ARG_HIGH, T, MM_NULL),          /* 0-byte messages */
     R(osMessageQueueNew, IN_ISR, I, MM_NULL),
+    R(osMessageQueueNew, LIVE_CB, T, MM_NULL),           /* a running thread's */
     R(osMessageQueueGetName, NULL, T, MM_NULL),
     R(osMessageQueueGetName, FOREIGN, T, MM_NULL),
     R(osMessageQueueGetName, DELETED, T, MM_NULL),
@@ -1061,6 +1126,10 @@ static void normal_use(void)
         fail("a refused call changed a live object", 1, 0);
     if (!(zeroed[0] == 0 && memcmp(zeroed, zeroed + 1, sizeof zeroed - 8) == 0))
         fail("the zeroed id was written", 1, 0);
+    if (cur->cls == C_LIVE_CB && memcmp(victim, victim_copy, victim_size) != 0)
+        fail("a New wrote the live object in its cb_mem", 1, 0);
+    if (vos_sem_count(&native.s) != 1)
+        fail("the native semaphore", vos_sem_count(&native.s), 1);
     if (cur->fn == p_osKernelSuspend || cur->fn == p_osKernelLock || cur->fn == p_osKernelRestoreLock)
         osKernelRestoreLock(0);
     uint32_t c = osSemaphoreGetCount(W.s);
