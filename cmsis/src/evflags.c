@@ -22,8 +22,7 @@ osEventFlagsId_t osEventFlagsNew(const osEventFlagsAttr_t *attr)
     if (e == NULL)
         return NULL;
     vos_event_init(&e->ev, 0);
-    e->h.tag = OS2_TAG_EVFLAGS;
-    return e;
+    return os2_live(e, &e->h, OS2_TAG_EVFLAGS);
 }
 
 const char *osEventFlagsGetName(osEventFlagsId_t ef_id)

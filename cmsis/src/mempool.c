@@ -47,8 +47,7 @@ osMemoryPoolId_t osMemoryPoolNew(uint32_t block_count, uint32_t block_size,
     p->block_size = block_size;
     vos_pool_init(&p->p, mem, VOS_POOL_BLOCK((size_t)block_size), block_count);
     vos_sem_init(&p->free_blocks, block_count, block_count);
-    p->h.tag = OS2_TAG_MEMPOOL;
-    return p;
+    return os2_live(p, &p->h, OS2_TAG_MEMPOOL);
 }
 
 const char *osMemoryPoolGetName(osMemoryPoolId_t mp_id)
@@ -59,17 +58,8 @@ const char *osMemoryPoolGetName(osMemoryPoolId_t mp_id)
 void *osMemoryPoolAlloc(osMemoryPoolId_t mp_id, uint32_t timeout)
 {
     os2_mempool_t *p = mp_id;
-    if (!os2_valid(p, OS2_TAG_MEMPOOL))
-        return NULL;
-    int err;
-    if (os2_isr()) {
-        if (timeout != 0)
-            return NULL;
-        err = vos_sem_take_isr(&p->free_blocks);
-    } else {
-        err = vos_sem_take(&p->free_blocks, os2_timeout(timeout));
-    }
-    if (err != VOS_OK)
+    if (!os2_valid(p, OS2_TAG_MEMPOOL) ||
+        os2_sem_acquire(&p->free_blocks, timeout, os2_isr()) != osOK)
         return NULL;
     void *blk;
     return vos_pool_alloc(&p->p, &blk) == VOS_OK ? blk : NULL;
@@ -85,10 +75,7 @@ osStatus_t osMemoryPoolFree(osMemoryPoolId_t mp_id, void *block)
         return osErrorParameter;
     if (err != VOS_OK)
         return osErrorResource;     /* already free */
-    if (os2_isr())
-        vos_sem_give_isr(&p->free_blocks);
-    else
-        vos_sem_give(&p->free_blocks);
+    (void)os2_sem_release(&p->free_blocks, os2_isr());
     return osOK;
 }
 
@@ -107,17 +94,13 @@ uint32_t osMemoryPoolGetBlockSize(osMemoryPoolId_t mp_id)
 uint32_t osMemoryPoolGetCount(osMemoryPoolId_t mp_id)
 {
     os2_mempool_t *p = mp_id;
-    if (!os2_valid(p, OS2_TAG_MEMPOOL))
-        return 0;
-    int n = vos_sem_count(&p->free_blocks);
-    return p->p.count - (n > 0 ? (uint32_t)n : 0);
+    return os2_valid(p, OS2_TAG_MEMPOOL) ? p->p.count - os2_sem_units(&p->free_blocks) : 0;
 }
 
 uint32_t osMemoryPoolGetSpace(osMemoryPoolId_t mp_id)
 {
     os2_mempool_t *p = mp_id;
-    int n = os2_valid(p, OS2_TAG_MEMPOOL) ? vos_sem_count(&p->free_blocks) : 0;
-    return n > 0 ? (uint32_t)n : 0;
+    return os2_valid(p, OS2_TAG_MEMPOOL) ? os2_sem_units(&p->free_blocks) : 0;
 }
 
 osStatus_t osMemoryPoolDelete(osMemoryPoolId_t mp_id)

@@ -115,8 +115,7 @@ osMessageQueueId_t osMessageQueueNew(uint32_t msg_count, uint32_t msg_size,
     q->count = 0;
     vos_sem_init(&q->items, 0, msg_count);
     vos_sem_init(&q->space, msg_count, msg_count);
-    q->h.tag = OS2_TAG_MSGQ;
-    return q;
+    return os2_live(q, &q->h, OS2_TAG_MSGQ);
 }
 
 const char *osMessageQueueGetName(osMessageQueueId_t mq_id)
@@ -186,20 +185,12 @@ osStatus_t osMessageQueuePut(osMessageQueueId_t mq_id, const void *msg_ptr, uint
     os2_msgq_t *q = mq_id;
     if (!os2_valid(q, OS2_TAG_MSGQ) || msg_ptr == NULL)
         return osErrorParameter;
-    if (os2_isr()) {
-        if (timeout != 0)
-            return osErrorParameter;
-        if (vos_sem_take_isr(&q->space) != VOS_OK)
-            return osErrorResource;
-        store(q, msg_ptr, msg_prio);
-        vos_sem_give_isr(&q->items);
-        return osOK;
-    }
-    int err = vos_sem_take(&q->space, os2_timeout(timeout));
-    if (err != VOS_OK)
-        return os2_status(err);
+    bool isr = os2_isr();
+    osStatus_t st = os2_sem_acquire(&q->space, timeout, isr);
+    if (st != osOK)
+        return st;
     store(q, msg_ptr, msg_prio);
-    vos_sem_give(&q->items);
+    (void)os2_sem_release(&q->items, isr);
     return osOK;
 }
 
@@ -209,21 +200,12 @@ osStatus_t osMessageQueueGet(osMessageQueueId_t mq_id, void *msg_ptr, uint8_t *m
     os2_msgq_t *q = mq_id;
     if (!os2_valid(q, OS2_TAG_MSGQ) || msg_ptr == NULL)
         return osErrorParameter;
-    uint8_t prio;
-    if (os2_isr()) {
-        if (timeout != 0)
-            return osErrorParameter;
-        if (vos_sem_take_isr(&q->items) != VOS_OK)
-            return osErrorResource;
-        prio = fetch(q, msg_ptr);
-        vos_sem_give_isr(&q->space);
-    } else {
-        int err = vos_sem_take(&q->items, os2_timeout(timeout));
-        if (err != VOS_OK)
-            return os2_status(err);
-        prio = fetch(q, msg_ptr);
-        vos_sem_give(&q->space);
-    }
+    bool isr = os2_isr();
+    osStatus_t st = os2_sem_acquire(&q->items, timeout, isr);
+    if (st != osOK)
+        return st;
+    uint8_t prio = fetch(q, msg_ptr);
+    (void)os2_sem_release(&q->space, isr);
     if (msg_prio != NULL)
         *msg_prio = prio;
     return osOK;
@@ -250,10 +232,7 @@ uint32_t osMessageQueueGetCount(osMessageQueueId_t mq_id)
 uint32_t osMessageQueueGetSpace(osMessageQueueId_t mq_id)
 {
     os2_msgq_t *q = mq_id;
-    if (!os2_valid(q, OS2_TAG_MSGQ))
-        return 0;
-    int n = vos_sem_count(&q->space);
-    return n > 0 ? (uint32_t)n : 0;
+    return os2_valid(q, OS2_TAG_MSGQ) ? os2_sem_units(&q->space) : 0;
 }
 
 /* Reset: discard every stored message no receiver has claimed yet, one

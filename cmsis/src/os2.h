@@ -158,6 +158,39 @@ static inline vos_dur_t os2_timeout(uint32_t ticks)
     return vos_cycles(os2_timeout_cycles(ticks));
 }
 
+/* --- Kernel semaphores behind a CMSIS call (semaphores, pools, queues) ---- */
+
+/* Take one unit of s for a call with a CMSIS timeout, in the context isr
+ * says (os2_isr(), read once by the caller). A handler may only poll: a
+ * timeout other than 0 is osErrorParameter there, no unit osErrorResource.
+ * A thread waits up to the timeout; the kernel's refusal as os2_status
+ * gives it. osOK when the unit is the caller's. */
+static inline osStatus_t os2_sem_acquire(vos_sem_t *s, uint32_t timeout, bool isr)
+{
+    if (isr) {
+        if (timeout != 0)
+            return osErrorParameter;
+        return vos_sem_take_isr(s) == VOS_OK ? osOK : osErrorResource;
+    }
+    int err = vos_sem_take(s, os2_timeout(timeout));
+    return err == VOS_OK ? osOK : os2_status(err);
+}
+
+/* Give one unit back to s in the context isr says; the kernel's result
+ * (VOS_ERR_OVERFLOW at its maximum). Any context. */
+static inline int os2_sem_release(vos_sem_t *s, bool isr)
+{
+    return isr ? vos_sem_give_isr(s) : vos_sem_give(s);
+}
+
+/* The units s holds, for a Get call: 0 when it holds none or is not a
+ * live semaphore (a kernel error). Any context. */
+static inline uint32_t os2_sem_units(const vos_sem_t *s)
+{
+    int n = vos_sem_count(s);
+    return n > 0 ? (uint32_t)n : 0;
+}
+
 /* The current CMSIS tick, 64 bits wide: the time base's tick plus the
  * ticks osKernelResume added (os2_skipped_ticks). Any context. */
 uint64_t os2_tick64(void);
@@ -175,10 +208,13 @@ void os2_free(void *p);
  * control block of a new object, zeroed, with its head's name and alloc
  * set; or NULL, which the call returns: from an interrupt handler, before
  * osKernelInitialize, a cb_mem too small, misaligned for its type (no more
- * alignment than that is asked) or still holding a live object, a cb_size
- * without cb_mem, no memory. The block is the caller's cb_mem or the
- * heap's. The caller sets the tag last, once the object is complete, and
- * gives back with os2_release a block it cannot complete.
+ * alignment than that is asked) or still holding a live object of any
+ * kind (a layer object, a thread not joined yet, a kernel object of the
+ * application: os2_new reads the words they would have their tag in,
+ * within cb_size), a cb_size without cb_mem, no memory. The block is the
+ * caller's cb_mem or the heap's. The caller sets the tag last, once the
+ * object is complete (os2_live), and gives back with os2_release a block
+ * it cannot complete.
  * OS2_NEW(attr, p) passes attr's name, cb_mem and cb_size and the size,
  * alignment and head offset of *p. */
 void *os2_new(const char *name, void *cb_mem, uint32_t cb_size, size_t size, size_t align,
@@ -186,6 +222,15 @@ void *os2_new(const char *name, void *cb_mem, uint32_t cb_size, size_t size, siz
 #define OS2_NEW(attr, p)                                                                    \
     os2_new((attr)->name, (attr)->cb_mem, (attr)->cb_size, sizeof *(p),                     \
             _Alignof(__typeof__(*(p))), offsetof(__typeof__(*(p)), h))
+
+/* The end of an osXxxNew: the object p, complete, becomes live: its head h
+ * gets the tag of its kind, last, so that no call takes p as an id and no
+ * New takes it as free memory before then. Returns p, the New's result. */
+static inline void *os2_live(void *p, struct os2_head *h, uint32_t tag)
+{
+    h->tag = tag;
+    return p;
+}
 
 /* Memory for a new object's data (stack, blocks, messages) from the layer's
  * heap, noted in its head h (OS2_ALLOC_MEM). On no memory, the control

@@ -19,8 +19,7 @@ osSemaphoreId_t osSemaphoreNew(uint32_t max_count, uint32_t initial_count,
     if (s == NULL)
         return NULL;
     vos_sem_init(&s->s, initial_count, max_count);
-    s->h.tag = OS2_TAG_SEM;
-    return s;
+    return os2_live(s, &s->h, OS2_TAG_SEM);
 }
 
 const char *osSemaphoreGetName(osSemaphoreId_t semaphore_id)
@@ -33,13 +32,7 @@ osStatus_t osSemaphoreAcquire(osSemaphoreId_t semaphore_id, uint32_t timeout)
     os2_sem_t *s = semaphore_id;
     if (!os2_valid(s, OS2_TAG_SEM))
         return osErrorParameter;
-    if (os2_isr()) {
-        if (timeout != 0)
-            return osErrorParameter;
-        return vos_sem_take_isr(&s->s) == VOS_OK ? osOK : osErrorResource;
-    }
-    int err = vos_sem_take(&s->s, os2_timeout(timeout));
-    return err == VOS_OK ? osOK : os2_status(err);
+    return os2_sem_acquire(&s->s, timeout, os2_isr());
 }
 
 osStatus_t osSemaphoreRelease(osSemaphoreId_t semaphore_id)
@@ -47,15 +40,13 @@ osStatus_t osSemaphoreRelease(osSemaphoreId_t semaphore_id)
     os2_sem_t *s = semaphore_id;
     if (!os2_valid(s, OS2_TAG_SEM))
         return osErrorParameter;
-    int err = os2_isr() ? vos_sem_give_isr(&s->s) : vos_sem_give(&s->s);
-    return err == VOS_OK ? osOK : osErrorResource;
+    return os2_sem_release(&s->s, os2_isr()) == VOS_OK ? osOK : osErrorResource;
 }
 
 uint32_t osSemaphoreGetCount(osSemaphoreId_t semaphore_id)
 {
     os2_sem_t *s = semaphore_id;
-    int n = os2_valid(s, OS2_TAG_SEM) ? vos_sem_count(&s->s) : 0;
-    return n > 0 ? (uint32_t)n : 0;
+    return os2_valid(s, OS2_TAG_SEM) ? os2_sem_units(&s->s) : 0;
 }
 
 osStatus_t osSemaphoreDelete(osSemaphoreId_t semaphore_id)

@@ -457,11 +457,9 @@ osStatus_t osThreadTerminate(osThreadId_t thread_id)
         thread_end(th);
     vos_crit_t k;
     (void)vos_crit_enter(&k);
-    if (th->state & OS2_TS_TERMINATED) {
-        (void)vos_crit_exit(k);
-        return osErrorResource;
-    }
-    int err = vos_task_terminate(&th->task);
+    /* Ended or ending (thread_end marks it before its kernel task exits):
+     * refused as the kernel refuses a task that has ended. */
+    int err = (th->state & OS2_TS_TERMINATED) ? VOS_ERR_STATE : vos_task_terminate(&th->task);
     if (err == VOS_OK)
         th->state |= OS2_TS_TERMINATED;
     bool gone = err == VOS_OK && (th->state & OS2_TS_DETACHED);

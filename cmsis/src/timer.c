@@ -44,8 +44,7 @@ osTimerId_t osTimerNew(osTimerFunc_t func, osTimerType_t type, void *argument,
         os2_release(t, &t->h, NULL);
         return NULL;
     }
-    t->h.tag = OS2_TAG_TIMER;
-    return t;
+    return os2_live(t, &t->h, OS2_TAG_TIMER);
 }
 
 const char *osTimerGetName(osTimerId_t timer_id)
