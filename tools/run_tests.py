@@ -52,7 +52,10 @@ def host_suites(host_dir, build, target):
             continue
         name, cmd = line.split(":", 1)
         cmd = cmd.strip().replace("$HOST", host_dir).replace("$BUILD", build).replace("$TARGET", target)
-        suites.append((name.strip(), cmd))
+        # "name (timeout N)": a suite whose run is long by nature (a proof)
+        # gets N seconds instead of --timeout.
+        m = re.match(r"^([\w./-]+)\s+\(timeout (\d+)\)$", name.strip())
+        suites.append((m.group(1), cmd, int(m.group(2))) if m else (name.strip(), cmd, None))
     return suites
 
 
@@ -101,10 +104,10 @@ def main():
     os.makedirs(log_dir, exist_ok=True)
     jobs = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as ex:
-        for name, cmd in host_suites(args.host, args.build, args.target):
+        for name, cmd, timeout in host_suites(args.host, args.build, args.target):
             if args.only and args.only not in name:
                 continue
-            jobs.append(ex.submit(run_host_suite, name, cmd, args.timeout))
+            jobs.append(ex.submit(run_host_suite, name, cmd, timeout or args.timeout))
         for elf in sorted(glob.glob(os.path.join(ROOT, args.target, "tests", "target", "test_*.elf"))):
             if args.only and args.only not in elf:
                 continue
