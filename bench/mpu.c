@@ -52,22 +52,29 @@ static vos_sem_t user_sem;
 static const void *const user_grants[] = { &user_sem };
 
 /* The code region and the block of board_cycles()'s counter, which the
- * unprivileged tasks read: the STM32 boards' flash (1 MB at 0x08000000)
- * and TIM2 (0x40000000); the MPS2 machines' code at 0 (the linker
- * script's FLASH: _scode, _code_size) and their FPGA I/O block. A domain
- * without them faults at its tasks' first instruction, and the family
- * waits for them forever (make bench BOARD=mps2_an500 ran into tools.bench's
- * timeout in this image). */
+ * unprivileged tasks read: the STM32 boards' flash (1 MB at 0x08000000);
+ * the MPS2 machines' code at 0 (the linker script's FLASH: _scode,
+ * _code_size); the counter's block as the board gives it
+ * (BOARD_CYCLES_BLOCK: netduinoplus2's TIM2, the MPS2 machines' FPGA I/O
+ * block, which mps2_an505's start-up opens to unprivileged reads), else
+ * TIM2 (0x40000000). A domain without them faults at its tasks' first
+ * instruction, and the family waits for them forever (make bench
+ * BOARD=mps2_an500 ran into tools.bench's timeout in this image). */
 #ifdef FPGAIO_BASE
 extern const char _scode[];
 extern const char _code_size[];         /* an absolute symbol: its address is the size */
 #define USER_CODE_BASE    ((const void *)_scode)
 #define USER_CODE_SIZE    ((size_t)(uintptr_t)_code_size)
-#define USER_COUNTER_BASE FPGAIO_BASE
 #else
 #define USER_CODE_BASE    ((const void *)0x08000000u)
 #define USER_CODE_SIZE    (1024u * 1024u)
+#endif
+#ifdef BOARD_CYCLES_BLOCK
+#define USER_COUNTER_BASE BOARD_CYCLES_BLOCK
+#define USER_COUNTER_SIZE BOARD_CYCLES_BLOCK_SIZE
+#else
 #define USER_COUNTER_BASE 0x40000000u
+#define USER_COUNTER_SIZE 1024u
 #endif
 
 /* Code, the shared data, and the time base (board_cycles). */
@@ -76,7 +83,7 @@ static int user_domain(vos_domain_t *d, const char *name)
     const vos_region_t regions[] = {
         { USER_CODE_BASE, USER_CODE_SIZE, VOS_MEM_READ | VOS_MEM_EXEC },
         { &user, sizeof user, VOS_MEM_READ | VOS_MEM_WRITE },
-        { (const void *)USER_COUNTER_BASE, 1024u, VOS_MEM_READ | VOS_MEM_DEVICE },
+        { (const void *)USER_COUNTER_BASE, USER_COUNTER_SIZE, VOS_MEM_READ | VOS_MEM_DEVICE },
     };
     return vos_domain_init(d, name, VB_MAIN_PRIO + 1, regions, 3, user_grants, 1);
 }

@@ -52,13 +52,18 @@
 /* The unit of every figure: one count of the 25 MHz counter. */
 #define BOARD_CYCLE_UNIT "tick40"
 
-/* Start-up hooks of boards/common/startup.c: nothing to bring up (QEMU
- * models no clock tree; semihosting needs no set-up; the an505's
- * secure-only firmware leaves the SAU, the MPCs and the PPCs as they
- * reset). The time base is started by arch_time_init /
- * board_counter_start. */
+/* Start-up hooks of boards/common/startup.c: nothing to bring up early
+ * (QEMU models no clock tree; semihosting needs no set-up). The an505
+ * (BOARD_RESET_LATE_DEFINED) opens the FPGA I/O block to unprivileged
+ * reads in its own board_reset_late (boards/mps2_an505/ppc.c); the an500
+ * has no protection controllers. The time base is started by
+ * arch_time_init / board_counter_start. */
 static inline void board_reset_early(void) {}
+#ifdef BOARD_RESET_LATE_DEFINED
+void board_reset_late(void);
+#else
 static inline void board_reset_late(void) {}
+#endif
 
 /* The benchmark and tests size their buffers as on netduinoplus2, so
  * that the workloads are the same on every board. */
@@ -69,5 +74,10 @@ static inline uint32_t board_cycles(void)
 {
     return REG32(FPGAIO_BASE + FPGAIO_COUNTER);
 }
+
+/* The block board_cycles() reads, for the domain of an unprivileged task
+ * that times itself (bench/mpu.c, test_mpu_domain): one MPU region. */
+#define BOARD_CYCLES_BLOCK      FPGAIO_BASE
+#define BOARD_CYCLES_BLOCK_SIZE 1024u
 
 #endif /* BOARD_MPS2_REGS_H */

@@ -7,7 +7,10 @@
  * peripheral is reached through its secure alias (0x5xxxxxxx, the
  * non-secure address with bit 28 set); the IoTKit's and the FPGA's
  * peripheral protection controllers reset with every port secure, so
- * nothing needs configuring. The blocks' registers, the 25 MHz clock
+ * secure code needs nothing configured, but they also reset with every
+ * port closed to unprivileged code: the FPGA I/O block, whose counter an
+ * unprivileged task reads (board_cycles), is opened at start-up (below,
+ * ppc.c). The blocks' registers, the 25 MHz clock
  * every counter used here counts (the FPGA counter, the time base, and
  * the IoTKit's timers alike, as QEMU 7.2 clocks them) and the raw time
  * base are boards/include/mps2_regs.h's, shared with the an500.
@@ -24,6 +27,23 @@
 /* FPGA system control and I/O block (secure alias of 0x40302000): its
  * counter is the time base. */
 #define FPGAIO_BASE     0x50302000u
+
+/* The SSE-200's Secure Access Configuration register block (Arm CoreLink
+ * SSE-200 Subsystem TRM, "Secure Access Configuration Register Block";
+ * secure privileged access only). APBSPPPCEXP2 is the "secure
+ * unprivileged access" enable of the ports of the expansion APB PPC 2,
+ * one bit per port; the AN505 image puts its FPGA system control block
+ * (port 0), I2S (port 1) and FPGA I/O block (port 2) behind that PPC
+ * (AN505, "APB PPC EXP 2"; QEMU 7.2: hw/arm/mps2-tz.c, "apb_ppcexp2").
+ * A port left 0 there blocks an unprivileged access: with SECRESPCFG at
+ * its reset 0 the block reads as zero and ignores writes, no fault
+ * (QEMU 7.2: hw/misc/tz-ppc.c). */
+#define SACFG_BASE             0x50080000u
+#define SACFG_APBSPPPCEXP2     0x0C8u
+#define APBPPCEXP2_PORT_FPGAIO (1u << 2)
+
+/* board_reset_late is ppc.c's (boards/include/mps2_regs.h). */
+#define BOARD_RESET_LATE_DEFINED 1
 
 #define IRQ_TIMER0     3
 #define IRQ_TIMER1     4

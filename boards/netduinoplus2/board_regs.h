@@ -64,4 +64,9 @@ static inline uint32_t board_cycles(void)
     return REG32(TIM2_BASE + TIM_CNT);
 }
 
+/* The block board_cycles() reads, for the domain of an unprivileged task
+ * that times itself (bench/mpu.c, test_mpu_domain): one MPU region. */
+#define BOARD_CYCLES_BLOCK      TIM2_BASE
+#define BOARD_CYCLES_BLOCK_SIZE 1024u
+
 #endif /* BOARD_REGS_H */
