@@ -29,17 +29,9 @@
 /* The source file that defines list_push (tools/evidence/run.py finds it). */
 #include EV_SOURCE
 
-/*@ predicate bit_on(integer m, integer i) = (m & (1 << i)) != 0;
+#include "bits.h"
 
-    lemma bit_set: \forall integer m, s, k; 0 <= s < 32 && 0 <= k < 32 ==>
-      (bit_on(m | (1 << s), k) <==> (bit_on(m, k) || k == s));
-    lemma bit_clear: \forall integer m, s, k; 0 <= s < 32 && 0 <= k < 32 ==>
-      (bit_on(m & ~(1 << s), k) <==> (bit_on(m, k) && k != s));
-    lemma bit_u32: \forall integer m, k; 0 <= k < 32 ==>
-      (bit_on((uint32_t)m, k) <==> bit_on(m, k));
-    lemma bit_zero: \forall integer k; !bit_on(0, k);
-
-    // idx's bitmap word exists and its bit within it is 0..15: what idx <
+/*@ // idx's bitmap word exists and its bit within it is 0..15: what idx <
     // VOS_HEAP_CLASSES means, which the provers do not derive through >>, &.
     predicate class_halves(vos_heap_t *h, integer idx) =
       \valid(&h->sl_map[idx >> SL]) && 0 <= (idx & SL_MASK);

@@ -39,16 +39,9 @@
  */
 #include EV_SOURCE
 
-/*@ predicate bit_on(integer m, integer i) = (m & (1 << i)) != 0;
+#include "bits.h"
 
-    lemma bit_set: \forall integer m, s, k; 0 <= s < 32 && 0 <= k < 32 ==>
-      (bit_on(m | (1 << s), k) <==> (bit_on(m, k) || k == s));
-    lemma bit_clear: \forall integer m, s, k; 0 <= s < 32 && 0 <= k < 32 ==>
-      (bit_on(m & ~(1 << s), k) <==> (bit_on(m, k) && k != s));
-    lemma bit_u32: \forall integer m, k; 0 <= k < 32 ==>
-      (bit_on((uint32_t)m, k) <==> bit_on(m, k));
-    lemma bit_zero: \forall integer k; !bit_on(0, k);
-    lemma bit_nonzero: \forall integer m, k; 0 <= k < 32 && bit_on(m, k) ==> m != 0;
+/*@ lemma bit_nonzero: \forall integer m, k; 0 <= k < 32 && bit_on(m, k) ==> m != 0;
 
     // The flat byte-addressed memory list_unlink's test relies on, in the
     // code's own (modular) uintptr_t arithmetic: a pointer to an object
