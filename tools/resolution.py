@@ -6,6 +6,10 @@ On the emulated boards (QEMU -icount shift=0: one instruction is one
 nanosecond) a board whose counter runs at 1 GHz counts instructions
 exactly (unit "insn"). A board whose counter runs slower counts in
 "tickN": one count is N instructions (the MPS2 machines' 25 MHz: tick40).
+On silicon, where the unit is the core clock's "cycles", a counter that
+runs slower than the core counts in "tickNcycles": one count is N cycles
+(the Nucleo-H743ZI's MPU rows, timed on its 200 MHz TIM2 under a 400 MHz
+core: tick2cycles; boards/include/board.h, board_user_cycles).
 A duration read as the difference of two such counts is exact only to one
 count either way: a figure f tickN stands for a path of more than (f - 1)
 x N and less than (f + 1) x N instructions. (An interrupt latency timed
@@ -13,10 +17,10 @@ from a due time the board computes may read one more count high:
 docs/porting.md, section 10.)
 
 results.json carries it on each such scenario (and the metric's default
-figures): "resolution": {"per_count": N, "unit": "insn"}. A row without
-the key is exact in its unit. The tools never compare such a figure as
-exact: tools.check_budgets checks a budget against the figure's bound on
-the far side (a "<=" budget holds when f + 1 counts, or (f + 1) x N
+figures): "resolution": {"per_count": N, "unit": "insn"} ("cycles" for a
+tickNcycles row). A row without the key is exact in its unit. The tools
+never compare such a figure as exact: tools.check_budgets checks a budget
+against the figure's bound on the far side (a "<=" budget holds when f + 1 counts, or (f + 1) x N
 instructions, is within it), tools.comparison gives it an error of one
 count, and tools.update_readme prints it as "f tickN (f·N ±N insn)".
 
@@ -24,7 +28,7 @@ The sample count n of a row is never a duration: it is exact in every row.
 """
 import re
 
-TICK_UNIT = re.compile(r"^tick([1-9][0-9]*)$")
+TICK_UNIT = re.compile(r"^tick([1-9][0-9]*)(cycles)?$")
 ERROR_COUNTS = 1        # a figure's error, in counts of its own unit
 EXACT_STATS = ("n",)    # statistics that are not durations
 
@@ -34,7 +38,7 @@ def of_unit(unit):
     m = TICK_UNIT.match(unit or "")
     if not m or int(m.group(1)) <= 1:
         return None
-    return {"per_count": int(m.group(1)), "unit": "insn"}
+    return {"per_count": int(m.group(1)), "unit": m.group(2) or "insn"}
 
 
 def of(stats):

@@ -198,7 +198,7 @@ def self_test(validator):
                          "resolution"), "is exact: no resolution")
     broken("resolution_of_other_unit",
            lambda d: put(d, {"per_count": 40, "unit": "ns"}, "metrics", "ctx_yield", "scenarios", "busy",
-                         "resolution"), "'insn' was expected")
+                         "resolution"), "is not one of ['insn', 'cycles']")
     broken("histogram_not_n",
            lambda d: put(d, [[40, 2], [42, 6], [55, 1]], "metrics", "ctx_yield", "scenarios", "idle", "hist"),
            "histogram counts 9, n is 10")
@@ -216,6 +216,17 @@ def self_test(validator):
          == {"per_count": 40, "unit": "insn"} and all(
              s.get("resolution") for s in tick["metrics"]["ctx_yield"]["scenarios"].values()),
          "; ".join(errs[:5]) or str(tick["metrics"]["ctx_yield"].get("resolution")))
+    # A silicon board's row counted on a timer at half the core clock
+    # (nucleo_h743zi's MPU rows, tick2cycles): its resolution is in cycles.
+    half_stream = SAMPLE_STREAM.replace("unit=insn", "unit=tick2cycles")
+    with tempfile.TemporaryDirectory(prefix="vaios-schema-") as tmp:
+        with redirect_stderr(io.StringIO()):
+            vaios_report.report(half_stream.splitlines(), tmp, peers_dir="", quiet=True)
+        half = json.load(open(os.path.join(tmp, "results.json")))
+    errs = check(half, validator)
+    case("cycle_tick_rows_carry_their_resolution", not errs and half["metrics"]["ctx_yield"].get(
+         "resolution") == {"per_count": 2, "unit": "cycles"}, "; ".join(errs[:5]) or
+         str(half["metrics"]["ctx_yield"].get("resolution")))
     d = copy.deepcopy(tick)
     d["metrics"]["domain_switch"]["resolution"] = {"per_count": 40, "unit": "insn"}
     case("rejects_skipped_with_resolution", check(d, validator), "accepted")
