@@ -13,6 +13,13 @@
  */
 #include "os2.h"
 
+static void *evflags_delete_parts(void *obj)
+{
+    os2_evflags_t *e = obj;
+    vos_event_delete(&e->ev);
+    return NULL;
+}
+
 osEventFlagsId_t osEventFlagsNew(const osEventFlagsAttr_t *attr)
 {
     static const osEventFlagsAttr_t defaults;
@@ -85,10 +92,5 @@ uint32_t osEventFlagsWait(osEventFlagsId_t ef_id, uint32_t flags, uint32_t optio
 
 osStatus_t osEventFlagsDelete(osEventFlagsId_t ef_id)
 {
-    os2_evflags_t *e = ef_id;
-    OS2_THREAD_CALL_ON(e, OS2_TAG_EVFLAGS);
-    e->h.tag = 0;
-    vos_event_delete(&e->ev);
-    os2_release(e, &e->h, NULL);
-    return osOK;
+    return os2_delete(ef_id, OS2_TAG_EVFLAGS, evflags_delete_parts);
 }

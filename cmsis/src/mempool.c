@@ -11,6 +11,16 @@
  */
 #include "os2.h"
 
+/* The kernel pool has no delete call: its tag marks it dead. The blocks
+ * are the pool's data memory. */
+static void *mempool_delete_parts(void *obj)
+{
+    os2_mempool_t *p = obj;
+    vos_sem_delete(&p->free_blocks);
+    p->p.tag = VOS_TAG_DEAD;
+    return p->p.start;
+}
+
 osMemoryPoolId_t osMemoryPoolNew(uint32_t block_count, uint32_t block_size,
                                  const osMemoryPoolAttr_t *attr)
 {
@@ -105,11 +115,5 @@ uint32_t osMemoryPoolGetSpace(osMemoryPoolId_t mp_id)
 
 osStatus_t osMemoryPoolDelete(osMemoryPoolId_t mp_id)
 {
-    os2_mempool_t *p = mp_id;
-    OS2_THREAD_CALL_ON(p, OS2_TAG_MEMPOOL);
-    p->h.tag = 0;
-    vos_sem_delete(&p->free_blocks);
-    p->p.tag = VOS_TAG_DEAD;
-    os2_release(p, &p->h, p->p.start);
-    return osOK;
+    return os2_delete(mp_id, OS2_TAG_MEMPOOL, mempool_delete_parts);
 }

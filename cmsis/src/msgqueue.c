@@ -179,6 +179,16 @@ static uint8_t fetch(os2_msgq_t *q, void *msg)
     return prio;
 }
 
+/* The slots' headers (and messages) from the layer's heap, if any, are the
+ * queue's data memory. */
+static void *msgq_delete_parts(void *obj)
+{
+    os2_msgq_t *q = obj;
+    vos_sem_delete(&q->items);
+    vos_sem_delete(&q->space);
+    return q->heap_mem;
+}
+
 osStatus_t osMessageQueuePut(osMessageQueueId_t mq_id, const void *msg_ptr, uint8_t msg_prio,
                              uint32_t timeout)
 {
@@ -256,11 +266,5 @@ osStatus_t osMessageQueueReset(osMessageQueueId_t mq_id)
 /* Delete: senders and receivers waiting on it return osErrorResource. */
 osStatus_t osMessageQueueDelete(osMessageQueueId_t mq_id)
 {
-    os2_msgq_t *q = mq_id;
-    OS2_THREAD_CALL_ON(q, OS2_TAG_MSGQ);
-    q->h.tag = 0;
-    vos_sem_delete(&q->items);
-    vos_sem_delete(&q->space);
-    os2_release(q, &q->h, q->heap_mem);
-    return osOK;
+    return os2_delete(mq_id, OS2_TAG_MSGQ, msgq_delete_parts);
 }

@@ -244,6 +244,29 @@ void *os2_new_mem(void *p, struct os2_head *h, size_t size);
  * id after. Thread context. */
 void os2_release(void *p, const struct os2_head *h, void *mem);
 
+/* The part of an osXxxDelete that depends on the kind: delete the kernel
+ * objects inside obj, whose tag is already cleared (a thread waiting on
+ * one returns its call's resource error), and return the object's data
+ * memory for os2_release (NULL when it has none). */
+typedef void *os2_delete_parts_fn(void *obj);
+
+/* osXxxDelete of an object whose head comes first (event flags,
+ * semaphore, memory pool, message queue, timer): osErrorISR from an
+ * interrupt handler, osErrorParameter for an id that is not a live object
+ * of the kind of tag. Otherwise the tag is cleared first, so that no call
+ * takes the id from then on, delete_parts deletes the kernel objects
+ * inside, os2_release gives the storage back, and the result is osOK.
+ * The mutex deletes on its own: it clears its tag under the kernel lock,
+ * in one step with its removal from the mutex registry. */
+static inline osStatus_t os2_delete(void *id, uint32_t tag, os2_delete_parts_fn *delete_parts)
+{
+    struct os2_head *h = id;
+    OS2_THREAD_CALL_ON(h, tag);
+    h->tag = 0;
+    os2_release(id, h, delete_parts(id));
+    return osOK;
+}
+
 /* GetName of every object kind but the thread (whose head is not first):
  * the name of a live object of the kind of tag, NULL for any other id. */
 static inline const char *os2_name(const void *id, uint32_t tag)

@@ -7,6 +7,13 @@
  */
 #include "os2.h"
 
+static void *sem_delete_parts(void *obj)
+{
+    os2_sem_t *s = obj;
+    vos_sem_delete(&s->s);
+    return NULL;
+}
+
 osSemaphoreId_t osSemaphoreNew(uint32_t max_count, uint32_t initial_count,
                                const osSemaphoreAttr_t *attr)
 {
@@ -51,10 +58,5 @@ uint32_t osSemaphoreGetCount(osSemaphoreId_t semaphore_id)
 
 osStatus_t osSemaphoreDelete(osSemaphoreId_t semaphore_id)
 {
-    os2_sem_t *s = semaphore_id;
-    OS2_THREAD_CALL_ON(s, OS2_TAG_SEM);
-    s->h.tag = 0;
-    vos_sem_delete(&s->s);
-    os2_release(s, &s->h, NULL);
-    return osOK;
+    return os2_delete(semaphore_id, OS2_TAG_SEM, sem_delete_parts);
 }

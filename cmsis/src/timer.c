@@ -19,6 +19,13 @@ static void timer_entry(vos_timer_t *tm, void *arg)
     t->func(t->arg);
 }
 
+static void *timer_delete_parts(void *obj)
+{
+    os2_timer_t *t = obj;
+    vos_timer_delete(&t->tm);
+    return NULL;
+}
+
 osTimerId_t osTimerNew(osTimerFunc_t func, osTimerType_t type, void *argument,
                        const osTimerAttr_t *attr)
 {
@@ -85,10 +92,5 @@ uint32_t osTimerIsRunning(osTimerId_t timer_id)
 
 osStatus_t osTimerDelete(osTimerId_t timer_id)
 {
-    os2_timer_t *t = timer_id;
-    OS2_THREAD_CALL_ON(t, OS2_TAG_TIMER);
-    t->h.tag = 0;
-    vos_timer_delete(&t->tm);
-    os2_release(t, &t->h, NULL);
-    return osOK;
+    return os2_delete(timer_id, OS2_TAG_TIMER, timer_delete_parts);
 }
