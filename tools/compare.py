@@ -145,11 +145,10 @@ def parse_args(argv):
                                      "and one CDF picture per latency metric.")
     parser.add_argument("results", nargs="+", help="results.json files, one per run")
     parser.add_argument("--label", action="append", help="a run's label (once per input, in order)")
-    parser.add_argument("--out", default=str(REPO / "build" / "compare"), help="output directory")
-    add_options(parser, "its reference CSV files, for the reference table")
+    add_options(parser, "its reference CSV files, for the reference table",
+                REPO / "build" / "compare", "no tables on the terminal")
     parser.add_argument("--no-schema", action="store_true",
                         help="do not check the inputs against docs/results.schema.json")
-    parser.add_argument("--quiet", action="store_true", help="no tables on the terminal")
     return parser.parse_args(argv)
 
 

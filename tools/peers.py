@@ -135,14 +135,18 @@ def load_peer(path, catalogue):
     return source
 
 
-def add_options(parser, uses):
-    """The --peers and --catalogue options of a command (default: this
-    repository's bench/peers and its metric catalogue); uses says what the
-    command reads of the peers directory."""
+def add_options(parser, uses, out, quiet):
+    """The options the report commands (vaios_report, compare) share:
+    --out, the output directory (default out); --peers and --catalogue
+    (default: this repository's bench/peers and its metric catalogue),
+    uses saying what the command reads of the peers directory; --quiet,
+    quiet saying what it leaves off the terminal."""
+    parser.add_argument("--out", default=str(out), help="output directory")
     parser.add_argument("--peers", default=str(REPO / "bench" / "peers"),
                         help=f"peer data directory: {uses} ('' for none)")
     parser.add_argument("--catalogue", default=str(metrics.PATH),
                         help="the metrics (default: this repository's catalogue)")
+    parser.add_argument("--quiet", action="store_true", help=quiet)
 
 
 def load_peers(directory, catalogue):

@@ -237,10 +237,8 @@ def parse_args(argv):
     """Command-line options."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--input", default="-", help="stream file, or - for stdin (default)")
-    parser.add_argument("--out", default=str(REPO / "build" / "bench"), help="output directory")
-    add_options(parser, "its reference CSV files and runs/")
-    parser.add_argument("--quiet", action="store_true",
-                        help="no progress and no tables; errors and warnings only")
+    add_options(parser, "its reference CSV files and runs/", REPO / "build" / "bench",
+                "no progress and no tables; errors and warnings only")
     parser.add_argument("--verbose", action="store_true", help="echo the image's own lines")
     return parser.parse_args(argv)
 
