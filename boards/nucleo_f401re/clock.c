@@ -39,12 +39,9 @@
 
 #define PLL_P_CODE ((PLL_P / 2u) - 1u)   /* field encoding of P = 2, 4, 6, 8 */
 
-_Static_assert(BOARD_HSI_HZ / PLL_M >= 950000u && BOARD_HSI_HZ / PLL_M <= 2100000u,
-               "PLL input out of range");
-_Static_assert(PLL_N >= 192u && PLL_N <= 432u, "PLLN out of range");
-_Static_assert(BOARD_HSI_HZ / PLL_M * PLL_N >= 192000000u && BOARD_HSI_HZ / PLL_M * PLL_N <= 432000000u,
-               "VCO out of range");
-_Static_assert(BOARD_HSI_HZ / PLL_M * PLL_N / PLL_P == BOARD_SYSCLK_HZ, "PLL does not give SYSCLK");
+/* Input 0.95..2.1 MHz, N 192..432, VCO 192..432 MHz (RM0368). */
+STM32_PLL_CHECKS(BOARD_HSI_HZ, PLL_M, PLL_N, PLL_P, BOARD_SYSCLK_HZ,
+                 950000u, 2100000u, 192u, 432u, 192000000u, 432000000u);
 _Static_assert(BOARD_HSI_HZ / PLL_M * PLL_N / PLL_Q == 48000000u, "PLL does not give 48 MHz");
 _Static_assert(PLL_P == 2u || PLL_P == 4u || PLL_P == 6u || PLL_P == 8u, "PLLP is 2, 4, 6 or 8");
 _Static_assert(BOARD_PCLK1_HZ <= 42000000u, "APB1 above its 42 MHz maximum");

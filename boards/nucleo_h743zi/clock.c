@@ -39,12 +39,10 @@
 #define PLL_Q  8u    /* -> 100 MHz */
 #define PLL_R  8u    /* -> 100 MHz */
 
-_Static_assert(BOARD_HSI_HZ / PLL_M >= 8000000u && BOARD_HSI_HZ / PLL_M <= 16000000u,
-               "PLL1 input out of the 8..16 MHz range selected");
-_Static_assert(PLL_N >= 4u && PLL_N <= 512u, "DIVN1 out of range");
-_Static_assert(BOARD_HSI_HZ / PLL_M * PLL_N >= 192000000u && BOARD_HSI_HZ / PLL_M * PLL_N <= 836000000u,
-               "VCO out of the wide range");
-_Static_assert(BOARD_HSI_HZ / PLL_M * PLL_N / PLL_P == BOARD_SYSCLK_HZ, "PLL1 P does not give SYSCLK");
+/* PLL1: input in the 8..16 MHz range selected (PLL1RGE), DIVN1 4..512,
+ * VCO in the wide range 192..836 MHz (RM0433). */
+STM32_PLL_CHECKS(BOARD_HSI_HZ, PLL_M, PLL_N, PLL_P, BOARD_SYSCLK_HZ,
+                 8000000u, 16000000u, 4u, 512u, 192000000u, 836000000u);
 _Static_assert(PLL_P % 2u == 0u, "DIVP1 is even");
 _Static_assert(BOARD_SYSCLK_HZ <= 400000000u, "400 MHz is the CPU's maximum at VOS1");
 _Static_assert(BOARD_HCLK_HZ <= 200000000u, "AXI/AHB above its 200 MHz maximum at VOS1");
