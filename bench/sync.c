@@ -139,13 +139,25 @@ static os_task_t *hi, *mid, *l1;
 static volatile bool mid_ran, hi_waiting;
 static bool boost_phase;    /* which window this run reports */
 
+/* A suspended task of these runs: false once resumed to finish. */
+static inline bool resumed_for_more(void)
+{
+    os_suspend_self();
+    return left >= 0;
+}
+
+/* The low task that ends a run: left < 0, then H and M resumed to see it. */
+static void inversion_finish(void)
+{
+    left = -1;
+    os_resume(hi);
+    os_resume(mid);
+}
+
 static void inv_mid(void *arg)
 {
     (void)arg;
-    for (;;) {
-        os_suspend_self();
-        if (left < 0)
-            break;
+    while (resumed_for_more()) {
         if (hi_waiting)
             mid_ran = true;
     }
@@ -154,10 +166,7 @@ static void inv_mid(void *arg)
 static void inv_hi(void *arg)
 {
     (void)arg;
-    for (;;) {
-        os_suspend_self();
-        if (left < 0)
-            break;
+    while (resumed_for_more()) {
         os_resume(mid);                /* M ready; it cannot run yet */
         hi_waiting = true;
         t0 = board_cycles();
@@ -188,29 +197,42 @@ static void inv_lo(void *arg)
         if (mid_ran)
             fail("priority inversion: M ran while H waited for L's mutex");
     }
-    left = -1;
-    os_resume(hi);
-    os_resume(mid);
+    inversion_finish();
+}
+
+/* The start of an inversion run of id: its state reset, m1 free, H (entry
+ * h) at P(top) and M below it spawned; the caller has set which window
+ * the run records and spawns its low tasks below M. */
+static void inversion_begin(const char *id, int top, void (*h)(void *))
+{
+    vb_progress(id, 0, SAMPLES);
+    vb_reset(0);
+    left = SAMPLES;
+    mid_ran = hi_waiting = false;
+    os_mutex_init(&m1);
+    vb_spawn_begin();
+    hi = vb_spawn(0, "H", h, NULL, P(top));
+    mid = vb_spawn(1, "M", inv_mid, NULL, P(top - 1));
+}
+
+/* The end of an inversion run of ntasks tasks: they run, the main task
+ * waits for them all, then the run's samples are reported. */
+static void inversion_end(const char *id, int ntasks, const char *scenario, const char *note)
+{
+    vb_spawn_end();
+    vb_join(ntasks);
+    vb_report(id, scenario, board_cycle_unit, vb_overhead, note);
 }
 
 static void inversion(bool boost)
 {
     const char *id = boost ? "pi_boost" : "pi_release";
-    vb_progress(id, 0, SAMPLES);
-    vb_reset(0);
     boost_phase = boost;
-    left = SAMPLES;
-    mid_ran = hi_waiting = false;
-    os_mutex_init(&m1);
-    vb_spawn_begin();
-    hi = vb_spawn(0, "H", inv_hi, NULL, P(3));
-    mid = vb_spawn(1, "M", inv_mid, NULL, P(2));
+    inversion_begin(id, 3, inv_hi);
     vb_spawn(2, "L", inv_lo, NULL, P(1));
-    vb_spawn_end();
-    vb_join(3);
-    vb_report(id, "idle", board_cycle_unit, vb_overhead,
-              boost ? "H's lock of L's mutex -> L runs boosted (M ready, never ran)"
-                    : "L's unlock -> H runs holding the mutex (M never ran between)");
+    inversion_end(id, 3, "idle",
+                  boost ? "H's lock of L's mutex -> L runs boosted (M ready, never ran)"
+                        : "L's unlock -> H runs holding the mutex (M never ran between)");
 }
 
 #if OSAL_PI_TRANSITIVE
@@ -226,10 +248,7 @@ static volatile int chain_phase;   /* 0: boost samples, 1: release samples */
 static void ch_l1(void *arg)
 {
     (void)arg;
-    for (;;) {
-        os_suspend_self();
-        if (left < 0)
-            break;
+    while (resumed_for_more()) {
         os_mutex_lock(&m1);
         os_mutex_lock(&m2);            /* blocks: L2 holds it, L2 -> P2 */
         os_mutex_unlock(&m2);
@@ -241,10 +260,7 @@ static void ch_l1(void *arg)
 static void ch_hi(void *arg)
 {
     (void)arg;
-    for (;;) {
-        os_suspend_self();
-        if (left < 0)
-            break;
+    while (resumed_for_more()) {
         os_resume(mid);
         hi_waiting = true;
         t0 = board_cycles();
@@ -277,32 +293,20 @@ static void ch_l2(void *arg)
         if (mid_ran)
             fail("pi_chain: the medium task ran while H waited");
     }
-    left = -1;
-    os_resume(hi);
-    os_resume(mid);
+    inversion_finish();
     os_resume(l1);
 }
 
 static void chain(int phase)
 {
-    const char *scenario = phase == 0 ? "boost" : "release";
-    vb_progress("pi_chain", 0, SAMPLES);
-    vb_reset(0);
     chain_phase = phase;
-    left = SAMPLES;
-    mid_ran = hi_waiting = false;
-    os_mutex_init(&m1);
     os_mutex_init(&m2);
-    vb_spawn_begin();
-    hi = vb_spawn(0, "H", ch_hi, NULL, P(4));
-    mid = vb_spawn(1, "M", inv_mid, NULL, P(3));
+    inversion_begin("pi_chain", 4, ch_hi);
     l1 = vb_spawn(2, "L1", ch_l1, NULL, P(2));
     vb_spawn(3, "L2", ch_l2, NULL, P(1));
-    vb_spawn_end();
-    vb_join(4);
-    vb_report("pi_chain", scenario, board_cycle_unit, vb_overhead,
-              phase == 0 ? "H locks M1 (L1 holds it, waits on M2 held by L2) -> L2 runs at H's priority"
-                         : "L1 releases M1 -> H runs; all priorities back to base");
+    inversion_end("pi_chain", 4, phase == 0 ? "boost" : "release",
+                  phase == 0 ? "H locks M1 (L1 holds it, waits on M2 held by L2) -> L2 runs at H's priority"
+                             : "L1 releases M1 -> H runs; all priorities back to base");
 }
 #endif /* OSAL_PI_TRANSITIVE */
 
