@@ -80,8 +80,6 @@ static void tms_basic_thread_0(void)
     }
 }
 
-static unsigned long tms_basic_total(void) { return tms_basic_counter; }
-
 /* --- Cooperative scheduling --------------------------------------------------- */
 
 unsigned long tms_coop_counter_0, tms_coop_counter_1, tms_coop_counter_2, tms_coop_counter_3,
@@ -100,12 +98,6 @@ TMS_COOP(1)
 TMS_COOP(2)
 TMS_COOP(3)
 TMS_COOP(4)
-
-static unsigned long tms_coop_total(void)
-{
-    return tms_coop_counter_0 + tms_coop_counter_1 + tms_coop_counter_2 + tms_coop_counter_3 +
-           tms_coop_counter_4;
-}
 
 /* --- Preemptive scheduling ---------------------------------------------------- */
 
@@ -143,12 +135,6 @@ static void tms_pre_thread_4(void)
         tms_pre_counter_4++;
         tm_thread_suspend(4);
     }
-}
-
-static unsigned long tms_pre_total(void)
-{
-    return tms_pre_counter_0 + tms_pre_counter_1 + tms_pre_counter_2 + tms_pre_counter_3 +
-           tms_pre_counter_4;
 }
 
 /* --- Interrupt processing ----------------------------------------------------- */
@@ -189,15 +175,6 @@ static void tms_irq_thread_0(void)
     tms_irq_died = true;
 }
 
-static unsigned long tms_irq_total(void) { return tms_irq_handler_counter; }
-
-static void tms_irq_setup(void)
-{
-    if (tm_semaphore_create(0) != TM_SUCCESS)
-        tms_fail("tm_irq", "semaphore create failed");
-    board_swi_direct_init(2, OSAL_IRQ_PRIO_KERNEL);
-}
-
 /* --- Interrupt preemption processing ------------------------------------------ */
 
 unsigned long tms_irqp_thread_0_counter, tms_irqp_thread_1_counter, tms_irqp_handler_counter;
@@ -225,13 +202,6 @@ static void tms_irqp_thread_1(void)
     }
 }
 
-static unsigned long tms_irqp_total(void) { return tms_irqp_handler_counter; }
-
-static void tms_irqp_setup(void)
-{
-    board_swi_direct_init(3, OSAL_IRQ_PRIO_KERNEL);
-}
-
 /* --- Message processing ------------------------------------------------------- */
 
 unsigned long tms_msg_counter;
@@ -256,14 +226,6 @@ static void tms_msg_thread_0(void)
     tms_msg_died = true;
 }
 
-static unsigned long tms_msg_total(void) { return tms_msg_counter; }
-
-static void tms_msg_setup(void)
-{
-    if (tm_queue_create(0) != TM_SUCCESS)
-        tms_fail("tm_message", "queue create failed");
-}
-
 /* --- Synchronisation processing ----------------------------------------------- */
 
 unsigned long tms_sync_counter;
@@ -280,14 +242,6 @@ static void tms_sync_thread_0(void)
         tms_sync_counter++;
     }
     tms_sync_died = true;
-}
-
-static unsigned long tms_sync_total(void) { return tms_sync_counter; }
-
-static void tms_sync_setup(void)
-{
-    if (tm_semaphore_create(0) != TM_SUCCESS)
-        tms_fail("tm_sync", "semaphore create failed");
 }
 
 /* --- Memory allocation -------------------------------------------------------- */
@@ -309,14 +263,6 @@ static void tms_mem_thread_0(void)
     tms_mem_died = true;
 }
 
-static unsigned long tms_mem_total(void) { return tms_mem_counter; }
-
-static void tms_mem_setup(void)
-{
-    if (tm_memory_pool_create(0) != TM_SUCCESS)
-        tms_fail("tm_memory", "pool create failed");
-}
-
 /* --- The runs ----------------------------------------------------------------- */
 
 typedef struct {
@@ -324,28 +270,48 @@ typedef struct {
     int nthreads;
     void (*entry[5])(void);
     int suite_prio[5];                      /* the suite's numbering (1 most urgent) */
-    void (*setup)(void);                    /* the test's objects; NULL if none */
-    unsigned long (*total)(void);           /* the suite's period total */
+    int (*create)(int id);                  /* its object (number 0), created first; or NULL */
+    int swi;                                /* its direct interrupt line (2, 3), or 0 */
+    unsigned long *count[5];                /* the suite's period total: the sum of these */
     bool *died;                             /* set when a loop ended; NULL if it cannot */
     bool resume_isr;
 } tms_test_t;
 
 static const tms_test_t tms_tests[] = {
-    { "tm_basic", 1, { tms_basic_thread_0 }, { 10 }, NULL, tms_basic_total, NULL, false },
+    { "tm_basic", 1, { tms_basic_thread_0 }, { 10 }, NULL, 0, { &tms_basic_counter }, NULL, false },
     { "tm_coop", 5,
       { tms_coop_thread_0, tms_coop_thread_1, tms_coop_thread_2, tms_coop_thread_3,
         tms_coop_thread_4 },
-      { 3, 3, 3, 3, 3 }, NULL, tms_coop_total, NULL, false },
+      { 3, 3, 3, 3, 3 }, NULL, 0,
+      { &tms_coop_counter_0, &tms_coop_counter_1, &tms_coop_counter_2, &tms_coop_counter_3,
+        &tms_coop_counter_4 },
+      NULL, false },
     { "tm_preempt", 5,
       { tms_pre_thread_0, tms_pre_thread_1, tms_pre_thread_2, tms_pre_thread_3, tms_pre_thread_4 },
-      { 10, 9, 8, 7, 6 }, NULL, tms_pre_total, NULL, false },
-    { "tm_irq", 1, { tms_irq_thread_0 }, { 10 }, tms_irq_setup, tms_irq_total, &tms_irq_died, false },
-    { "tm_irq_preempt", 2, { tms_irqp_thread_0, tms_irqp_thread_1 }, { 9, 10 }, tms_irqp_setup, tms_irqp_total,
-      NULL, true },
-    { "tm_message", 1, { tms_msg_thread_0 }, { 10 }, tms_msg_setup, tms_msg_total, &tms_msg_died, false },
-    { "tm_sync", 1, { tms_sync_thread_0 }, { 10 }, tms_sync_setup, tms_sync_total, &tms_sync_died, false },
-    { "tm_memory", 1, { tms_mem_thread_0 }, { 10 }, tms_mem_setup, tms_mem_total, &tms_mem_died, false },
+      { 10, 9, 8, 7, 6 }, NULL, 0,
+      { &tms_pre_counter_0, &tms_pre_counter_1, &tms_pre_counter_2, &tms_pre_counter_3,
+        &tms_pre_counter_4 },
+      NULL, false },
+    { "tm_irq", 1, { tms_irq_thread_0 }, { 10 }, tm_semaphore_create, 2, { &tms_irq_handler_counter },
+      &tms_irq_died, false },
+    { "tm_irq_preempt", 2, { tms_irqp_thread_0, tms_irqp_thread_1 }, { 9, 10 }, NULL, 3,
+      { &tms_irqp_handler_counter }, NULL, true },
+    { "tm_message", 1, { tms_msg_thread_0 }, { 10 }, tm_queue_create, 0, { &tms_msg_counter },
+      &tms_msg_died, false },
+    { "tm_sync", 1, { tms_sync_thread_0 }, { 10 }, tm_semaphore_create, 0, { &tms_sync_counter },
+      &tms_sync_died, false },
+    { "tm_memory", 1, { tms_mem_thread_0 }, { 10 }, tm_memory_pool_create, 0, { &tms_mem_counter },
+      &tms_mem_died, false },
 };
+
+/* The suite's "time period total" of t: its counters summed. */
+static unsigned long tms_total(const tms_test_t *t)
+{
+    unsigned long sum = 0;
+    for (int i = 0; i < 5 && t->count[i] != NULL; i++)
+        sum += *t->count[i];
+    return sum;
+}
 
 static unsigned long tms_open_total, tms_close_total;
 static uint64_t tms_open_at, tms_close_at;
@@ -357,9 +323,9 @@ static void tms_reporter(void *arg)
     uint64_t open_at = os_now() + settle;
     os_sleep_until(open_at);
     tms_open_at = os_now();
-    tms_open_total = t->total();
+    tms_open_total = tms_total(t);
     os_sleep_until(open_at + os_ms(VB_TM_WINDOW_MS));
-    tms_close_total = t->total();
+    tms_close_total = tms_total(t);
     tms_close_at = os_now();
     for (int i = 0; i < t->nthreads; i++)
         vb_kill(i);
@@ -408,8 +374,10 @@ static void tms_all(void)
             continue;
         }
 #endif
-        if (t->setup != NULL)
-            t->setup();
+        if (t->create != NULL && t->create(0) != TM_SUCCESS)
+            tms_fail(t->row, "its queue, semaphore or pool could not be created");
+        if (t->swi != 0)
+            board_swi_direct_init(t->swi, OSAL_IRQ_PRIO_KERNEL);
         tms_run(t);
     }
     const unsigned long coop[5] = { tms_coop_counter_0, tms_coop_counter_1, tms_coop_counter_2,
