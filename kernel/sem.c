@@ -90,16 +90,14 @@ static __attribute__((noinline)) int give_slow(vos_sem_t *s)
     return err;
 }
 
-/* The give's two forms are two bodies: one inline body for both, as the
- * take has, makes GCC write the room test with its operands swapped (the
- * same instructions), and the fast paths are measured to the instruction. */
-int vos_sem_give(vos_sem_t *s)
+/* The give of both forms (isr: the interrupt form's entry check). */
+static VOS__ALWAYS_INLINE int sem_give(vos_sem_t *s, bool isr)
 {
     VOS__CHECK(s != NULL, VOS_ERR_INVALID);
     int err = VOS_OK;
     uintptr_t c = arch_ll_at(s, COUNT_OFF);
-    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, false)))
-        err = sem_refused(s, false);
+    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, isr)))
+        err = sem_refused(s, isr);
     else if (VOS__UNLIKELY(s->waiters.head != NULL || c >= s->max) ||
              VOS__UNLIKELY(!arch_sc_at(s, COUNT_OFF, c + 1)))
         err = give_slow(s);
@@ -107,19 +105,15 @@ int vos_sem_give(vos_sem_t *s)
     return err;
 }
 
+int vos_sem_give(vos_sem_t *s)
+{
+    return sem_give(s, false);
+}
+
 int vos_sem_give_isr(vos_sem_t *s)
 {
     VOS__ASSERT_LEVEL();
-    VOS__CHECK(s != NULL, VOS_ERR_INVALID);
-    int err = VOS_OK;
-    uintptr_t c = arch_ll_at(s, COUNT_OFF);
-    if (VOS__UNLIKELY(!SEM_ENTRY_OK(s, true)))
-        err = sem_refused(s, true);
-    else if (VOS__UNLIKELY(s->waiters.head != NULL || c >= s->max) ||
-             VOS__UNLIKELY(!arch_sc_at(s, COUNT_OFF, c + 1)))
-        err = give_slow(s);
-    VOS_TRACE_SEM_GIVE(s, err);
-    return err;
+    return sem_give(s, true);
 }
 
 /* The context test of the slow take. With the entry checks it is already
