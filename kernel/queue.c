@@ -42,7 +42,8 @@ static VOS__ALWAYS_INLINE bool queue_valid(const vos_queue_t *q)
 }
 
 /* Copy one item: word moves for the 4- and 8-byte cases (the Cortex-M4
- * handles unaligned words), memcpy otherwise. */
+ * handles unaligned words), memcpy otherwise (word moves again for a
+ * constant size: the 16-byte paths' four). */
 static VOS__ALWAYS_INLINE void item_copy(void *dst, const void *src, uint32_t size)
 {
     if (VOS__LIKELY(size == 4))
@@ -53,40 +54,70 @@ static VOS__ALWAYS_INLINE void item_copy(void *dst, const void *src, uint32_t si
         memcpy(dst, src, size);
 }
 
-/* Store item in the ring (count < capacity). Lock held. */
-static void ring_put(vos_queue_t *q, const void *item, bool front)
+/* The ring's steps, for every path (slow, 16-byte, fast) with its own
+ * size: a constant where the path knows it. */
+
+/* The slot after p, wrapping at end. */
+static VOS__ALWAYS_INLINE uint8_t *ring_next(const vos_queue_t *q, uint8_t *p, uint32_t size)
 {
-    uint32_t size = q->item_size;
+    p += size;
+    if (p == q->end)
+        p = q->buf;
+    return p;
+}
+
+/* The slot a send stores into: wr, or for the front the slot before rd. */
+static VOS__ALWAYS_INLINE uint8_t *send_slot(const vos_queue_t *q, uint32_t size, bool front)
+{
     uint8_t *p;
     if (front) {
         p = q->rd;
         if (p == q->buf)
             p = q->end;
         p -= size;
-        q->rd = p;
-        item_copy(p, item, size);
     } else {
         p = q->wr;
-        item_copy(p, item, size);
-        p += size;
-        if (p == q->end)
-            p = q->buf;
-        q->wr = p;
     }
+    return p;
+}
+
+/* The item just stored at p (send_slot) joins the ring; count is the
+ * caller's. */
+static VOS__ALWAYS_INLINE void send_commit(vos_queue_t *q, uint8_t *p, uint32_t size, bool front)
+{
+    if (front)
+        q->rd = p;
+    else
+        q->wr = ring_next(q, p, size);
+}
+
+/* Store item in the ring (count < capacity). Lock held. */
+static VOS__ALWAYS_INLINE void ring_put_sized(vos_queue_t *q, const void *item, uint32_t size,
+                                              bool front)
+{
+    uint8_t *p = send_slot(q, size, front);
+    item_copy(p, item, size);
+    send_commit(q, p, size, front);
     q->count++;
 }
 
-/* Take the oldest item out of the ring (count > 0). Lock held. */
-static void ring_get(vos_queue_t *q, void *out)
+static void ring_put(vos_queue_t *q, const void *item, bool front)
 {
-    uint32_t size = q->item_size;
+    ring_put_sized(q, item, q->item_size, front);
+}
+
+/* Take the oldest item out of the ring (count > 0). Lock held. */
+static VOS__ALWAYS_INLINE void ring_get_sized(vos_queue_t *q, void *out, uint32_t size)
+{
     uint8_t *p = q->rd;
     item_copy(out, p, size);
-    p += size;
-    if (p == q->end)
-        p = q->buf;
-    q->rd = p;
+    q->rd = ring_next(q, p, size);
     q->count--;
+}
+
+static void ring_get(vos_queue_t *q, void *out)
+{
+    ring_get_sized(q, out, q->item_size);
 }
 
 /* End of a slow-path call that did not wait: reopen the fast paths if
@@ -211,28 +242,11 @@ static __attribute__((noinline)) int recv_any(vos_queue_t *q, void *out, vos_dur
 
 /* The fast paths of a 16-byte item (Thread-Metric's message size), out of
  * line so that the 4- and 8-byte paths keep their registers. Called by a
- * fast path that found the limits open, lock held as key, released here.
- * Four word moves (unaligned words are fine on the Cortex-M4). */
+ * fast path that found the limits open, lock held as key, released here. */
 static VOS__ALWAYS_INLINE int send_fast16(vos_queue_t *q, const void *item, uint32_t key,
                                           bool front)
 {
-    uint8_t *p;
-    if (front) {
-        p = q->rd;
-        if (p == q->buf)
-            p = q->end;
-        p -= 16;
-        __builtin_memcpy(p, item, 16);
-        q->rd = p;
-    } else {
-        p = q->wr;
-        __builtin_memcpy(p, item, 16);
-        p += 16;
-        if (p == q->end)
-            p = q->buf;
-        q->wr = p;
-    }
-    q->count++;
+    ring_put_sized(q, item, 16, front);
     vos__unlock(key);
     VOS_TRACE_QUEUE_SEND(q, VOS_OK);
     return VOS_OK;
@@ -252,13 +266,7 @@ static __attribute__((noinline)) int send_front16(vos_queue_t *q, const void *it
 
 static __attribute__((noinline)) int recv_fast16(vos_queue_t *q, void *out, uint32_t key)
 {
-    uint8_t *p = q->rd;
-    __builtin_memcpy(out, p, 16);
-    p += 16;
-    if (p == q->end)
-        p = q->buf;
-    q->rd = p;
-    q->count--;
+    ring_get_sized(q, out, 16);
     vos__unlock(key);
     VOS_TRACE_QUEUE_RECV(q, VOS_OK);
     return VOS_OK;
@@ -271,15 +279,7 @@ static VOS__ALWAYS_INLINE int send_fast(vos_queue_t *q, const void *item,
     uint32_t n = q->count;
     if (VOS__LIKELY(n < q->send_max)) {
         uint32_t size = q->item_size;
-        uint8_t *p;
-        if (front) {
-            p = q->rd;
-            if (p == q->buf)
-                p = q->end;
-            p -= size;
-        } else {
-            p = q->wr;
-        }
+        uint8_t *p = send_slot(q, size, front);
         if (VOS__LIKELY(size == 4))
             __builtin_memcpy(p, item, 4);
         else if (size == 8)
@@ -288,14 +288,7 @@ static VOS__ALWAYS_INLINE int send_fast(vos_queue_t *q, const void *item,
             return front ? send_front16(q, item, key) : send_back16(q, item, key);
         else
             goto slow;
-        if (front) {
-            q->rd = p;
-        } else {
-            p += size;
-            if (p == q->end)
-                p = q->buf;
-            q->wr = p;
-        }
+        send_commit(q, p, size, front);
         q->count = n + 1;
         vos__unlock(key);
         VOS_TRACE_QUEUE_SEND(q, VOS_OK);
@@ -325,10 +318,7 @@ static VOS__ALWAYS_INLINE int recv_fast(vos_queue_t *q, void *out, vos_dur_t tim
             return recv_fast16(q, out, key);
         else
             goto slow;
-        p += size;
-        if (p == q->end)
-            p = q->buf;
-        q->rd = p;
+        q->rd = ring_next(q, p, size);
         q->count = n - 1;
         vos__unlock(key);
         VOS_TRACE_QUEUE_RECV(q, VOS_OK);
