@@ -16,6 +16,12 @@
  *                  first instruction of vos_hook_fault (domain_memory).
  * Unprivileged tasks record their samples in their domain's memory
  * (struct user): the privileged main task adds them to the distribution.
+ * Every window of the family, privileged or not at either end, is timed
+ * with board_user_cycles() (board.h), the counter an unprivileged task may
+ * read: board_cycles() itself on the emulated boards; TIM2 on the Nucleo
+ * boards, whose board_cycles() (DWT CYCCNT, in the private peripheral
+ * bus) would be a BusFault in an unprivileged task. Its unit is
+ * board_user_cycle_unit and its empty window user_overhead.
  * VAIOS calls directly: the other kernels of the OSAL have no MPU layer.
  */
 #include "core.h"
@@ -51,15 +57,15 @@ static vos_domain_t doms[NTASKS];
 static vos_sem_t user_sem;
 static const void *const user_grants[] = { &user_sem };
 
-/* The code region and the block of board_cycles()'s counter, which the
- * unprivileged tasks read: the STM32 boards' flash (1 MB at 0x08000000);
- * the MPS2 machines' code at 0 (the linker script's FLASH: _scode,
- * _code_size); the counter's block as the board gives it
- * (BOARD_CYCLES_BLOCK: netduinoplus2's TIM2, the MPS2 machines' FPGA I/O
- * block, which mps2_an505's start-up opens to unprivileged reads), else
- * TIM2 (0x40000000). A domain without them faults at its tasks' first
- * instruction, and the family waits for them forever (make bench
- * BOARD=mps2_an500 ran into tools.bench's timeout in this image). */
+/* The code region and the block of board_user_cycles()'s counter, which
+ * the unprivileged tasks read: the STM32 boards' flash (1 MB at
+ * 0x08000000); the MPS2 machines' code at 0 (the linker script's FLASH:
+ * _scode, _code_size); the counter's block as the board gives it
+ * (BOARD_USER_CYCLES_BLOCK: the STM32 boards' TIM2, the MPS2 machines'
+ * FPGA I/O block, which mps2_an505's start-up opens to unprivileged
+ * reads). A domain without them faults at its tasks' first instruction,
+ * and the family waits for them forever (make bench BOARD=mps2_an500 ran
+ * into tools.bench's timeout in this image). */
 #ifdef FPGAIO_BASE
 extern const char _scode[];
 extern const char _code_size[];         /* an absolute symbol: its address is the size */
@@ -69,15 +75,32 @@ extern const char _code_size[];         /* an absolute symbol: its address is th
 #define USER_CODE_BASE    ((const void *)0x08000000u)
 #define USER_CODE_SIZE    (1024u * 1024u)
 #endif
-#ifdef BOARD_CYCLES_BLOCK
-#define USER_COUNTER_BASE BOARD_CYCLES_BLOCK
-#define USER_COUNTER_SIZE BOARD_CYCLES_BLOCK_SIZE
+#define USER_COUNTER_BASE BOARD_USER_CYCLES_BLOCK
+#define USER_COUNTER_SIZE BOARD_USER_CYCLES_BLOCK_SIZE
+
+/* The cost of an empty window on board_user_cycles(): vb_calibrate's
+ * figure where it is board_cycles() (the emulated boards, whose images
+ * this leaves as they were), else measured the same way on it, before
+ * the family's first window. */
+#if BOARD_USER_CYCLES_IS_BOARD_CYCLES
+#define user_overhead vb_overhead
+static void user_calibrate(void) {}
 #else
-#define USER_COUNTER_BASE 0x40000000u
-#define USER_COUNTER_SIZE 1024u
+static uint32_t user_overhead;
+static void user_calibrate(void)
+{
+    uint32_t best = UINT32_MAX;
+    for (int i = 0; i < 100; i++) {
+        uint32_t t0 = board_user_cycles();
+        uint32_t t1 = board_user_cycles();
+        if (t1 - t0 < best)
+            best = t1 - t0;
+    }
+    user_overhead = best;
+}
 #endif
 
-/* Code, the shared data, and the time base (board_cycles). */
+/* Code, the shared data, and the time base (board_user_cycles). */
 static int user_domain(vos_domain_t *d, const char *name)
 {
     const vos_region_t regions[] = {
@@ -99,7 +122,7 @@ static void take_user_samples(void)
 {
     vb_reset(0);
     for (int i = 0; i < user.u.n; i++)
-        vb_add((int64_t)user.u.sample[i] - vb_overhead);
+        vb_add((int64_t)user.u.sample[i] - user_overhead);
 }
 
 static void note_sample(uint32_t d)
@@ -119,17 +142,17 @@ static volatile int running;
 static void yielder(void *arg)
 {
     (void)arg;
-    uint32_t t1 = board_cycles();
+    uint32_t t1 = board_user_cycles();
     bool first = true;
     while (left > 0) {
         if (armed && !first)
-            vb_add(t1 - t_start - vb_overhead);
+            vb_add(t1 - t_start - user_overhead);
         first = false;
         left--;
         armed = true;
-        t_start = board_cycles();
+        t_start = board_user_cycles();
         vos_yield();
-        t1 = board_cycles();
+        t1 = board_user_cycles();
     }
     armed = false;
     running--;
@@ -139,7 +162,7 @@ static void yielder(void *arg)
 static void user_yielder(void *arg)
 {
     (void)arg;
-    uint32_t t1 = board_cycles();
+    uint32_t t1 = board_user_cycles();
     bool first = true;
     while (user.u.left > 0) {
         if (user.u.armed && !first)
@@ -147,9 +170,9 @@ static void user_yielder(void *arg)
         first = false;
         user.u.left--;
         user.u.armed = true;
-        user.u.t_start = board_cycles();
+        user.u.t_start = board_user_cycles();
         vos_u_yield();
-        t1 = board_cycles();
+        t1 = board_user_cycles();
     }
     user.u.armed = false;
 }
@@ -184,8 +207,8 @@ static void domain_switch_user(bool cross)
     vos_task_set_priority(NULL, VB_MAIN_PRIO);
     join_user();
     take_user_samples();
-    vb_report("domain_switch", cross ? "cross_domain" : "same_domain", board_cycle_unit,
-              vb_overhead,
+    vb_report("domain_switch", cross ? "cross_domain" : "same_domain", board_user_cycle_unit,
+              user_overhead,
               cross ? "ten unprivileged tasks, each in a domain of its own, vos_u_yield in turn; "
                       "per switch: the SVC call, the switch, the domain's four regions reloaded"
                     : "ten unprivileged tasks of one domain, vos_u_yield in turn; per switch: "
@@ -197,10 +220,10 @@ static void user_sem_task(void *arg)
 {
     (void)arg;
     while (user.u.left-- > 0) {
-        uint32_t t0 = board_cycles();
+        uint32_t t0 = board_user_cycles();
         vos_u_sem_give(&user_sem);
         vos_u_sem_take(&user_sem, VOS_NO_WAIT);
-        uint32_t t1 = board_cycles();
+        uint32_t t1 = board_user_cycles();
         note_sample(t1 - t0);
     }
 }
@@ -217,7 +240,7 @@ static void svc_call(void)
     while (vos_task_state(&tasks[0]) != VOS_TASK_EXITED)
         vos_sleep(vos_us(100));
     take_user_samples();
-    vb_report("svc_call", "sem_give_take", board_cycle_unit, vb_overhead,
+    vb_report("svc_call", "sem_give_take", board_user_cycle_unit, user_overhead,
               "vos_u_sem_give + vos_u_sem_take (VOS_NO_WAIT, no waiter) from an unprivileged task: "
               "two SVC round trips with the object's grant checked; the privileged calls are "
               "sem_give_take");
@@ -239,7 +262,7 @@ static void domain_switch_same(void)
         }
     vos_task_set_priority(NULL, VB_MAIN_PRIO);
     join_all();
-    vb_report("domain_switch", "kernel_domain", board_cycle_unit, vb_overhead,
+    vb_report("domain_switch", "kernel_domain", board_user_cycle_unit, user_overhead,
               "ten privileged tasks (the kernel domain) vos_yield in turn; per switch; "
               "VOS_CFG_MPU=1: each switch loads the incoming task's stack and guard regions");
 }
@@ -250,18 +273,18 @@ static volatile int faults;
 
 void vos_hook_stack_overflow(vos_task_t *t)
 {
-    uint32_t t1 = board_cycles();   /* the window closes here */
+    uint32_t t1 = board_user_cycles();  /* the window closes here */
     (void)t;
-    vb_add(t1 - t_start - vb_overhead);
+    vb_add(t1 - t_start - user_overhead);
     faults++;
 }
 
 void vos_hook_fault(vos_task_t *t, const vos_fault_t *f)
 {
-    uint32_t t1 = board_cycles();   /* the window closes here */
+    uint32_t t1 = board_user_cycles();  /* the window closes here */
     (void)t;
     (void)f;
-    vb_add(t1 - user.u.t_start - vb_overhead);
+    vb_add(t1 - user.u.t_start - user_overhead);
     faults++;
 }
 
@@ -270,15 +293,15 @@ static volatile uint32_t kernel_word;   /* outside every domain */
 static void user_offender(void *arg)
 {
     (void)arg;
-    user.u.t_start = board_cycles();  /* the window opens here */
-    kernel_word = 1;                  /* faults: never written */
-    user.u.armed = true;              /* not reached */
+    user.u.t_start = board_user_cycles();  /* the window opens here */
+    kernel_word = 1;                       /* faults: never written */
+    user.u.armed = true;                   /* not reached */
 }
 
 static void offender(void *arg)
 {
     volatile uint32_t *guard_top = arg;
-    t_start = board_cycles();         /* the window opens here */
+    t_start = board_user_cycles();    /* the window opens here */
     *guard_top = 0;                   /* faults: never written */
     board_printf("!! bench: mpu_fault_to_report: the store into the guard did not fault\n");
     board_exit(2);
@@ -297,7 +320,7 @@ static void fault_to_report(void)
             board_exit(2);
         }
     }
-    vb_report("mpu_fault_to_report", "stack_guard", board_cycle_unit, vb_overhead,
+    vb_report("mpu_fault_to_report", "stack_guard", board_user_cycle_unit, user_overhead,
               "store into the task's MPU stack guard -> first instruction of "
               "vos_hook_stack_overflow (MemManage handler, task stopped)");
 
@@ -312,7 +335,7 @@ static void fault_to_report(void)
             faults != i + 1 || user.u.armed)
             fail("mpu_fault_to_report: domain fault not reported");
     }
-    vb_report("mpu_fault_to_report", "domain_memory", board_cycle_unit, vb_overhead,
+    vb_report("mpu_fault_to_report", "domain_memory", board_user_cycle_unit, user_overhead,
               "an unprivileged task's store outside its domain -> first instruction of "
               "vos_hook_fault (MemManage handler, task stopped)");
 }
@@ -321,6 +344,7 @@ void bench_mpu(void)
 {
     if (vos_sem_init(&user_sem, 0, 1) != VOS_OK)   /* granted: a kernel object first */
         fail("semaphore");
+    user_calibrate();
     domain_switch_same();
     domain_switch_user(false);
     domain_switch_user(true);

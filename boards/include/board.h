@@ -19,6 +19,68 @@ extern const char board_cycle_unit[];
 /* Frequency of board_cycles(). */
 #define BOARD_CYCLES_HZ VOS_CFG_CLOCK_HZ
 
+/* The time base of code that runs unprivileged and times itself (the
+ * benchmark's MPU family, bench/mpu.c; test_mpu_domain): a counter an
+ * unprivileged load may read, which every Cortex-M board's board_regs.h
+ * names:
+ *   BOARD_USER_CYCLES_REG      the address of a free-running 32-bit
+ *                              up-counter (one load; board_user_cycles()
+ *                              below reads it)
+ *   BOARD_USER_CYCLES_BLOCK, BOARD_USER_CYCLES_BLOCK_SIZE
+ *                              the block holding it, one MPU region: the
+ *                              domain of a task that times itself maps it
+ *                              device, read-only (VOS_MEM_READ |
+ *                              VOS_MEM_DEVICE), so no task can disturb it
+ *   BOARD_USER_CYCLES_IS_BOARD_CYCLES
+ *                              1 where that counter is board_cycles()'s own
+ *                              (the same register): the harness then uses
+ *                              its calibration (vb_overhead) unchanged
+ *   BOARD_USER_CYCLE_UNIT      only where its unit is not BOARD_CYCLE_UNIT:
+ *                              the unit of its differences (a counter slower
+ *                              than the core clock: "tickNcycles", N core
+ *                              cycles a count, tools/resolution.py)
+ * Every read of a window timed with it, at either end, privileged or not,
+ * is board_user_cycles(): one counter, one rate, one origin. It cannot be
+ * DWT CYCCNT, the silicon boards' board_cycles(): the private peripheral
+ * bus (0xE0000000-0xE00FFFFF) is privileged-only but for the few
+ * registers the architecture names (the ITM's stimulus ports; STIR with
+ * CCR.USERSETMPEND), none of them a counter, and answers any other
+ * unprivileged load with a BusFault, whatever the MPU says (Armv7-M and
+ * Armv8-M Architecture Reference Manuals, the system address map). The
+ * checks below fail the build of a board that names no such counter, or
+ * one in that bus. */
+#if defined(__arm__)
+#if !defined(BOARD_USER_CYCLES_REG) || !defined(BOARD_USER_CYCLES_BLOCK) || \
+    !defined(BOARD_USER_CYCLES_BLOCK_SIZE) || !defined(BOARD_USER_CYCLES_IS_BOARD_CYCLES)
+#error "board_regs.h names no counter an unprivileged task may read (BOARD_USER_CYCLES_*: board.h)"
+#else
+#define BOARD_PPB_BASE 0xE0000000u   /* private peripheral bus: privileged only */
+#define BOARD_PPB_END  0xE0100000u
+_Static_assert(BOARD_USER_CYCLES_REG >= BOARD_USER_CYCLES_BLOCK &&
+               BOARD_USER_CYCLES_REG - BOARD_USER_CYCLES_BLOCK <= BOARD_USER_CYCLES_BLOCK_SIZE - 4u,
+               "BOARD_USER_CYCLES_REG lies in BOARD_USER_CYCLES_BLOCK");
+_Static_assert(BOARD_USER_CYCLES_BLOCK >= BOARD_PPB_END ||
+               (BOARD_USER_CYCLES_BLOCK < BOARD_PPB_BASE &&
+                BOARD_USER_CYCLES_BLOCK_SIZE <= BOARD_PPB_BASE - BOARD_USER_CYCLES_BLOCK),
+               "the unprivileged counter's block is outside the private peripheral bus, "
+               "which no unprivileged load reaches");
+
+/* One load of the unprivileged-readable counter. Any context, any
+ * privilege, once the caller's domain maps BOARD_USER_CYCLES_BLOCK. */
+static inline uint32_t board_user_cycles(void)
+{
+    return *(volatile uint32_t *)BOARD_USER_CYCLES_REG;
+}
+
+/* The unit of board_user_cycles()'s differences. */
+#ifdef BOARD_USER_CYCLE_UNIT
+extern const char board_user_cycle_unit[];   /* boards/common/board_id.c */
+#else
+#define board_user_cycle_unit board_cycle_unit
+#endif
+#endif /* BOARD_USER_CYCLES_* named */
+#endif /* __arm__ */
+
 /* Write a NUL-terminated string to the console. Any context, but it is
  * slow: never inside a measurement window. */
 void board_console_write(const char *s);

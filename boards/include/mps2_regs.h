@@ -75,9 +75,13 @@ static inline uint32_t board_cycles(void)
     return REG32(FPGAIO_BASE + FPGAIO_COUNTER);
 }
 
-/* The block board_cycles() reads, for the domain of an unprivileged task
- * that times itself (bench/mpu.c, test_mpu_domain): one MPU region. */
-#define BOARD_CYCLES_BLOCK      FPGAIO_BASE
-#define BOARD_CYCLES_BLOCK_SIZE 1024u
+/* The counter an unprivileged task reads (board.h): board_cycles()'s own,
+ * the FPGA I/O block's counter, in the block its domain maps (one MPU
+ * region; on the an505 also opened to unprivileged access by its
+ * peripheral protection controller, ppc.c). */
+#define BOARD_USER_CYCLES_REG             (FPGAIO_BASE + FPGAIO_COUNTER)
+#define BOARD_USER_CYCLES_BLOCK           FPGAIO_BASE
+#define BOARD_USER_CYCLES_BLOCK_SIZE      1024u
+#define BOARD_USER_CYCLES_IS_BOARD_CYCLES 1
 
 #endif /* BOARD_MPS2_REGS_H */

@@ -64,9 +64,11 @@ static inline uint32_t board_cycles(void)
     return REG32(TIM2_BASE + TIM_CNT);
 }
 
-/* The block board_cycles() reads, for the domain of an unprivileged task
- * that times itself (bench/mpu.c, test_mpu_domain): one MPU region. */
-#define BOARD_CYCLES_BLOCK      TIM2_BASE
-#define BOARD_CYCLES_BLOCK_SIZE 1024u
+/* The counter an unprivileged task reads (board.h): board_cycles()'s own,
+ * TIM2's counter, in the block its domain maps (one MPU region). */
+#define BOARD_USER_CYCLES_REG             (TIM2_BASE + TIM_CNT)
+#define BOARD_USER_CYCLES_BLOCK           TIM2_BASE
+#define BOARD_USER_CYCLES_BLOCK_SIZE      1024u
+#define BOARD_USER_CYCLES_IS_BOARD_CYCLES 1
 
 #endif /* BOARD_REGS_H */
