@@ -9,8 +9,10 @@
  *   exactly when sl_map[f] != 0, and fl_map has no bit at or above
  *   VOS_HEAP_FL_COUNT.
  * Proved: list_push, list_pop, list_replace and list_unlink keep i5
- * (and list_push makes the block the list's head, linked both ways:
- * heap_put.c's proof of put_free uses that contract);
+ * (and list_push makes the block the list's head, linked both ways,
+ * list_pop makes the old head's successor the head, linked back to it,
+ * list_replace puts the block in the old one's place, linked both ways:
+ * heap_put.c's proof of put_free and heap_take.c's of take use these);
  * map_set and map_clear meet the bit-exact contracts these rely on;
  * count_alloc leaves min_free <= free_bytes. Every memory access valid,
  * no shift out of range (-wp-rte). Not proved here: that alloc, aligned
@@ -131,6 +133,7 @@ INLINE void map_clear(vos_heap_t *h, uint32_t idx);
             h->sl_map[idx >> SL], h->fl_map;
     ensures h->lists[idx] == b && b->pprev == &h->lists[idx] &&
             b->next_free == \old(h->lists[idx]);
+    ensures \old(h->lists[idx]) != \null ==> \old(h->lists[idx])->pprev == &b->next_free;
     ensures i5_sl(h);
     ensures i5_sl_hi(h);
     ensures i5_fl(h);
@@ -148,6 +151,8 @@ INLINE void list_push(vos_heap_t *h, blk_t *b, uint32_t idx);
     requires b->next_free != \null ==>
       \valid(b->next_free) && \separated(b->next_free, h);
     assigns h->lists[idx], b->next_free->pprev, h->sl_map[idx >> SL], h->fl_map;
+    ensures h->lists[idx] == \old(b->next_free);
+    ensures h->lists[idx] != \null ==> h->lists[idx]->pprev == &h->lists[idx];
     ensures i5_sl(h);
     ensures i5_sl_hi(h);
     ensures i5_fl(h);
@@ -162,6 +167,9 @@ INLINE void list_pop(vos_heap_t *h, blk_t *b, uint32_t idx);
       \valid(old->next_free) && \separated(old->next_free, b) && \separated(old->next_free, old) &&
       \separated(old->next_free, old->pprev);
     assigns b->next_free, b->pprev, *old->pprev, old->next_free->pprev;
+    ensures *\old(old->pprev) == b && b->pprev == \old(old->pprev) &&
+            b->next_free == \old(old->next_free);
+    ensures b->next_free != \null ==> b->next_free->pprev == &b->next_free;
     ensures \forall vos_heap_t *h; \valid(h) && \separated(h, old) && \separated(h, b) &&
       (old->next_free != \null ==> \separated(h, old->next_free)) &&
       \at(i5(h), Pre) ==> i5(h);

@@ -19,7 +19,9 @@
  * memory access valid, no shift out of range (-wp-rte). list_push's
  * contract is heap_i5.c's, proved by the heap_i5 run.
  *
- * The model (assumptions; docs/evidence.md lists them):
+ * The model (assumptions; docs/evidence.md lists them; tagp, addr32 and
+ * hb_seal are stated in heap_model.h, shared with heap_top.c and
+ * heap_take.c):
  *  - hb_tag(b, sz) is tagp(b, sz), a logic function (its body is the
  *    byte arithmetic itself, which WP's typed model does not represent);
  *    the caller states that this word is valid and apart from the
@@ -41,6 +43,7 @@
  * heap_i5.c) whole: this file adds only contracts.
  */
 #include "heap_i5.c"
+#include "heap_model.h"
 
 /*@ axiomatic C_or {
       axiom or_ge: \forall integer x, y; 0 <= x && 0 <= y ==> x <= (x | y) && y <= (x | y);
@@ -49,13 +52,6 @@
       0 <= (s >> sh) < 32;
     lemma shl_sl: \forall integer x; 0 <= x <= 12 ==> (x << SL) == x * VOS_HEAP_SL_COUNT;
     lemma or_small: \forall integer s; 0 <= s < 1048576 ==> (s | 128) < 1048576;
-
-    logic integer seal(integer w, blk_t *b) =
-      (uint32_t)((uint32_t)(w ^ (uint32_t)(uintptr_t)b) ^ HB_MAGIC);
-
-    axiomatic Tag {
-      logic blk_t **tagp(blk_t *b, integer sz);
-    }
 */
 
 /*@ requires x != 0;
@@ -65,19 +61,6 @@
     ensures \result > 0 ==> x < (1 << (32 - \result));
 */
 int __builtin_clz(unsigned int x);
-
-/*@ assigns \nothing;
-    ensures \result == (uint32_t)(uintptr_t)p; */
-INLINE uint32_t addr32(const void *p);
-
-/*@ requires \valid(&b->size) && \valid(&b->check);
-    assigns b->size, b->check;
-    ensures b->size == w && b->check == seal(w, b); */
-INLINE void hb_seal(blk_t *b, uint32_t w);
-
-/*@ assigns \nothing;
-    ensures \result == tagp((blk_t *)b, sz); */
-INLINE blk_t **hb_tag(const blk_t *b, uint32_t sz);
 
 /*@ requires 0 < s < 1048576;
     assigns \nothing;

@@ -29,7 +29,8 @@
  * free bytes drop by exactly what left the free blocks) hold after it
  * if they held before. hb_seal, addr32 and count_alloc are proved too.
  *
- * The model (assumptions; docs/evidence.md lists them):
+ * The model (assumptions; docs/evidence.md lists them; stated in
+ * heap_model.h, shared with heap_put.c and heap_take.c):
  *  - B(h, o) is the block header at byte offset o of h's arena, and
  *    blk_at(b, off) with b = B(h, o) is B(h, o + off) (shift_B; blk_at's
  *    contract is assumed, its body is the byte arithmetic itself);
@@ -44,7 +45,7 @@
  *    uint32_t and a link or tag only as a pointer).
  * Not proved here: the global form of I1 (a predicate for the whole block
  * sequence), take, put_free, free_general, heap_free, heap_alloc_aligned's
- * gap split, find_class (docs/evidence.md).
+ * gap split, find_class (docs/evidence.md; take is heap_take.c's).
  *
  * The code proved is kernel/heap.c itself, included whole below: this
  * file adds only contracts, on declarations Frama-C merges with the
@@ -52,36 +53,9 @@
  */
 #include EV_SOURCE
 
-/*@ axiomatic Arena {
-      logic blk_t *B(vos_heap_t *h, integer o);
-      logic blk_t *shift(blk_t *base, integer off);
-      axiom shift_B: \forall vos_heap_t *h, integer o, off;
-        shift(B(h, o), off) == B(h, o + off);
-    }
-    predicate arena(vos_heap_t *h) =
-      h->total % 8 == 0 && h->total < 1048576 &&
-      (blk_t *)(uintptr_t)h->end == B(h, h->total) &&
-      (\forall integer o; 0 <= o <= h->total && o % 8 == 0 ==>
-         \valid(&B(h, o)->size) && \valid(&B(h, o)->check)) &&
-      (\forall integer o; 0 <= o <= h->total ==> \base_addr(B(h, o)) != \base_addr(h));
+#include "heap_model.h"
 
-    // The headers at o1 and o2 do not overlap: true of any two headers
-    // 8 or more bytes apart in flat memory (the call's precondition
-    // states it for the headers it writes).
-    predicate hsep(vos_heap_t *h, integer o1, integer o2) =
-      \separated(&B(h, o1)->size, &B(h, o2)->size) &&
-      \separated(&B(h, o1)->size, &B(h, o2)->check) &&
-      \separated(&B(h, o1)->check, &B(h, o2)->size) &&
-      \separated(&B(h, o1)->check, &B(h, o2)->check);
-
-    logic integer seal(integer w, blk_t *b) =
-      (uint32_t)((uint32_t)(w ^ (uint32_t)(uintptr_t)b) ^ HB_MAGIC);
-
-    predicate hdr{L}(vos_heap_t *h, integer o, integer w) =
-      \at(B(h, o)->size, L) == w &&
-      \at(B(h, o)->check, L) == seal(w, B(h, o));
-
-    predicate top_none(vos_heap_t *h) =
+/*@ predicate top_none(vos_heap_t *h) =
       h->top == \null && h->top_size == 0 && hdr(h, h->total, 0);
     predicate top_some(vos_heap_t *h) =
       HB_MIN <= h->top_size <= h->total && h->top_size % 8 == 0 &&
@@ -90,19 +64,6 @@
       hdr(h, h->total, HB_PREV_FREE);
     predicate top_ok(vos_heap_t *h) = top_none(h) || top_some(h);
 */
-
-/*@ assigns \nothing;
-    ensures \result == (uint32_t)(uintptr_t)p; */
-INLINE uint32_t addr32(const void *p);
-
-/*@ assigns \nothing;
-    ensures \result == shift((blk_t *)base, off); */
-INLINE blk_t *blk_at(const void *base, uint32_t off);
-
-/*@ requires \valid(&b->size) && \valid(&b->check);
-    assigns b->size, b->check;
-    ensures b->size == w && b->check == seal(w, b); */
-INLINE void hb_seal(blk_t *b, uint32_t w);
 
 /*@ requires \valid(h);
     assigns h->free_bytes, h->min_free;
