@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * WP proof of take (kernel/heap.c), the allocation from a free list
+ * (heap_alloc's path whenever find_class finds a list, and
+ * heap_alloc_aligned's): the head b of lists[idx], a free block of
+ * s bytes at offset o of the arena (header valid, saying s | HB_FREE),
+ * gives the first bs bytes (a multiple of 8, at least HB_MIN, at most s)
+ * as an allocated block. For a heap whose bitmaps are exactly its
+ * non-empty lists (i5, heap_i5.c), exactly one of:
+ *   split: the rest s - bs is at least HB_MIN: [o, o + bs) is allocated
+ *          (header valid, size bs, no flag); the rest r = blk_at(b, bs)
+ *          has a valid header saying (s - bs) | HB_FREE and its boundary
+ *          tag holds r (I3: b's old tag word, take_tag); r's successor in
+ *          its list, if any, links back to r (I4's links); fl_map is
+ *          exactly the non-empty sl_map words afterwards (i5_fl,
+ *          i5_fl_hi); free_bytes is lower by exactly bs (I6); the
+ *          successor at o + s is not written (its HB_PREV_FREE stays set:
+ *          the rest is free);
+ *   whole: the rest is below HB_MIN: [o, o + s) is allocated whole
+ *          (header valid, size s, no flag); b left lists[idx], whose new
+ *          head is b's successor in it, linking back to the list head
+ *          (I4's links); the next block n = blk_at(b, s) keeps its header
+ *          word with HB_PREV_FREE cleared (& ~HB_PREV_FREE), its header
+ *          valid (I2); i5_fl and i5_fl_hi hold; free_bytes is lower by
+ *          exactly s.
+ * In both, min_free <= free_bytes, and the assigns clauses (proved) say
+ * nothing else is written. Every memory access valid, no shift out of
+ * range, every step's precondition met (-wp-rte). The steps' contracts
+ * are proved by the other runs: list_push, list_pop, list_replace,
+ * count_alloc by heap_i5; class_shift, class_floor, hb_seal, addr32 by
+ * heap_put.
+ * NOT PROVED (the provers time out on them; stated in docs/evidence.md):
+ * i5_sl and i5_sl_hi after take (sl_map against the lists, both cases),
+ * and in the split case where the rest is filed, that it is the head of
+ * a list k with its back link to the list head (and b gone from
+ * lists[idx]). The steps used prove them (list_replace, list_pop,
+ * list_push keep i5 and link the block); CVC4 times out (20 s, and 60
+ * to 90 s when tried) carrying them over take's later header and tag
+ * writes, and Z3 stops with an error; the cause is not isolated.
+ *
+ * The model (assumptions; docs/evidence.md lists them): heap_model.h's
+ * (B, shift_B, tagp, tag_B, arena; Typed+cast), and take's
+ * preconditions: b is the head of lists[idx] with its back link to the
+ * list head (I4), at offset boff(h, b) (a name for its offset, which the
+ * precondition ties to B), its flags exactly HB_FREE (a listed block's
+ * predecessor is in use: I2), ending at or before the sentinel, the
+ * blocks it touches (b, the rest, b's list successor, every list head,
+ * the rest's boundary tag, the headers written) valid and apart from one
+ * another and from the descriptor as they are in flat memory, and s at
+ * most free_bytes (I6). The contract names the blocks as the code finds
+ * them (blk_at, hb_tag: shift and tagp); the lemmas take_next and
+ * take_tag (proved by the heap_take_lemmas run from shift_B and tag_B)
+ * say that these are the arena's header at o + s, and the word that ends
+ * at o + s: b's own boundary tag. Not proved here: that heap_alloc and
+ * heap_alloc_aligned meet these preconditions (find_class's search and
+ * the global I1-I4), and that k is the class of the rest (I4's class
+ * part; the code's test for "same class" is not modelled). take files
+ * the rest itself (list_replace, or list_pop and list_push), not
+ * through put_free.
+ *
+ * The code proved is kernel/heap.c itself, included (through heap_put.c
+ * and heap_i5.c) whole: this file adds only contracts.
+ */
+#include "heap_put.c"
+
+/*@ axiomatic Offset {
+      // The offset of block b in h's arena: only a name, with no axiom;
+      // take's precondition says B(h, boff(h, b)) is b.
+      logic integer boff(vos_heap_t *h, blk_t *b);
+    }
+
+    // The block size the code computes from a header word (w - HB_FREE
+    // in uint32_t arithmetic) is the integer difference.
+    lemma u32_sub: \forall integer x, y; 0 <= y <= x < 4294967296 ==> (uint32_t)(x - y) == x - y;
+    lemma u32_dec: \forall integer x; 1 <= x < 4294967296 ==> (uint32_t)(x - 1) == x - 1;
+
+    // The ties of the blocks take writes to the arena model (proved by
+    // the heap_take_lemmas run from shift_B and tag_B): the successor
+    // blk_at finds from b's header word w is the header at o + w - 1, and
+    // the rest's boundary tag (after a split at bs) is the word that ends
+    // where b ends, b's own tag word.
+    lemma take_next: \forall vos_heap_t *h, integer o, w; 1 <= w < 4294967296 ==>
+      shift(B(h, o), (uint32_t)(w - 1)) == B(h, o + w - 1);
+    lemma take_tag: \forall vos_heap_t *h, integer o, w, bs; 0 <= bs && bs + 1 <= w < 4294967296 ==>
+      tagp(shift(B(h, o), bs), (uint32_t)((uint32_t)(w - bs) - 1)) == T(h, o + w - 1);
+
+    // The header words of the blocks at p and q do not overlap.
+    predicate hsepp(blk_t *p, blk_t *q) =
+      \separated(&p->size, &q->size) && \separated(&p->size, &q->check) &&
+      \separated(&p->check, &q->size) && \separated(&p->check, &q->check);
+
+    // Every list head but lists[idx]'s is a valid block apart from the
+    // descriptor and from x.
+    predicate heads_apart(vos_heap_t *h, integer idx, blk_t *x) =
+      \forall integer k; 0 <= k < VOS_HEAP_CLASSES && k != idx && h->lists[k] != \null ==>
+        \valid(h->lists[k]) && \separated(h->lists[k], h) && \separated(h->lists[k], x);
+*/
+
+/* The block take takes, its offset, header word and size (pre-state). */
+#define TK_B  (h->lists[idx])
+#define TK_O  (boff(h, h->lists[idx]))
+#define TK_W  (h->lists[idx]->size)
+#define TK_S  (h->lists[idx]->size - HB_FREE)
+#define TK_NX (h->lists[idx]->next_free)
+#define TK_R  (shift(h->lists[idx], bs))
+#define TK_N  (shift(h->lists[idx], (uint32_t)(h->lists[idx]->size - HB_FREE)))
+#define TK_TAG (tagp(shift(h->lists[idx], bs), (uint32_t)((uint32_t)(h->lists[idx]->size - bs) - HB_FREE)))
+
+/*@ requires \valid(h) && arena(h) && i5(h);
+    requires 0 <= idx < VOS_HEAP_CLASSES;
+    requires HB_MIN <= bs && bs % 8 == 0;
+    requires TK_B != \null && \valid(TK_B) && \separated(TK_B, h);
+    requires TK_B->pprev == &h->lists[idx];
+    requires 0 <= TK_O && TK_O % 8 == 0 && TK_B == B(h, TK_O);
+    requires TK_W % 8 == HB_FREE && bs + HB_FREE <= TK_W && TK_O + TK_S <= h->total;
+    requires hdr(h, TK_O, TK_W);
+    requires TK_S <= h->free_bytes;
+    requires TK_NX != \null ==>
+      \valid(TK_NX) && \separated(TK_NX, h) && \separated(TK_NX, TK_B);
+    requires heads_apart(h, idx, TK_B);
+    behavior split:
+      assumes TK_S - bs >= HB_MIN;
+      requires \valid(TK_R) && \separated(TK_R, h) && \separated(TK_R, TK_B) &&
+               \base_addr(TK_R) != \base_addr(h);
+      requires TK_NX != \null ==> \separated(TK_NX, TK_R);
+      requires heads_apart(h, idx, TK_R);
+      requires \valid(TK_TAG) && \base_addr(TK_TAG) != \base_addr(h) &&
+               \separated(TK_TAG, TK_B) && \separated(TK_TAG, TK_R);
+      requires TK_NX != \null ==> \separated(TK_TAG, TK_NX);
+      requires \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==>
+        \separated(TK_TAG, h->lists[k]);
+      assigns TK_B->size, TK_B->check, TK_R->size, TK_R->check, TK_R->next_free, TK_R->pprev,
+              *TK_TAG, TK_NX->pprev,
+              h->lists[0 .. VOS_HEAP_CLASSES - 1], h->lists[0 .. VOS_HEAP_CLASSES - 1]->pprev,
+              h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map, h->free_bytes, h->min_free;
+      ensures s_res: \result == \old(TK_B);
+      ensures s_hdr: hdr(h, \old(TK_O), bs);
+      ensures s_rest: \old(TK_R)->size == (uint32_t)(\old(TK_W) - bs) &&
+        \old(TK_R)->check == seal((uint32_t)(\old(TK_W) - bs), \old(TK_R));
+      ensures s_tag: *\old(TK_TAG) == \old(TK_R);
+      ensures s_link: \old(TK_R)->next_free != \null ==>
+        \old(TK_R)->next_free->pprev == &\old(TK_R)->next_free;
+      ensures s_i5_fl: i5_fl(h);
+      ensures s_i5_fl_hi: i5_fl_hi(h);
+      ensures s_free: h->free_bytes == \old(h->free_bytes) - bs;
+      ensures s_min: h->min_free <= h->free_bytes;
+    behavior whole:
+      assumes TK_S - bs < HB_MIN;
+      requires \valid(&TK_N->size) && \valid(&TK_N->check) && \base_addr(TK_N) != \base_addr(h);
+      requires hsepp(TK_B, TK_N);
+      assigns TK_B->size, TK_B->check, TK_N->size, TK_N->check, h->lists[idx], TK_NX->pprev,
+              h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map, h->free_bytes, h->min_free;
+      ensures w_res: \result == \old(TK_B);
+      ensures w_hdr: hdr(h, \old(TK_O), \old(TK_S));
+      ensures w_next: \old(TK_N)->size == (uint32_t)(\old(TK_N->size) & ~HB_PREV_FREE) &&
+        \old(TK_N)->check == seal((uint32_t)(\old(TK_N->size) & ~HB_PREV_FREE), \old(TK_N));
+      ensures w_list: h->lists[idx] == \old(TK_NX);
+      ensures w_link: h->lists[idx] != \null ==> h->lists[idx]->pprev == &h->lists[idx];
+      ensures w_i5_fl: i5_fl(h);
+      ensures w_i5_fl_hi: i5_fl_hi(h);
+      ensures w_free: h->free_bytes == \old(h->free_bytes) - \old(TK_S);
+      ensures w_min: h->min_free <= h->free_bytes;
+    complete behaviors;
+    disjoint behaviors;
+*/
+INLINE blk_t *take(vos_heap_t *h, uint32_t idx, uint32_t bs);
