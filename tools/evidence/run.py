@@ -371,9 +371,12 @@ def wp(build, only=None, skip=None):
                 args += line.split()
         if args is None:
             continue
-        cmd = ["frama-c", "-c11", "-machdep", "gcc_x86_32", "-cpp-extra-args=" + cpp] + args + [
+        # The spec's own arguments come last, so a spec may override a
+        # default (heap_free.wp sets a longer -wp-timeout).
+        cmd = ["frama-c", "-c11", "-machdep", "gcc_x86_32", "-cpp-extra-args=" + cpp] + [
             "-wp", "-wp-rte", "-wp-prover", "cvc4,z3", "-wp-timeout", "20", "-wp-par", "2",
-            "-wp-cache", "none", "-wp-warn-key", "pedantic-assigns=inactive", "-wp-out", os.path.join(out_dir, name)]
+            "-wp-cache", "none", "-wp-warn-key", "pedantic-assigns=inactive",
+            "-wp-out", os.path.join(out_dir, name)] + args
         t0 = time.time()
         p = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         with open(os.path.join(out_dir, name + ".log"), "w") as fh:
