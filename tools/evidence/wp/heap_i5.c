@@ -12,7 +12,10 @@
  * (and list_push makes the block the list's head, linked both ways,
  * list_pop makes the old head's successor the head, linked back to it,
  * list_replace puts the block in the old one's place, linked both ways:
- * heap_put.c's proof of put_free and heap_take.c's of take use these);
+ * heap_put.c's proof of put_free and heap_take.c's of take use these;
+ * list_unlink leaves the block's referrer pointing to its successor, the
+ * successor's back link to that referrer, every list head the old one or
+ * that successor: what a proof of free's merge with a listed block needs);
  * map_set and map_clear meet the bit-exact contracts these rely on;
  * count_alloc leaves min_free <= free_bytes. Every memory access valid,
  * no shift out of range (-wp-rte). Not proved here: that alloc, aligned
@@ -198,6 +201,10 @@ INLINE void list_replace(blk_t *old, blk_t *b);
       \valid(b->next_free) && \separated(b->next_free, h) && \separated(b->next_free, b) &&
       \separated(b->next_free, b->pprev);
     assigns *b->pprev, b->next_free->pprev, h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
+    ensures *\old(b->pprev) == \old(b->next_free);
+    ensures \old(b->next_free) != \null ==> \old(b->next_free)->pprev == \old(b->pprev);
+    ensures \forall integer k; 0 <= k < VOS_HEAP_CLASSES ==>
+      h->lists[k] == \old(h->lists[k]) || h->lists[k] == \old(b->next_free);
     behavior head:
       assumes !\separated(b->pprev, h);
       ensures i5_sl(h);
