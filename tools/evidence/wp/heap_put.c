@@ -84,11 +84,17 @@ INLINE uint32_t class_floor(uint32_t s);
     requires HB_MIN <= sz < 1048576;
     requires i5(h);
     requires listed_apart(h, b);
+    // Both behaviors' assigns, for the callers' proofs (WP takes a call's
+    // frame from this clause).
+    assigns b->size, b->check, h->top, h->top_size, *tagp(b, sz), b->next_free, b->pprev,
+            h->lists[0 .. VOS_HEAP_CLASSES - 1], h->lists[0 .. VOS_HEAP_CLASSES - 1]->pprev,
+            h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
     behavior top:
       assumes (uint8_t *)b + sz == h->end;
       assigns b->size, b->check, h->top, h->top_size;
       ensures b->size == (sz | HB_FREE) && b->check == seal(sz | HB_FREE, b);
       ensures h->top == b && h->top_size == sz;
+      ensures \forall integer j; 0 <= j < VOS_HEAP_CLASSES ==> h->lists[j] == \old(h->lists[j]);
       ensures i5(h);
     behavior listed:
       assumes (uint8_t *)b + sz != h->end;
@@ -100,6 +106,9 @@ INLINE uint32_t class_floor(uint32_t s);
               h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
       ensures b->size == (sz | HB_FREE) && b->check == seal(sz | HB_FREE, b);
       ensures *tagp(b, sz) == b;
+      ensures h->top == \old(h->top) && h->top_size == \old(h->top_size);
+      ensures \forall integer j; 0 <= j < VOS_HEAP_CLASSES ==>
+        h->lists[j] == \old(h->lists[j]) || h->lists[j] == b;
       ensures \exists integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] == b &&
         b->pprev == &h->lists[k] && b->next_free == \old(h->lists[k]);
       ensures i5(h);
