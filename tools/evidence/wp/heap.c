@@ -19,12 +19,15 @@
  *
  * The code proved is kernel/heap.c itself, included whole below: this
  * file adds only contracts, on declarations Frama-C merges with the
- * definitions. Not proved (docs/evidence.md): the arena walk (I1-I3,
- * I6's sum), list membership of every free block (I4 beyond the links),
- * I5 as a whole-heap invariant, and take/take_top/put_free/free_general,
- * whose byte arithmetic (blk_at, hb_tag) WP's typed memory model does
- * not represent, nor list_unlink (its list index comes from an address
- * difference) and find_class.
+ * definitions. Proved in their own runs, not here: I5 over the whole
+ * descriptor and list_unlink (heap_i5.c), take_top (heap_top.c),
+ * put_free (heap_put.c), take (heap_take.c) and free_general's cases
+ * beside blocks in use or the top (heap_free.c), on the arena model of
+ * heap_model.h. Not proved anywhere (docs/evidence.md): the arena walk
+ * (I1-I3, I6's sum) and list membership of every free block (I4 beyond
+ * the links) as whole-heap invariants, the merges with a free
+ * predecessor or a listed successor, the aligned gap split, and
+ * find_class.
  */
 /* The source file that defines list_push (tools/evidence/run.py finds it). */
 #include EV_SOURCE
