@@ -164,14 +164,7 @@ void vb_progress(const char *id, unsigned ndone, unsigned total)
 
 void vb_calibrate(void)
 {
-    uint32_t best = UINT32_MAX;
-    for (int i = 0; i < 100; i++) {
-        uint32_t t0 = board_cycles();
-        uint32_t t1 = board_cycles();
-        if (t1 - t0 < best)
-            best = t1 - t0;
-    }
-    vb_overhead = best;
+    vb_overhead = vb_empty_window(board_cycles);
 }
 
 /* Every helper task runs through this, so that vb_join() can wait on a

@@ -67,6 +67,22 @@ void vb_progress(const char *id, unsigned ndone, unsigned total);
 /* Measure vb_overhead (call once at start). */
 void vb_calibrate(void);
 
+/* The cost of an empty window on a counter: the least difference of two
+ * back-to-back reads over 100 tries. read is one of the board's inline
+ * counter reads (board_cycles, board_user_cycles): a constant, inlined
+ * with this body, so each window holds the two loads alone. */
+static inline __attribute__((always_inline)) uint32_t vb_empty_window(uint32_t (*read)(void))
+{
+    uint32_t best = UINT32_MAX;
+    for (int i = 0; i < 100; i++) {
+        uint32_t t0 = read();
+        uint32_t t1 = read();
+        if (t1 - t0 < best)
+            best = t1 - t0;
+    }
+    return best;
+}
+
 /* --- Helper tasks --------------------------------------------------------
  * Slots with stacks for the metric code; the bench main task runs at
  * VB_MAIN_PRIO and waits for helpers with vb_join(). */

@@ -89,14 +89,7 @@ static void user_calibrate(void) {}
 static uint32_t user_overhead;
 static void user_calibrate(void)
 {
-    uint32_t best = UINT32_MAX;
-    for (int i = 0; i < 100; i++) {
-        uint32_t t0 = board_user_cycles();
-        uint32_t t1 = board_user_cycles();
-        if (t1 - t0 < best)
-            best = t1 - t0;
-    }
-    user_overhead = best;
+    user_overhead = vb_empty_window(board_user_cycles);
 }
 #endif
 

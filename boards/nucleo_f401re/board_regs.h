@@ -163,27 +163,13 @@ void board_reset_late(void);
 #define BOARD_IRQS  STM32F401_IRQS
 #define IRQ_COUNT   STM32F401_IRQ_COUNT
 
-/* Raw cycle counter for measurement windows: DWT CYCCNT, one load, core
- * clock cycles (84 MHz, the same rate as the kernel's TIM2 time base but
- * not the same origin). Enabled before main() by the start-up code. */
-static inline uint32_t board_cycles(void)
-{
-    return REG32(DWT_CYCCNT);
-}
-
-/* The counter an unprivileged task reads (board.h): CYCCNT is in the
- * private peripheral bus, which answers an unprivileged load with a
- * BusFault, so it is TIM2's counter, the kernel's time base
- * (stm32_tim2_alarm.c: 32-bit, free-running, PSC = 0, started by
- * arch_time_init), which counts BOARD_TIMCLK_HZ = 2 x PCLK1 = 84 MHz, the
- * core clock (RM0368, "Clocks": an APB1 prescaler other than 1 doubles the
- * timers' clock): one count per core cycle, unit "cycles" as
- * board_cycles(), from another origin. The domain maps TIM2's block
- * read-only, so no task can disturb the kernel's time base or alarm. */
+/* The measurement counters (stm32_silicon_counters.h): DWT CYCCNT, core
+ * clock cycles at 84 MHz, and for unprivileged tasks TIM2's counter, which
+ * counts BOARD_TIMCLK_HZ = 2 x PCLK1 = 84 MHz, the core clock (RM0368,
+ * "Clocks": an APB1 prescaler other than 1 doubles the timers' clock): one
+ * count per core cycle, unit "cycles" as board_cycles(), from another
+ * origin. */
+#include "stm32_silicon_counters.h"
 _Static_assert(BOARD_CYCLES_PER_TIM_COUNT == 1u, "TIM2 counts the core clock");
-#define BOARD_USER_CYCLES_REG             (TIM2_BASE + TIM_CNT)
-#define BOARD_USER_CYCLES_BLOCK           TIM2_BASE
-#define BOARD_USER_CYCLES_BLOCK_SIZE      1024u
-#define BOARD_USER_CYCLES_IS_BOARD_CYCLES 0
 
 #endif /* BOARD_REGS_H */

@@ -202,36 +202,17 @@ _Static_assert(BOARD_SYSCLK_HZ % BOARD_TIMCLK_HZ == 0, "the timers' clock divide
 #define BOARD_IRQS  STM32H743_IRQS
 #define IRQ_COUNT   STM32H743_IRQ_COUNT
 
-/* Raw cycle counter for measurement windows: DWT CYCCNT, one load, core
- * clock cycles (400 MHz; the kernel's TIM2 time base counts at 200 MHz).
- * Enabled before main() by the start-up code. */
-static inline uint32_t board_cycles(void)
-{
-    return REG32(DWT_CYCCNT);
-}
-
-/* The counter an unprivileged task reads (board.h): CYCCNT is in the
- * private peripheral bus, which answers an unprivileged load with a
- * BusFault, so it is TIM2's counter, the kernel's time base
- * (stm32_tim2_alarm.c: 32-bit, free-running, PSC = 0, started by
- * arch_time_init). No timer here counts the 400 MHz core clock: a timer's
- * kernel clock is at most rcc_hclk1 whatever TIMPRE and the APB
- * prescalers say (RM0433, RCC: the table of the timers' kernel clock by
- * D2PPRE1/2 and TIMPRE), and HCLK is SYSCLK / 2 = 200 MHz here (the AXI
- * bus's limit at VOS1, clock.c). TIM2 counts BOARD_TIMCLK_HZ =
- * 200 MHz: one count is BOARD_CYCLES_PER_TIM_COUNT = 2 core cycles, the
- * unit "tick2cycles", whose figures are exact to one count either way
- * (tools/resolution.py). The domain maps TIM2's block read-only, so no
- * task can disturb the kernel's time base or alarm. */
+/* The measurement counters (stm32_silicon_counters.h): DWT CYCCNT, core
+ * clock cycles at 400 MHz, and for unprivileged tasks TIM2's counter. No
+ * timer here counts the 400 MHz core clock: a timer's kernel clock is at
+ * most rcc_hclk1 whatever TIMPRE and the APB prescalers say (RM0433, RCC:
+ * the table of the timers' kernel clock by D2PPRE1/2 and TIMPRE), and HCLK
+ * is SYSCLK / 2 = 200 MHz here (the AXI bus's limit at VOS1, clock.c).
+ * TIM2 counts BOARD_TIMCLK_HZ = 200 MHz: one count is
+ * BOARD_CYCLES_PER_TIM_COUNT = 2 core cycles, the unit "tick2cycles",
+ * whose figures are exact to one count either way (tools/resolution.py). */
+#include "stm32_silicon_counters.h"
 _Static_assert(BOARD_CYCLES_PER_TIM_COUNT == 2u, "the unit below names TIM2's resolution");
-#define BOARD_USER_CYCLES_REG             (TIM2_BASE + TIM_CNT)
-#define BOARD_USER_CYCLES_BLOCK           TIM2_BASE
-#define BOARD_USER_CYCLES_BLOCK_SIZE      1024u
-#define BOARD_USER_CYCLES_IS_BOARD_CYCLES 0
 #define BOARD_USER_CYCLE_UNIT             "tick2cycles"
-
-/* arch_cycles() (boards/common/alarm_stats.c) counts at VOS_CFG_CLOCK_HZ,
- * the time base's 200 MHz: TIM2's counter, not CYCCNT. */
-#define BOARD_KERNEL_CYCLES() REG32(TIM2_BASE + TIM_CNT)
 
 #endif /* BOARD_REGS_H */
