@@ -244,13 +244,14 @@ void *os2_new_mem(void *p, struct os2_head *h, size_t size);
  * id after. Thread context. */
 void os2_release(void *p, const struct os2_head *h, void *mem);
 
-/* The part of an osXxxDelete that depends on the kind: delete the kernel
- * objects inside obj, whose tag is already cleared (a thread waiting on
- * one returns its call's resource error), and return the object's data
- * memory for os2_release (NULL when it has none). */
+/* The part of a Delete call (osSemaphoreDelete and its kin) that depends
+ * on the object's kind: delete the kernel objects inside obj, whose tag
+ * is already cleared (a thread waiting on one returns its call's resource
+ * error), and return the object's data memory for os2_release (NULL when
+ * it has none). */
 typedef void *os2_delete_parts_fn(void *obj);
 
-/* osXxxDelete of an object whose head comes first (event flags,
+/* The Delete call of an object whose head comes first (event flags,
  * semaphore, memory pool, message queue, timer): osErrorISR from an
  * interrupt handler, osErrorParameter for an id that is not a live object
  * of the kind of tag. Otherwise the tag is cleared first, so that no call
