@@ -110,12 +110,12 @@ static unsigned required_prio(const vos_task_t *t)
     logic integer lend{L}(struct vos_mutex *m) =
       m->waiters.head == \null ? m->ceiling : imax(m->ceiling, m->waiters.head->prio);
 
-    axiomatic HeldMax {
-      logic integer held_max{L}(struct vos_mutex *m);
-      axiom held_max_nil{L}: held_max(\null) == 0;
-      axiom held_max_cons{L}: \forall struct vos_mutex *m; m != \null ==>
-        held_max(m) == imax(lend(m), held_max(m->next_held));
-    }
+    // A recursive definition, not an axiomatic one: WP takes a logic
+    // function declared without a definition or a reads clause to read no
+    // memory, which would make axioms over it contradict each other
+    // across two memory states.
+    logic integer held_max{L}(struct vos_mutex *m) =
+      m == \null ? 0 : imax(lend(m), held_max(m->next_held));
 */
 static unsigned required_prio(const vos_task_t *t)
 {
