@@ -10,18 +10,23 @@
  *   split: the rest s - bs is at least HB_MIN: [o, o + bs) is allocated
  *          (header valid, size bs, no flag); the rest r = blk_at(b, bs)
  *          has a valid header saying (s - bs) | HB_FREE and its boundary
- *          tag holds r (I3: b's old tag word, take_tag); r's successor in
- *          its list, if any, links back to r (I4's links); fl_map is
- *          exactly the non-empty sl_map words afterwards (i5_fl,
- *          i5_fl_hi); free_bytes is lower by exactly bs (I6); the
- *          successor at o + s is not written (its HB_PREV_FREE stays set:
- *          the rest is free);
+ *          tag holds r (I3: b's old tag word, take_tag); r is the head of
+ *          a list k < VOS_HEAP_CLASSES with its back link to the list head
+ *          (s_filed: I4's links; list_replace when the code finds r of
+ *          b's class, list_pop and list_push when not), b is no longer
+ *          the head of lists[idx] (s_gone), and every list head is the
+ *          old one, r, or (lists[idx]) b's old successor (s_heads); r's
+ *          successor in its list, if any, links back to r (I4's links);
+ *          the bitmaps are exactly the non-empty lists afterwards (i5:
+ *          i5_sl, i5_sl_hi, i5_fl, i5_fl_hi); free_bytes is lower by
+ *          exactly bs (I6); the successor at o + s is not written (its
+ *          HB_PREV_FREE stays set: the rest is free);
  *   whole: the rest is below HB_MIN: [o, o + s) is allocated whole
  *          (header valid, size s, no flag); b left lists[idx], whose new
  *          head is b's successor in it, linking back to the list head
  *          (I4's links); the next block n = blk_at(b, s) keeps its header
  *          word with HB_PREV_FREE cleared (& ~HB_PREV_FREE), its header
- *          valid (I2); i5_fl and i5_fl_hi hold; free_bytes is lower by
+ *          valid (I2); i5 holds (all four parts); free_bytes is lower by
  *          exactly s.
  * In both, min_free <= free_bytes, and the assigns clauses (proved) say
  * nothing else is written. Every memory access valid, no shift out of
@@ -29,14 +34,15 @@
  * are proved by the other runs: list_push, list_pop, list_replace,
  * count_alloc by heap_i5; class_shift, class_floor, hb_seal, addr32 by
  * heap_put.
- * NOT PROVED (the provers time out on them; stated in docs/evidence.md):
- * i5_sl and i5_sl_hi after take (sl_map against the lists, both cases),
- * and in the split case where the rest is filed, that it is the head of
- * a list k with its back link to the list head (and b gone from
- * lists[idx]). The steps used prove them (list_replace, list_pop,
- * list_push keep i5 and link the block); CVC4 times out (20 s, and 60
- * to 90 s when tried) carrying them over take's later header and tag
- * writes, and Z3 stops with an error; the cause is not isolated.
+ * Two runs prove this contract: heap_take (heap_take.wp) every goal of
+ * take but the four i5_sl clauses (s_i5_sl, s_i5_sl_hi, w_i5_sl,
+ * w_i5_sl_hi), and heap_take_i5 (heap_take_i5.c) those four, with two
+ * contracts it adds and proves for take's last two steps (hb_seal and
+ * count_alloc keep i5_sl and i5_sl_hi): see that file for why.
+ * NOT PROVED (stated in docs/evidence.md): that k is the class of the
+ * rest, class_floor(s - bs) (I4's class part: the code's "same class"
+ * test, ((bw ^ rw) >> class_shift(bw)) == 0, is not modelled; the proof
+ * says "a list k").
  *
  * The model (assumptions; docs/evidence.md lists them): heap_model.h's
  * (B, shift_B, tagp, tag_B, arena; Typed+cast), and take's
@@ -53,10 +59,8 @@
  * say that these are the arena's header at o + s, and the word that ends
  * at o + s: b's own boundary tag. Not proved here: that heap_alloc and
  * heap_alloc_aligned meet these preconditions (find_class's search and
- * the global I1-I4), and that k is the class of the rest (I4's class
- * part; the code's test for "same class" is not modelled). take files
- * the rest itself (list_replace, or list_pop and list_push), not
- * through put_free.
+ * the global I1-I4). take files the rest itself (list_replace, or
+ * list_pop and list_push), not through put_free.
  *
  * The code proved is kernel/heap.c itself, included (through heap_put.c
  * and heap_i5.c) whole: this file adds only contracts.
@@ -142,6 +146,14 @@
         \old(TK_R)->next_free->pprev == &\old(TK_R)->next_free;
       ensures s_i5_fl: i5_fl(h);
       ensures s_i5_fl_hi: i5_fl_hi(h);
+      ensures s_i5_sl: i5_sl(h);
+      ensures s_i5_sl_hi: i5_sl_hi(h);
+      ensures s_filed: \exists integer k; 0 <= k < VOS_HEAP_CLASSES &&
+        h->lists[k] == \old(TK_R) && \old(TK_R)->pprev == &h->lists[k];
+      ensures s_gone: h->lists[idx] != \old(TK_B);
+      ensures s_heads: \forall integer j; 0 <= j < VOS_HEAP_CLASSES ==>
+        h->lists[j] == \old(h->lists[j]) || h->lists[j] == \old(TK_R) ||
+        (j == idx && h->lists[j] == \old(TK_NX));
       ensures s_free: h->free_bytes == \old(h->free_bytes) - bs;
       ensures s_min: h->min_free <= h->free_bytes;
     behavior whole:
@@ -158,6 +170,8 @@
       ensures w_link: h->lists[idx] != \null ==> h->lists[idx]->pprev == &h->lists[idx];
       ensures w_i5_fl: i5_fl(h);
       ensures w_i5_fl_hi: i5_fl_hi(h);
+      ensures w_i5_sl: i5_sl(h);
+      ensures w_i5_sl_hi: i5_sl_hi(h);
       ensures w_free: h->free_bytes == \old(h->free_bytes) - \old(TK_S);
       ensures w_min: h->min_free <= h->free_bytes;
     complete behaviors;
