@@ -29,16 +29,12 @@
  *    n == B(h, off(h, b) + size of b) that n is the next one);
  *  - the preconditions: the locations written are apart as flat memory
  *    makes them (headers, tags and links of distinct blocks).
- * Not proved here: the merge with a free predecessor (free_general with
- * HB_PREV_FREE: prev_free_block's result merged, P grown in place or
- * unlinked and re-filed) and with a listed successor (n unlinked by
- * list_unlink, then b filed): contracts for both were written (the
- * listed block's neighbourhood as preconditions: its back link points
- * to it, it is a list head only where its back link says, its
- * successor links back), and the provers proved all of the listed
- * successor's goals but three (the list heads after the unlink: apart
- * from b, and the assigns of put_free's head back links) within a 60 s
- * timeout: not closed in the time this work had, so not in this file.
+ * Not proved here: the merge with a listed successor (n unlinked by
+ * list_unlink, then b filed): heap_merge.c proves it (heap_merge run).
+ * Not proved anywhere: the merge with a free predecessor (free_general
+ * with HB_PREV_FREE: prev_free_block's result merged, P grown in place or
+ * unlinked and re-filed) and its VOS_ERR_CORRUPT when prev_free_block
+ * returns NULL.
  * Also not proved: that prev_free_block accepts a consistent predecessor
  * (its address range check); that heap_free calls free_general with these
  * preconditions met; heap_free's own inlined fast path (merge with a free
