@@ -31,10 +31,11 @@
  *    makes them (headers, tags and links of distinct blocks).
  * Not proved here: the merge with a listed successor (n unlinked by
  * list_unlink, then b filed): heap_merge.c proves it (heap_merge run).
+ * The VOS_ERR_CORRUPT refusal when prev_free_block does not accept the
+ * tag before b (nothing written): heap_merge_bad.c proves it.
  * Not proved anywhere: the merge with a free predecessor (free_general
  * with HB_PREV_FREE: prev_free_block's result merged, P grown in place or
- * unlinked and re-filed) and its VOS_ERR_CORRUPT when prev_free_block
- * returns NULL.
+ * unlinked and re-filed).
  * Also not proved: that prev_free_block accepts a consistent predecessor
  * (its address range check); that heap_free calls free_general with these
  * preconditions met; heap_free's own inlined fast path (merge with a free
