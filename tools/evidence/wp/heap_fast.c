@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * WP proof of heap_free (kernel/heap.c), its entry checks: for a call the
+ * checks refuse before the lock (the precondition !pin(h, p): the heap
+ * handle invalid, or p NULL, or b = p - 8 outside the arena or not
+ * 8-aligned), exactly one of
+ *   bad_heap: h NULL or its tag not VOS_TAG_HEAP: VOS_ERR_INVALID;
+ *   null_p:   a valid heap, p NULL: VOS_OK;
+ *   outside:  a valid heap, p not NULL, b outside the arena or misaligned
+ *             (the code's one compare: b's offset from h->first, rotated
+ *             right by 3 bits in 32 bits, not below span8; that this is
+ *             "outside [first, first + 8 * span8) or not a multiple of 8"
+ *             is a fact of 32-bit arithmetic not proved here):
+ *             VOS_ERR_INVALID;
+ * and nothing is written (assigns \nothing: not the heap, not the lock).
+ * Every memory access valid (-wp-rte).
+ *
+ * Assumptions: none beyond WP's Typed+cast model (the contracts
+ * heap_free.c and the files it includes state are not used: no call is
+ * made on these paths).
+ * Not proved here: the locked part (the header checks, the fast path's
+ * merge with a free successor, the call of free_general); see
+ * docs/evidence.md.
+ *
+ * The code proved is kernel/heap.c itself, included (through heap_free.c,
+ * heap_put.c and heap_i5.c) whole: this file adds only contracts.
+ */
+#include "heap_free.c"
+
+/* The block p names and its offset from the arena's start, written as the
+ * code computes them (macros, so that the contract's terms are the
+ * code's). */
+#define bof(p) ((blk_t *)(uintptr_t)((uint8_t *)(p) - HB_HDR))
+#define boff(h, p) ((uintptr_t)((uintptr_t)bof(p) - (uintptr_t)(h)->first))
+/* The code's one compare: b in the arena and 8-aligned when the offset,
+ * rotated right by 3 bits, is below span8. */
+#define rot(o) (((o) >> 3) | (uintptr_t)((o) << 29))
+#define inside(h, p) (rot(boff(h, p)) < (h)->span8)
+
+/* A valid heap handle; p a block of its arena (the calls the entry
+ * checks let through). */
+#define hok(h) ((h) != \null && (h)->tag == VOS_TAG_HEAP)
+#define pin(h, p) (hok(h) && (p) != \null && inside(h, p))
+
+/*@ requires h == \null || \valid(h);
+    // Only the calls the entry checks refuse (the locked part: not proved).
+    requires !pin(h, p);
+    behavior bad_heap:
+      assumes !hok(h);
+      assigns \nothing;
+      ensures \result == VOS_ERR_INVALID;
+    behavior null_p:
+      assumes hok(h) && p == \null;
+      assigns \nothing;
+      ensures \result == VOS_OK;
+    behavior outside:
+      assumes hok(h) && p != \null && !inside(h, p);
+      assigns \nothing;
+      ensures \result == VOS_ERR_INVALID;
+    complete behaviors;
+    disjoint behaviors;
+*/
+static inline int heap_free(vos_heap_t *h, void *p);
