@@ -116,6 +116,76 @@ static unsigned required_prio(const vos_task_t *t)
     // across two memory states.
     logic integer held_max{L}(struct vos_mutex *m) =
       m == \null ? 0 : imax(lend(m), held_max(m->next_held));
+
+    // The chain walk's logic (tools/evidence/wp/pi_chain.c proves
+    // vos__pi_update with it; docs/evidence.md). task(x) and mutex(m) name
+    // the kernel's task objects and the mutexes (and holds) on held lists
+    // or waited for; hl(x, i), i < hn(x), is the i-th entry of x's held
+    // list. They are uninterpreted: only what `chain_world` says of them
+    // is assumed, and it is a precondition of the proof.
+    axiomatic PiWorld {
+      predicate task(vos_task_t *x);
+      predicate mutex(struct vos_mutex *m);
+      logic struct vos_mutex *hl(vos_task_t *x, integer i);
+      logic integer hn(vos_task_t *x);
+      logic vos_task_t *mowner(struct vos_mutex *m);
+    }
+
+    // vos__owner_of(m); mowner(m) is its value during the walk (which
+    // changes no owner): owners_ok. (The predicates the lemmas of
+    // pi_chain.c read use mowner only: WP 25 stops on a read of the
+    // volatile owner word in a lemma.)
+    logic vos_task_t *owner{L}(struct vos_mutex *m) =
+      (vos_task_t *)(uintptr_t)(m->owner_word & 0xFFFFFFFC); // ~VOS__OWNER_FLAGS (32-bit)
+    predicate owners_ok{L} = \forall struct vos_mutex *m; mutex(m) ==> owner(m) == mowner(m);
+
+    logic struct vos_mutex *hnode(vos_task_t *x, integer i) =
+      i < hn(x) ? hl(x, i) : (struct vos_mutex *)\null;
+
+    // x's held list is hl(x, 0 .. hn(x) - 1): each a mutex x owns.
+    predicate listed{L}(vos_task_t *x) =
+      0 <= hn(x) <= 2147483647 && x->held == hnode(x, 0) &&
+      \forall integer i; 0 <= i < hn(x) ==>
+        mutex(hl(x, i)) && hl(x, i)->next_held == hnode(x, i + 1) && mowner(hl(x, i)) == x;
+
+    // The first waiter h of a mutex m is a task blocked on m.
+    predicate heads{L}(struct vos_mutex *m) =
+      m->waiters.head != \null ==>
+        task(m->waiters.head) && m->waiters.head->state == VOS_TASK_BLOCKED &&
+        m->waiters.head->wait_mutex == m && m->waiters.head->waitq == &m->waiters;
+
+    // A task waits on at most one mutex, not one it owns; its wait queue
+    // is that mutex's, or (no mutex) a queue apart from every task and mutex.
+    predicate waits_ok{L}(vos_task_t *x) =
+      (x->wait_mutex != \null ==>
+         mutex(x->wait_mutex) && mowner(x->wait_mutex) != x &&
+         (mowner(x->wait_mutex) == \null || task(mowner(x->wait_mutex)))) &&
+      (x->waitq != \null ==>
+         (x->wait_mutex != \null && x->waitq == &x->wait_mutex->waiters) ||
+         (x->wait_mutex == \null &&
+          (\forall struct vos_mutex *m; mutex(m) ==> \separated(x->waitq, m)) &&
+          (\forall vos_task_t *y; task(y) ==> \separated(x->waitq, y))));
+
+    // Tasks and mutexes are valid objects, apart from each other and from
+    // the scheduler's block.
+    predicate chain_objects{L} =
+      (\forall vos_task_t *x; task(x) ==> \valid(x) && \separated(x, &vos__s)) &&
+      (\forall struct vos_mutex *m; mutex(m) ==> \valid(m) && \separated(m, &vos__s)) &&
+      (\forall vos_task_t *x, *y; task(x) && task(y) && x != y ==> \separated(x, y)) &&
+      (\forall struct vos_mutex *m, *n; mutex(m) && mutex(n) && m != n ==> \separated(m, n)) &&
+      (\forall vos_task_t *x, struct vos_mutex *m; task(x) && mutex(m) ==> \separated(x, m));
+
+    predicate world_lists{L} = \forall vos_task_t *x; task(x) ==> listed(x);
+    predicate world_waits{L} = \forall vos_task_t *x; task(x) ==> waits_ok(x);
+    predicate world_heads{L} = \forall struct vos_mutex *m; mutex(m) ==> heads(m);
+    predicate chain_world{L} = chain_objects && world_lists && world_waits && world_heads;
+
+    // The invariant for x, with the maximum written out over hl(x, _).
+    predicate pi_q{L}(vos_task_t *x) =
+      x->prio >= x->base_prio &&
+      (\forall integer i; 0 <= i < hn(x) ==> x->prio >= lend(hl(x, i))) &&
+      (x->prio == x->base_prio ||
+       \exists integer i; 0 <= i < hn(x) && x->prio == lend(hl(x, i)));
 */
 static unsigned required_prio(const vos_task_t *t)
 {
@@ -141,6 +211,19 @@ static unsigned required_prio(const vos_task_t *t)
 
 void vos__pi_update(vos_task_t *t)
 {
+    /* Every task but t keeps the invariant (ACSL for the WP proof,
+     * tools/evidence/wp/pi_chain.c). */
+    /*@ loop invariant 0 <= depth <= VOS_CFG_PI_DEPTH;
+        loop invariant t == \null || task(t);
+        loop invariant chain_objects;
+        loop invariant world_lists;
+        loop invariant world_waits;
+        loop invariant world_heads;
+        loop invariant owners_ok;
+        loop invariant \forall vos_task_t *x; task(x) && x != t ==> pi_q(x);
+        loop assigns t, depth, vos__s, {y->prio | vos_task_t *y; task(y)},
+                     {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)},
+                     {q->head | struct vos_waitq *q; \true}; */
     for (unsigned depth = 0; t != NULL && depth < VOS_CFG_PI_DEPTH; depth++) {
         unsigned p = required_prio(t);
         if (p == t->prio)
