@@ -180,6 +180,22 @@ static unsigned required_prio(const vos_task_t *t)
     predicate world_heads{L} = \forall struct vos_mutex *m; mutex(m) ==> heads(m);
     predicate chain_world{L} = chain_objects && world_lists && world_waits && world_heads;
 
+    // The chain from t has at most n tasks to recompute: it reaches, within
+    // n tasks, one that does not wait on a mutex, or no owner.
+    predicate short_chain{L}(vos_task_t *t, integer n) =
+      t == \null || (n >= 1 &&
+        (t->state != VOS_TASK_BLOCKED || t->wait_mutex == \null ||
+         short_chain(mowner(t->wait_mutex), n - 1)));
+
+    // The walk changes no task's state or wait mutex.
+    predicate waits_kept{L1, L2} = \forall vos_task_t *y; task(y) ==>
+      \at(y->state, L2) == \at(y->state, L1) && \at(y->wait_mutex, L2) == \at(y->wait_mutex, L1);
+
+    // A chain from t0 short enough leaves one from tt short enough for
+    // the dd steps taken (read in the state L the walk started from).
+    predicate short_left{L}(vos_task_t *t0, vos_task_t *tt, integer dd) =
+      short_chain(t0, VOS_CFG_PI_DEPTH) ==> short_chain(tt, VOS_CFG_PI_DEPTH - dd);
+
     // The invariant for x, with the maximum written out over hl(x, _).
     predicate pi_q{L}(vos_task_t *x) =
       x->prio >= x->base_prio &&
@@ -221,6 +237,8 @@ void vos__pi_update(vos_task_t *t)
         loop invariant world_heads;
         loop invariant owners_ok;
         loop invariant \forall vos_task_t *x; task(x) && x != t ==> pi_q(x);
+        loop invariant waits_kept{Pre, Here};
+        loop invariant short_left{Pre}(\at(t, Pre), t, depth);
         loop assigns t, depth, vos__s, {y->prio | vos_task_t *y; task(y)},
                      {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)},
                      {q->head | struct vos_waitq *q; \true}; */

@@ -3,7 +3,10 @@
  * WP proof of priority inheritance's chain walk (docs/evidence.md): after
  * vos__pi_update(t), every task satisfies the invariant of kernel/pi.c,
  *     x->prio == imax(x->base_prio, held_max(x->held))       (pi_ok)
- * given that every task but t did before (t's held list or base changed).
+ * given that every task but t did before (t's held list or base changed)
+ * and that the chain of owners from t ends within VOS_CFG_PI_DEPTH tasks
+ * (short_chain); without that, every task but one (the next owner the
+ * walk did not reach).
  * The code proved is kernel/pi.c itself, included whole; the logic
  * (task, mutex, hl, listed, chain_world, pi_q) and the loop invariant are
  * ACSL comments in kernel/pi.c; this file adds the contracts.
@@ -61,6 +64,8 @@
 
     lemma world_bridge{L}: \forall vos_task_t *x;
       chain_objects && world_lists && world_heads && task(x) ==> bridge(x);
+
+    lemma task_nonnull{L}: \forall vos_task_t *x; chain_objects && task(x) ==> x != \null;
 
     lemma bridge_held_ok{L}: \forall vos_task_t *x; bridge(x) ==> held_ok(x->held);
 
@@ -193,6 +198,7 @@ void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause);
     ensures owners_ok;
     ensures \forall vos_task_t *x1, *x2; task(x1) && task(x2) && x1 != x2 ==>
               pi_q(x1) || pi_q(x2);
+    ensures \old(short_chain(t, VOS_CFG_PI_DEPTH)) ==> \forall vos_task_t *x; task(x) ==> pi_q(x);
 */
 void vos__pi_update(vos_task_t *t);
 
