@@ -19,15 +19,19 @@
  *
  * The code proved is kernel/heap.c itself, included whole below: this
  * file adds only contracts, on declarations Frama-C merges with the
- * definitions. Proved in their own runs, not here: I5 over the whole
- * descriptor and list_unlink (heap_i5.c), take_top (heap_top.c),
- * put_free (heap_put.c), take (heap_take.c) and free_general's cases
- * beside blocks in use or the top (heap_free.c), on the arena model of
- * heap_model.h. Not proved anywhere (docs/evidence.md): the arena walk
- * (I1-I3, I6's sum) and list membership of every free block (I4 beyond
- * the links) as whole-heap invariants, the merges with a free
- * predecessor or a listed successor, the aligned gap split, and
- * find_class.
+ * definitions. Proved in their own runs, not here (docs/evidence.md
+ * says what each proves): I5 over the whole descriptor and list_unlink
+ * (heap_i5.c), take_top (heap_top.c) and, over a ghost model of the
+ * whole block sequence, take_top keeping I1, I2, I4's top clause and I6
+ * (heap_tile.c), put_free (heap_put.c), take (heap_take.c, heap_take_i5.c),
+ * find_class (heap_class.c), free_general beside blocks in use or the top
+ * (heap_free.c), with a listed successor (heap_merge.c) and its refusal
+ * of a bad predecessor tag (heap_merge_bad.c), heap_free's entry checks
+ * (heap_fast.c), the aligned allocation's gap arithmetic
+ * (heap_aligned.c). Not proved anywhere: the whole-heap model for take,
+ * the frees and the aligned allocation; I3 and I4's list membership as
+ * whole-heap invariants; the merge with a free predecessor; heap_free's
+ * locked part; heap_alloc_aligned itself; the class scheme's meaning.
  */
 /* The source file that defines list_push (tools/evidence/run.py finds it). */
 #include EV_SOURCE
