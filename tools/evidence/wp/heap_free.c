@@ -47,23 +47,9 @@
  * and heap_i5.c) whole: this file adds only contracts.
  */
 #include "heap_put.c"
+#include "heap_free_model.h"
 
-/*@ axiomatic Offsets {
-      logic integer off(vos_heap_t *h, blk_t *b);
-    }
-
-    // i5 depends only on the lists and the bitmaps (proved by the
-    // heap_free_lemmas run): the provers need it in this form to carry i5
-    // across the writes to the counters and headers before put_free.
-    lemma i5_frame{L1, L2}: \forall vos_heap_t *h;
-      i5{L1}(h) &&
-      (\forall integer f; 0 <= f < VOS_HEAP_FL_COUNT ==>
-         \at(h->sl_map[f], L1) == \at(h->sl_map[f], L2)) &&
-      \at(h->fl_map, L1) == \at(h->fl_map, L2) &&
-      (\forall integer k; 0 <= k < VOS_HEAP_CLASSES ==>
-         \at(h->lists[k], L1) == \at(h->lists[k], L2)) ==>
-      i5{L2}(h);
-
+/*@
     // The names the contract uses: b's size, n's if it is free, their sum
     // (the merged block's size), and that sum in the code's own uint32_t
     // arithmetic when n is free (exact: the precondition bounds it by 2^20).

@@ -49,22 +49,7 @@
 #include "heap_put.c"
 #include "heap_merge_frame.h"
 
-/*@ axiomatic Offsets {
-      logic integer off(vos_heap_t *h, blk_t *b);
-    }
-
-    // i5 depends only on the lists and the bitmaps (heap_free.c's lemma,
-    // proved again here by the heap_merge_lemmas run).
-    lemma i5_frame{L1, L2}: \forall vos_heap_t *h;
-      i5{L1}(h) &&
-      (\forall integer f; 0 <= f < VOS_HEAP_FL_COUNT ==>
-         \at(h->sl_map[f], L1) == \at(h->sl_map[f], L2)) &&
-      \at(h->fl_map, L1) == \at(h->fl_map, L2) &&
-      (\forall integer k; 0 <= k < VOS_HEAP_CLASSES ==>
-         \at(h->lists[k], L1) == \at(h->lists[k], L2)) ==>
-      i5{L2}(h);
-
-*/
+#include "heap_free_model.h"
 
 /* b's size, and the merged size as the code computes it (uint32_t; exact:
  * the precondition bounds it by 2^20). Macros, not logic functions, so
