@@ -332,9 +332,31 @@ static int alloc_failed(vos_heap_t *h, int err)
  * middle of a block (VOS_ERR_INVALID) and an overwritten header at a block
  * boundary (VOS_ERR_CORRUPT) by walking the blocks from the start. Lock
  * held; only reads. */
+/* The walk below in ACSL, for its WP proof (tools/evidence/wp/
+ * heap_free_fast.c, docs/evidence.md; comments only, no code):
+ * cbh_walk(h, b, q) says the walk from h->first reaches q, every header
+ * it passed (below b) checking valid with a size in [HB_MIN, end - p];
+ * cbh_good(h, q) is the loop's test on the header at q, as the code
+ * computes it. */
+/*@ logic integer cbh_sz{L}(uint8_t *q) = ((blk_t *)q)->size & 0xFFFFFFF8u;
+    predicate cbh_good{L}(vos_heap_t *h, uint8_t *q) =
+      (uint32_t)((uint32_t)(((blk_t *)q)->size ^ ((blk_t *)q)->check) ^ (uint32_t)(uintptr_t)q) ==
+        HB_MAGIC &&
+      cbh_sz(q) >= HB_MIN && cbh_sz(q) <= (uint32_t)(h->end - q);
+    inductive cbh_walk{L}(vos_heap_t *h, blk_t *b, uint8_t *q) {
+      case cbh_start{L}: \forall vos_heap_t *h, blk_t *b; cbh_walk(h, b, h->first);
+      case cbh_step{L}: \forall vos_heap_t *h, blk_t *b, uint8_t *q;
+        cbh_walk(h, b, q) && q < (uint8_t *)b && cbh_good(h, q) ==>
+        cbh_walk(h, b, q + cbh_sz(q));
+    }
+*/
 __attribute__((noinline)) static int classify_bad_header(const vos_heap_t *h, const blk_t *b)
 {
     const uint8_t *p = h->first;
+    /*@ loop invariant cbh_at: \base_addr(p) == \base_addr(b);
+        loop invariant cbh_on: cbh_walk((vos_heap_t *)h, (blk_t *)b, (uint8_t *)p);
+        loop assigns p;
+        loop variant (const uint8_t *)b - p; */
     while (p < (const uint8_t *)b) {
         const blk_t *c = (const blk_t *)(uintptr_t)p;
         uint32_t w = c->size, sz = w & ~HB_FLAGS;
