@@ -96,7 +96,11 @@ static unsigned required_prio(const vos_task_t *t)
 #else
 /* The right-hand side of the invariant, in ACSL for the WP proof
  * (tools/evidence/wp/pi.c, docs/evidence.md): held_max(m) is the largest
- * ceiling or first waiter's priority on the held list from m. */
+ * ceiling or first waiter's priority on the held list from m. held_max is
+ * a recursive definition, not an axiomatic one: WP takes a logic function
+ * declared without a definition or a reads clause to read no memory,
+ * which would make axioms over it contradict each other across two
+ * memory states. */
 /*@ inductive held_ok{L}(struct vos_mutex *m) {
       case held_nil{L}: held_ok(\null);
       case held_cons{L}: \forall struct vos_mutex *m;
@@ -110,94 +114,15 @@ static unsigned required_prio(const vos_task_t *t)
     logic integer lend{L}(struct vos_mutex *m) =
       m->waiters.head == \null ? m->ceiling : imax(m->ceiling, m->waiters.head->prio);
 
-    // A recursive definition, not an axiomatic one: WP takes a logic
-    // function declared without a definition or a reads clause to read no
-    // memory, which would make axioms over it contradict each other
-    // across two memory states.
     logic integer held_max{L}(struct vos_mutex *m) =
       m == \null ? 0 : imax(lend(m), held_max(m->next_held));
-
-    // The chain walk's logic (tools/evidence/wp/pi_chain.c proves
-    // vos__pi_update with it; docs/evidence.md). task(x) and mutex(m) name
-    // the kernel's task objects and the mutexes (and holds) on held lists
-    // or waited for; hl(x, i), i < hn(x), is the i-th entry of x's held
-    // list. They are uninterpreted: only what `chain_world` says of them
-    // is assumed, and it is a precondition of the proof.
-    axiomatic PiWorld {
-      predicate task(vos_task_t *x);
-      predicate mutex(struct vos_mutex *m);
-      logic struct vos_mutex *hl(vos_task_t *x, integer i);
-      logic integer hn(vos_task_t *x);
-      logic vos_task_t *mowner(struct vos_mutex *m);
-    }
-
-    // vos__owner_of(m); mowner(m) is its value during the walk (which
-    // changes no owner): owners_ok. (The predicates the lemmas of
-    // pi_chain.c read use mowner only: WP 25 stops on a read of the
-    // volatile owner word in a lemma.)
-    logic vos_task_t *owner{L}(struct vos_mutex *m) =
-      (vos_task_t *)(uintptr_t)(m->owner_word & 0xFFFFFFFC); // ~VOS__OWNER_FLAGS (32-bit)
-    predicate owners_ok{L} = \forall struct vos_mutex *m; mutex(m) ==> owner(m) == mowner(m);
-
-    logic struct vos_mutex *hnode(vos_task_t *x, integer i) =
-      i < hn(x) ? hl(x, i) : (struct vos_mutex *)\null;
-
-    // x's held list is hl(x, 0 .. hn(x) - 1): each a mutex x owns.
-    predicate listed{L}(vos_task_t *x) =
-      0 <= hn(x) <= 2147483647 && x->held == hnode(x, 0) &&
-      \forall integer i; 0 <= i < hn(x) ==>
-        mutex(hl(x, i)) && hl(x, i)->next_held == hnode(x, i + 1) && mowner(hl(x, i)) == x;
-
-    // The first waiter h of a mutex m is a task blocked on m.
-    predicate heads{L}(struct vos_mutex *m) =
-      m->waiters.head != \null ==>
-        task(m->waiters.head) && m->waiters.head->state == VOS_TASK_BLOCKED &&
-        m->waiters.head->wait_mutex == m && m->waiters.head->waitq == &m->waiters;
-
-    // A task waits on at most one mutex, not one it owns; its wait queue
-    // is that mutex's, or (no mutex) a queue apart from every task and mutex.
-    predicate waits_ok{L}(vos_task_t *x) =
-      (x->wait_mutex != \null ==>
-         mutex(x->wait_mutex) && mowner(x->wait_mutex) != x &&
-         (mowner(x->wait_mutex) == \null || task(mowner(x->wait_mutex)))) &&
-      (x->waitq != \null ==>
-         (x->wait_mutex != \null && x->waitq == &x->wait_mutex->waiters) ||
-         (x->wait_mutex == \null &&
-          (\forall struct vos_mutex *m; mutex(m) ==> \separated(x->waitq, m)) &&
-          (\forall vos_task_t *y; task(y) ==> \separated(x->waitq, y))));
-
-    // Tasks and mutexes are valid objects, apart from each other and from
-    // the scheduler's block.
-    predicate chain_objects{L} =
-      (\forall vos_task_t *x; task(x) ==> \valid(x) && \separated(x, &vos__s)) &&
-      (\forall struct vos_mutex *m; mutex(m) ==> \valid(m) && \separated(m, &vos__s)) &&
-      (\forall vos_task_t *x, *y; task(x) && task(y) && x != y ==> \separated(x, y)) &&
-      (\forall struct vos_mutex *m, *n; mutex(m) && mutex(n) && m != n ==> \separated(m, n)) &&
-      (\forall vos_task_t *x, struct vos_mutex *m; task(x) && mutex(m) ==> \separated(x, m));
-
-    predicate world_lists{L} = \forall vos_task_t *x; task(x) ==> listed(x);
-    predicate world_waits{L} = \forall vos_task_t *x; task(x) ==> waits_ok(x);
-    predicate world_heads{L} = \forall struct vos_mutex *m; mutex(m) ==> heads(m);
-    predicate chain_world{L} = chain_objects && world_lists && world_waits && world_heads;
-
-    // The chain from t has at most n tasks to recompute: it reaches, within
-    // n tasks, one that does not wait on a mutex, or no owner.
-    predicate short_chain{L}(vos_task_t *t, integer n) =
-      t == \null || (n >= 1 &&
-        (t->state != VOS_TASK_BLOCKED || t->wait_mutex == \null ||
-         short_chain(mowner(t->wait_mutex), n - 1)));
-
-    // The walk changes no task's state or wait mutex.
-    predicate waits_kept{L1, L2} = \forall vos_task_t *y; task(y) ==>
-      \at(y->state, L2) == \at(y->state, L1) && \at(y->wait_mutex, L2) == \at(y->wait_mutex, L1);
-
-    // A chain from t0 short enough leaves one from tt short enough for
-    // the dd steps taken (read in the state L the walk started from).
-    predicate short_left{L}(vos_task_t *t0, vos_task_t *tt, integer dd) =
-      short_chain(t0, VOS_CFG_PI_DEPTH) ==> short_chain(tt, VOS_CFG_PI_DEPTH - dd);
-
-    // The invariant for x, with the maximum written out over hl(x, _).
-    predicate pi_q{L}(vos_task_t *x) =
+*/
+/* The invariant for x (pi_q), with the maximum written out over x's held
+ * list as hl(x, 0 .. hn(x) - 1). hl, hn and the other names of the chain
+ * walk's loop invariant below (task, chain_objects, world_lists, ...)
+ * are defined in tools/evidence/wp/pi_world.h, which every Frama-C run
+ * reads before this file. */
+/*@ predicate pi_q{L}(vos_task_t *x) =
       x->prio >= x->base_prio &&
       (\forall integer i; 0 <= i < hn(x) ==> x->prio >= lend(hl(x, i))) &&
       (x->prio == x->base_prio ||
@@ -228,7 +153,8 @@ static unsigned required_prio(const vos_task_t *t)
 void vos__pi_update(vos_task_t *t)
 {
     /* Every task but t keeps the invariant (ACSL for the WP proof,
-     * tools/evidence/wp/pi_chain.c). */
+     * tools/evidence/wp/pi_chain.c; the names are defined in
+     * tools/evidence/wp/pi_world.h). */
     /*@ loop invariant 0 <= depth <= VOS_CFG_PI_DEPTH;
         loop invariant t == \null || task(t);
         loop invariant chain_objects;

@@ -152,13 +152,26 @@ def frama_c_cpp():
             "-DVOS_CFG_CLOCK_HZ=1000000000u -include tools/evidence/eva/prelude.h")
 
 
+# Kernel files whose ACSL comments are written with logic a proof file
+# defines (kernel/pi.c's loop invariant of vos__pi_update: the chain
+# walk's names, tools/evidence/wp/pi_world.h). Frama-C stops on an
+# annotation it cannot type, so EVA reads that file first, as the WP
+# proofs do. Frama-C puts per-file arguments before -cpp-extra-args, so
+# the prelude comes first here too (its second inclusion only repeats
+# the same #defines).
+EVA_LOGIC = {"kernel/pi.c": "tools/evidence/wp/pi_world.h"}
+
+
 def eva_alarms(build):
     """Run EVA; return (status, summary lines, Counter of alarm keys)."""
     out_dir = os.path.join(build, "evidence", "eva")
     os.makedirs(out_dir, exist_ok=True)
     csv = os.path.join(out_dir, "alarms.csv")
     files = kernel_sources() + sorted(rel(p) for p in glob.glob(os.path.join(EV, "eva", "*.c")))
-    cmd = ["frama-c", "-c11", "-machdep", "gcc_x86_32", "-cpp-extra-args=" + frama_c_cpp()] + files + [
+    per_file = ",".join("%s:-include tools/evidence/eva/prelude.h -include %s" % (f, h)
+                        for f, h in sorted(EVA_LOGIC.items()) if f in files)
+    cmd = ["frama-c", "-c11", "-machdep", "gcc_x86_32", "-cpp-extra-args=" + frama_c_cpp()] + (
+        ["-cpp-extra-args-per-file", per_file] if per_file else []) + files + [
         "-eva", "-eva-no-show-progress", "-eva-unroll-recursive-calls", "8", "-eva-no-print",
         "-eva-msg-key=-alarm", "-then", "-report-csv", csv, "-report-no-proven"]
     p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -6,7 +6,9 @@
  * (highest-priority) waiter of each. The code proved is kernel/pi.c
  * itself, included whole; the logic (held_ok, held_max) and the loop
  * invariant are ACSL comments beside the function; this file adds the
- * contract.
+ * contract. (It also reads pi_world.h, the chain walk's logic, because
+ * kernel/pi.c's other loop invariant is written with it; this proof uses
+ * none of it.)
  *
  * Assumptions: t's held list is finite and its mutexes and their first
  * waiters are valid objects (held_ok, an inductive predicate); the
@@ -15,8 +17,11 @@
  * not proved here; nor is the chain walk of vos__pi_update
  * (docs/evidence.md).
  */
-/* The source file that defines required_prio (tools/evidence/run.py
- * finds it: the proof follows the code if it moves). */
+/* The chain walk's names, which kernel/pi.c's loop invariant of
+ * vos__pi_update reads (pi_world.h includes kernel.h), then the source
+ * file that defines required_prio (tools/evidence/run.py finds it: the
+ * proof follows the code if it moves). */
+#include "pi_world.h"
 #include EV_SOURCE
 
 

@@ -7,12 +7,14 @@
  * and that the chain of owners from t ends within VOS_CFG_PI_DEPTH tasks
  * (short_chain); without that, every task but one (the next owner the
  * walk did not reach).
- * The code proved is kernel/pi.c itself, included whole; the logic
- * (task, mutex, hl, listed, chain_world, pi_q) and the loop invariant are
- * ACSL comments in kernel/pi.c; this file adds the contracts.
+ * The code proved is kernel/pi.c itself, included whole, with its loop
+ * invariant and the logic of required_prio and pi_q as ACSL comments
+ * there; the chain walk's logic (task, mutex, hl, listed, chain_world,
+ * short_chain, ...) is tools/evidence/wp/pi_world.h, included before it;
+ * this file adds the lemmas and the contracts.
  *
  * Assumptions, all stated below:
- *  - chain_world (kernel/pi.c) holds at the call: tasks and mutexes are
+ *  - chain_world (pi_world.h) holds at the call: tasks and mutexes are
  *    valid objects apart from each other and from the scheduler's block;
  *    x's held list is the finite list hl(x, 0 .. hn(x) - 1) of mutexes x
  *    owns; a mutex's first waiter is a task BLOCKED on it (wait_mutex,
@@ -32,6 +34,7 @@
  *    themselves.)
  *  - the default configuration (no MPU, no channel lends), as pi.c's.
  */
+#include "pi_world.h"
 #include EV_SOURCE
 
 /*@ // x's held list, as hl(x, _), with valid entries and first waiters.
