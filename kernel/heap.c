@@ -512,6 +512,16 @@ static inline int heap_alloc_aligned(vos_heap_t *h, size_t size, size_t align, v
     if (b != NULL) {
         uintptr_t pay = (uintptr_t)b + HB_HDR;
         gap = (uint32_t)(((pay + align - 1u) & ~(uintptr_t)(align - 1u)) - pay);
+        /* ACSL (comments only): the loop adds align once or twice and
+         * ends, for align a power of two of at least 16 (the aligns
+         * vos_heap_alloc_aligned sends here); proved by the heap_aligned_fn
+         * run (tools/evidence/wp/heap_aligned_fn.c). */
+        /*@ loop invariant gap_steps: gap == \at(gap, LoopEntry) ||
+              (0 < \at(gap, LoopEntry) < HB_MIN && gap - align < HB_MIN &&
+               (gap == \at(gap, LoopEntry) + align || gap == \at(gap, LoopEntry) + 2 * align));
+            loop assigns gap;
+            loop variant HB_MIN - gap;
+        */
         while (gap != 0 && gap < HB_MIN)    /* at most twice: align >= 16 */
             gap += (uint32_t)align;
     }

@@ -2,8 +2,11 @@
 /*
  * The arithmetic of heap_alloc_aligned (kernel/heap.c), the aligned
  * allocation: lemmas about the code's own expressions, proved by the
- * heap_aligned_lemmas run. heap_alloc_aligned itself is NOT proved (no
- * contract here; docs/evidence.md, Not proved).
+ * heap_aligned_lemmas run. heap_alloc_aligned's gap loop and refusals
+ * are proved on the code by heap_aligned_fn.c; its success path is NOT
+ * proved (docs/evidence.md, Not proved), so g0
+ * below is still a hand copy of the code's expression, checked by
+ * reading, not tied to the code by a proof.
  *
  * The code computes, for the block b it found (a list head or the top):
  *     pay = (uintptr_t)b + HB_HDR;

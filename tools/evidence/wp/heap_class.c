@@ -26,6 +26,7 @@
  * and heap_i5.c) whole: this file adds only contracts.
  */
 #include "heap_put.c"
+#include "heap_class.h"
 
 /*@ // 0xFFFFFFFF has its 32 low bits set (wp:range splits k into its
     // values, each a constant computation).
@@ -49,12 +50,6 @@
  * second s = idx & 15; above(f) = (uint32_t)(~0u << (f + 1)), the mask of
  * the first levels above f). */
 /*@ logic integer above(integer f) = (uint32_t)(4294967295 << (f + 1));
-    // No bit of m below r is set (ctz's "lowest set bit" half).
-    predicate bits_clear_below(integer m, integer r) =
-      \forall integer q; 0 <= q < r ==> !bit_on(m, q);
-    // The lists of classes a .. b-1 are empty.
-    predicate lists_empty(vos_heap_t *h, integer a, integer b) =
-      \forall integer j; a <= j < b ==> h->lists[j] == \null;
 
     lemma shl16: \forall integer x; 0 <= x <= 13 ==> (x << SL) == x * 16;
     lemma shr_zero: \forall integer x, s, k; 0 <= x && 0 <= s <= k && (x >> s) == 0 ==>
@@ -164,19 +159,4 @@ int __builtin_ctz(unsigned int x);
 */
 INLINE uint32_t ctz32(uint32_t x);
 
-/*@ requires \valid_read(h);
-    requires 0 <= idx < VOS_HEAP_CLASSES;
-    requires i5((vos_heap_t *)h);
-    assigns \nothing;
-    behavior none:
-      assumes lists_empty((vos_heap_t *)h, idx, VOS_HEAP_CLASSES);
-      ensures \result == -1;
-    behavior found:
-      assumes !lists_empty((vos_heap_t *)h, idx, VOS_HEAP_CLASSES);
-      ensures idx <= \result < VOS_HEAP_CLASSES;
-      ensures h->lists[\result] != \null;
-      ensures lists_empty((vos_heap_t *)h, idx, \result);
-    complete behaviors;
-    disjoint behaviors;
-*/
-INLINE int32_t find_class(const vos_heap_t *h, uint32_t idx);
+/* find_class's contract: heap_class.h (shared with heap_aligned_fn.c). */
