@@ -15,6 +15,27 @@
  */
 #include "kernel.h"
 
+/* The wait queue's model, in ACSL for the WP proof of vos__set_eff_prio
+ * (tools/evidence/wp/eff_prio.c, docs/evidence.md). Comments only.
+ * wq_mem(q, x): x is a member of q (uninterpreted; the proof ties it to
+ * the tasks BLOCKED with waitq == q). wq_in(q, t, tin, x): membership with
+ * t's own given by tin (t is off the ring between remove and insert). The
+ * ring's order is given by an order key wq_rank (uninterpreted: any order
+ * of the members), except t's place, which is by priority p: after every
+ * member of priority >= p, before every member of lower priority. */
+/*@ axiomatic WaitQueueModel {
+      predicate wq_mem(struct vos_waitq *q, vos_task_t *x);
+      logic integer wq_rank(vos_task_t *x);
+    }
+
+    predicate wq_in(struct vos_waitq *q, vos_task_t *t, integer tin, vos_task_t *x) =
+      x != \null && (x == t ? tin != 0 : wq_mem(q, x));
+
+    predicate wq_before{L}(vos_task_t *t, integer p, vos_task_t *x, vos_task_t *y) =
+      x != t && y != t ? wq_rank(x) < wq_rank(y) :
+      x == t ? y != t && y->prio < p : x->prio >= p;
+*/
+
 void vos__waitq_insert(struct vos_waitq *q, vos_task_t *t)
 {
     vos_task_t *h = q->head;
@@ -26,6 +47,11 @@ void vos__waitq_insert(struct vos_waitq *q, vos_task_t *t)
     }
     /* First task of lower priority: t goes before it. */
     vos_task_t *pos = h;
+    /* Every member before pos ranks at least t (ACSL for the WP proof). */
+    /*@ loop invariant wq_in(q, t, 0, pos);
+        loop invariant \forall vos_task_t *y;
+          wq_in(q, t, 0, y) && wq_before(t, 0, y, pos) ==> y->prio >= t->prio;
+        loop assigns pos; */
     do {
         if (pos->prio < t->prio)
             break;

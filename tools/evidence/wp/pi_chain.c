@@ -26,6 +26,14 @@
  *    block and the head of t's wait queue (only when t is BLOCKED), and
  *    leaves every mutex's first waiter a task blocked on it
  *    (wait.c's priority order is what makes that head the highest).
+ *    Still assumed at its call here: tools/evidence/wp/eff_prio.c
+ *    states the wait queue's model (a ring of its members in priority
+ *    order, so its head is a highest-priority waiter) and proves, on
+ *    kernel/wait.c, part of vos__waitq_remove's and vos__waitq_insert's
+ *    steps in it (docs/evidence.md lists which), not this contract. The code needs more than
+ *    this contract's requires (prio < VOS_CFG_PRIO_LEVELS, map_ok, the
+ *    ready levels and t's queue well formed: docs/evidence.md), so
+ *    closing the gap also means carrying those through this walk.
  *  - held_bridge, an admitted lemma: for a list given as hl(x, _),
  *    held_ok holds and held_max is the largest lend over it. Its proof is
  *    the lemma function held_bridge_proof below, which WP proves (a loop
@@ -168,7 +176,8 @@ static unsigned required_prio(const vos_task_t *t);
 */
 static inline vos_task_t *vos__owner_of(const struct vos_mutex *m);
 
-/* Assumed (kernel/sched.c; not proved here): sets t->prio; writes task
+/* Assumed (kernel/sched.c; not proved: eff_prio.c proves only the wait
+ * queue's steps so far, docs/evidence.md): sets t->prio; writes task
  * links, the scheduler's block and the head of t's wait queue, and (frame)
  * nothing else that the invariant reads; leaves every mutex's first
  * waiter a task blocked on it. */
