@@ -15,8 +15,10 @@
  */
 #include "kernel.h"
 
-/* The wait queue's model, in ACSL for the WP proof of vos__set_eff_prio
- * (tools/evidence/wp/eff_prio.c, docs/evidence.md). Comments only.
+/* The wait queue's model, in ACSL for the WP proofs of the queue's steps
+ * (tools/evidence/wp/eff_prio.c; docs/evidence.md says which parts are
+ * proved: the way to a proof of vos__set_eff_prio's contract). Comments
+ * only.
  * wq_mem(q, x): x is a member of q (uninterpreted; the proof ties it to
  * the tasks BLOCKED with waitq == q). wq_in(q, t, tin, x): membership with
  * t's own given by tin (t is off the ring between remove and insert). The

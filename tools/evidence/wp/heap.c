@@ -22,16 +22,23 @@
  * definitions. Proved in their own runs, not here (docs/evidence.md
  * says what each proves): I5 over the whole descriptor and list_unlink
  * (heap_i5.c), take_top (heap_top.c) and, over a ghost model of the
- * whole block sequence, take_top keeping I1, I2, I4's top clause and I6
- * (heap_tile.c), put_free (heap_put.c), take (heap_take.c, heap_take_i5.c),
- * find_class (heap_class.c), free_general beside blocks in use or the top
- * (heap_free.c), with a listed successor (heap_merge.c) and its refusal
- * of a bad predecessor tag (heap_merge_bad.c), heap_free's entry checks
- * (heap_fast.c), the aligned allocation's gap arithmetic
- * (heap_aligned.c). Not proved anywhere: the whole-heap model for take,
- * the frees and the aligned allocation; I3 and I4's list membership as
- * whole-heap invariants; the merge with a free predecessor; heap_free's
- * locked part; heap_alloc_aligned itself; the class scheme's meaning.
+ * whole block sequence (heap_tile_model.h), take_top keeping I1, I2, I4's
+ * top clause and I6 (heap_tile.c) and the model's updates for take's two
+ * cases with take's frame (heap_tile_take.c), put_free (heap_put.c) and
+ * its filing in lists[class_floor(sz)] (heap_class_scheme.c), take
+ * (heap_take.c, heap_take_i5.c), find_class (heap_class.c), the class
+ * scheme's four functions (heap_class_scheme.c), free_general beside
+ * blocks in use or the top (heap_free.c), with a listed successor
+ * (heap_merge.c) and its refusal of a bad predecessor tag
+ * (heap_merge_bad.c), the header frame facts for the merge with a free
+ * predecessor (heap_merge_prev_frame.h), heap_free's entry checks
+ * (heap_fast.c) and its locked checks and fast path (heap_free_fast.c),
+ * the aligned allocation's gap arithmetic (heap_aligned.c) and its gap
+ * loop and refusals (heap_aligned_fn.c). Not proved anywhere: the
+ * whole-heap model across take, the frees and the aligned allocation;
+ * I3 and I4's list membership as whole-heap invariants; the merge with a
+ * free predecessor; heap_free's calls of free_general; heap_alloc_aligned's
+ * success path; the same-class tests of take and the frees.
  */
 /* The source file that defines list_push (tools/evidence/run.py finds it). */
 #include EV_SOURCE

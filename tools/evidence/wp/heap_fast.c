@@ -18,9 +18,9 @@
  * Assumptions: none beyond WP's Typed+cast model (the contracts
  * heap_free.c and the files it includes state are not used: no call is
  * made on these paths).
- * Not proved here: the locked part (the header checks, the fast path's
- * merge with a free successor, the call of free_general); see
- * docs/evidence.md.
+ * Not proved here: the locked part (the header checks and the fast
+ * path's merge with a free successor are proved by heap_free_fast.c; the
+ * calls of free_general are not proved: docs/evidence.md).
  *
  * The code proved is kernel/heap.c itself, included (through heap_free.c,
  * heap_put.c and heap_i5.c) whole: this file adds only contracts.

@@ -36,7 +36,7 @@
  *  - WP's Typed+cast memory model, as in heap_top.c.
  * Not proved here: that put_free's callers meet these preconditions;
  * that the list is the one of class_floor(sz) (the proof says "a list
- * k"); I1-I2 and I6 (put_free does not touch the flags of b's neighbours
+ * k"; heap_class_scheme.c's run heap_class_put proves it is); I1-I2 and I6 (put_free does not touch the flags of b's neighbours
  * or the counters).
  *
  * The code proved is kernel/heap.c itself, included (through
