@@ -60,8 +60,9 @@
  *    heap_take.c's lclz for __builtin_clz: class_ceil's contract is
  *    proved here) is below VOS_HEAP_CLASSES and every class j in
  *    [cceil(s), VOS_HEAP_CLASSES) has low_of(j) >= s ("the lowest class
- *    whose every block holds s" holds s). low_of is class_low's value
- *    (per first level: 8 j below class 32, (16 + sl) << (fl + 2) above);
+ *    whose every block holds s" holds s). low_of is class_low's value,
+ *    heap_class_scheme.h's cls_low (the heap_class_scheme run proves
+ *    class_low computes it);
  *  - find_class's contract is heap_class.h's (one text, proved by the
  *    heap_class run, not by this one);
  *  - arch_unlock(k) sets the lock state ev_lock_depth to k and writes
@@ -106,6 +107,7 @@ static inline void arch_unlock(uint32_t key);
 /* --- find_class: heap_class.h's contract, proved by the heap_class run --- */
 
 #include "heap_class.h"
+#include "heap_class_scheme.h"
 
 /* --- class_ceil and the class scheme ------------------------------------ */
 
@@ -115,23 +117,10 @@ static inline void arch_unlock(uint32_t key);
     logic integer cceil(integer s) =
       (uint32_t)((uint32_t)((uint32_t)(csh(s) << SL) + (uint32_t)((uint32_t)(s - 1) >> csh(s))) -
                  ((3 << SL) - 1));
-    // The smallest block size of class j (class_low's value, default
-    // layout: 8 j for the classes of first levels 0 and 1, then
-    // (16 + sl) << (fl + 2)).
-    logic integer low_of(integer j) =
-      j < 32 ? 8 * j :
-      j < 48 ? 16 * (j - 16) :
-      j < 64 ? 32 * (j - 32) :
-      j < 80 ? 64 * (j - 48) :
-      j < 96 ? 128 * (j - 64) :
-      j < 112 ? 256 * (j - 80) :
-      j < 128 ? 512 * (j - 96) :
-      j < 144 ? 1024 * (j - 112) :
-      j < 160 ? 2048 * (j - 128) :
-      j < 176 ? 4096 * (j - 144) :
-      j < 192 ? 8192 * (j - 160) :
-      j < 208 ? 16384 * (j - 176) :
-      32768 * (j - 192);
+    // The smallest block size of class j: class_low's value, cls_low of
+    // heap_class_scheme.h (whose run heap_class_scheme proves class_low
+    // computes it).
+    logic integer low_of(integer j) = cls_low(j);
 
     // ASSUMED (the class scheme, docs/evidence.md Not proved): the class
     // class_ceil computes for an allocation's block size exists, and every
@@ -193,16 +182,7 @@ INLINE blk_t *take(vos_heap_t *h, uint32_t idx, uint32_t bs);
       TK_S <= h->free_bytes &&
       (TK_NX != \null ==> \valid(TK_NX) && \separated(TK_NX, h) && \separated(TK_NX, TK_B)) &&
       heads_apart(h, idx, TK_B) &&
-      (TK_S - bs >= HB_MIN ==>
-        \valid(TK_R) && \separated(TK_R, h) && \separated(TK_R, TK_B) &&
-        \base_addr(TK_R) != \base_addr(h) &&
-        (TK_NX != \null ==> \separated(TK_NX, TK_R)) &&
-        heads_apart(h, idx, TK_R) &&
-        \valid(TK_TAG) && \base_addr(TK_TAG) != \base_addr(h) &&
-        \separated(TK_TAG, TK_B) && \separated(TK_TAG, TK_R) &&
-        (TK_NX != \null ==> \separated(TK_TAG, TK_NX)) &&
-        (\forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==>
-          \separated(TK_TAG, h->lists[k]))) &&
+      (TK_S - bs >= HB_MIN ==> TK_SPLIT_OK) &&
       (TK_S - bs < HB_MIN ==>
         \valid(&TK_N->size) && \valid(&TK_N->check) && \base_addr(TK_N) != \base_addr(h) &&
         hsepp(TK_B, TK_N));

@@ -27,20 +27,11 @@
  */
 #include "heap_free.c"
 
-/* The block p names and its offset from the arena's start, written as the
- * code computes them (macros, so that the contract's terms are the
- * code's). */
-#define bof(p) ((blk_t *)(uintptr_t)((uint8_t *)(p) - HB_HDR))
-#define boff(h, p) ((uintptr_t)((uintptr_t)bof(p) - (uintptr_t)(h)->first))
-/* The code's one compare: b in the arena and 8-aligned when the offset,
- * rotated right by 3 bits, is below span8. */
-#define rot(o) (((o) >> 3) | (uintptr_t)((o) << 29))
-#define inside(h, p) (rot(boff(h, p)) < (h)->span8)
-
-/* A valid heap handle; p a block of its arena (the calls the entry
- * checks let through). */
-#define hok(h) ((h) != \null && (h)->tag == VOS_TAG_HEAP)
-#define pin(h, p) (hok(h) && (p) != \null && inside(h, p))
+/* The block p names, its offset from the arena's start, the code's one
+ * compare (in the arena and 8-aligned when the offset, rotated right by 3
+ * bits, is below span8), a valid handle and a call the entry checks let
+ * through: heap_pin.h, shared with heap_free_fast.c. */
+#include "heap_pin.h"
 
 /*@ requires h == \null || \valid(h);
     // Only the calls the entry checks refuse (the locked part: not proved).

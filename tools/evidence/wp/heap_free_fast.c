@@ -81,16 +81,9 @@
 #include "heap_merge_frame.h"
 #include "heap_free_model.h"
 
-/* The block p names and the code's entry compare (as heap_fast.c): b is
- * p - 8 and its offset from the arena's start, rotated right by 3 bits in
- * 32 bits, is below span8. Macros, so that the contract's terms are the
- * code's. */
-#define bof(p) ((blk_t *)(uintptr_t)((uint8_t *)(p) - HB_HDR))
-#define boff(h, p) ((uintptr_t)((uintptr_t)bof(p) - (uintptr_t)(h)->first))
-#define rot(o) (((o) >> 3) | (uintptr_t)((o) << 29))
-#define inside(h, p) (rot(boff(h, p)) < (h)->span8)
-#define hok(h) ((h) != \null && (h)->tag == VOS_TAG_HEAP)
-#define pin(h, p) (hok(h) && (p) != \null && inside(h, p))
+/* The block p names and the code's entry compare: heap_pin.h, shared
+ * with heap_fast.c. */
+#include "heap_pin.h"
 
 /* hb_valid's test on header x with word v, as the code computes it. */
 #define HV(x, v) ((uint32_t)((uint32_t)((v) ^ (x)->check) ^ (uint32_t)(uintptr_t)(x)) == HB_MAGIC)

@@ -148,6 +148,20 @@ INLINE uint32_t class_shift(uint32_t s);
   (uint32_t)((31 - SL) - (uint32_t)lclz(h->lists[idx]->size | SMALL))) == 0)
 #define TK_TAG (tagp(shift(h->lists[idx], bs), (uint32_t)((uint32_t)(h->lists[idx]->size - bs) - HB_FREE)))
 
+/* The split case's separation facts, behavior split's requires below as
+ * one formula (for callers that state take's precondition in one
+ * predicate: heap_alloc.c, heap_tile_take.c). */
+#define TK_SPLIT_OK \
+    (\valid(TK_R) && \separated(TK_R, h) && \separated(TK_R, TK_B) && \
+     \base_addr(TK_R) != \base_addr(h) && \
+     (TK_NX != \null ==> \separated(TK_NX, TK_R)) && \
+     heads_apart(h, idx, TK_R) && \
+     \valid(TK_TAG) && \base_addr(TK_TAG) != \base_addr(h) && \
+     \separated(TK_TAG, TK_B) && \separated(TK_TAG, TK_R) && \
+     (TK_NX != \null ==> \separated(TK_TAG, TK_NX)) && \
+     (\forall integer j; 0 <= j < VOS_HEAP_CLASSES && h->lists[j] != \null ==> \
+        \separated(TK_TAG, h->lists[j])))
+
 /*@ requires \valid(h) && arena(h) && i5(h);
     requires 0 <= idx < VOS_HEAP_CLASSES;
     requires HB_MIN <= bs && bs % 8 == 0;

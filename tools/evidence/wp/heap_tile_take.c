@@ -98,16 +98,7 @@ INLINE blk_t *take(vos_heap_t *h, uint32_t idx, uint32_t bs);
     heads_apart(h, idx, TK_B)
 
 /*@ requires TA_PRE;
-    requires TK_S - bs >= HB_MIN ==>
-      \valid(TK_R) && \separated(TK_R, h) && \separated(TK_R, TK_B) &&
-      \base_addr(TK_R) != \base_addr(h) &&
-      (TK_NX != \null ==> \separated(TK_NX, TK_R)) &&
-      heads_apart(h, idx, TK_R) &&
-      \valid(TK_TAG) && \base_addr(TK_TAG) != \base_addr(h) &&
-      \separated(TK_TAG, TK_B) && \separated(TK_TAG, TK_R) &&
-      (TK_NX != \null ==> \separated(TK_TAG, TK_NX)) &&
-      (\forall integer j; 0 <= j < VOS_HEAP_CLASSES && h->lists[j] != \null ==>
-        \separated(TK_TAG, h->lists[j]));
+    requires TK_S - bs >= HB_MIN ==> TK_SPLIT_OK;
     assigns TK_B->size, TK_B->check, TK_R->size, TK_R->check, TK_R->next_free, TK_R->pprev,
             *TK_TAG, TK_NX->pprev, TK_N->size, TK_N->check,
             h->lists[0 .. VOS_HEAP_CLASSES - 1], h->lists[0 .. VOS_HEAP_CLASSES - 1]->pprev,
@@ -382,16 +373,7 @@ blk_t *take_at(vos_heap_t *h, uint32_t idx, uint32_t bs)
     requires TK_NX != \null ==>
       \valid(TK_NX) && \separated(TK_NX, h) && \separated(TK_NX, TK_B);
     requires heads_apart(h, idx, TK_B);
-    requires tk_split: bsize(k) - bs >= HB_MIN ==>
-      \valid(TK_R) && \separated(TK_R, h) && \separated(TK_R, TK_B) &&
-      \base_addr(TK_R) != \base_addr(h) &&
-      (TK_NX != \null ==> \separated(TK_NX, TK_R)) &&
-      heads_apart(h, idx, TK_R) &&
-      \valid(TK_TAG) && \base_addr(TK_TAG) != \base_addr(h) &&
-      \separated(TK_TAG, TK_B) && \separated(TK_TAG, TK_R) &&
-      (TK_NX != \null ==> \separated(TK_TAG, TK_NX)) &&
-      (\forall integer j; 0 <= j < VOS_HEAP_CLASSES && h->lists[j] != \null ==>
-        \separated(TK_TAG, h->lists[j]));
+    requires tk_split: bsize(k) - bs >= HB_MIN ==> TK_SPLIT_OK;
     ensures t_seq: gseq(h->total);
     ensures t_hdrs: hdrs(h);
     ensures t_sent: hdr(h, h->total, 2 * tF[tn - 1]);  // sentinel(h)
