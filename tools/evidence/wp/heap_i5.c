@@ -42,6 +42,9 @@
  * file adds only contracts, on declarations Frama-C merges with the
  * definitions.
  */
+/* Included by several proofs (heap_put.c, heap_take.c, ...): once per run. */
+#ifndef EV_WP_HEAP_I5_C
+#define EV_WP_HEAP_I5_C
 #include EV_SOURCE
 
 #include "bits.h"
@@ -231,3 +234,5 @@ INLINE void list_unlink(vos_heap_t *h, blk_t *b);
     ensures h->min_free == \old(h->min_free) || h->min_free == h->free_bytes;
 */
 INLINE void count_alloc(vos_heap_t *h, uint32_t bs);
+
+#endif /* EV_WP_HEAP_I5_C */

@@ -42,6 +42,9 @@
  * The code proved is kernel/heap.c itself, included (through
  * heap_i5.c) whole: this file adds only contracts.
  */
+/* Included by several proofs (heap_take.c, heap_class_scheme.c, ...): once per run. */
+#ifndef EV_WP_HEAP_PUT_C
+#define EV_WP_HEAP_PUT_C
 #include "heap_i5.c"
 #include "heap_model.h"
 
@@ -116,3 +119,5 @@ INLINE uint32_t class_floor(uint32_t s);
     disjoint behaviors;
 */
 static void put_free(vos_heap_t *h, blk_t *b, uint32_t sz);
+
+#endif /* EV_WP_HEAP_PUT_C */
