@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """The kernel's machine-checked evidence (docs/evidence.md), one part or all.
 
-  python3 tools/evidence/run.py [misra|eva|wp|spin|all] [--build DIR]
+  python3 tools/evidence/run.py [misra|eva|wp|bv|spin|all] [--build DIR]
 
   misra  cppcheck's MISRA C:2012 addon over kernel/ and arch/cortex-m/:
          the count of each rule's violations must not exceed the count
@@ -11,6 +11,9 @@
          analysis driver (tools/evidence/eva/): every alarm must be one
          docs/evidence.md lists (by function, kind and property).
   wp     Frama-C WP on the proofs in tools/evidence/wp/: every goal proved.
+  bv     the bit-arithmetic facts the WP proofs assume or need
+         (tools/evidence/bv/*.smt2, QF_BV): every fact proved by both Z3
+         and CVC4, and none vacuous (its hypotheses satisfiable).
   spin   the Promela model of the semaphore and mutex paths
          (tools/evidence/spin/): every property holds, and each mutant
          (the model with one protection removed) is caught.
@@ -343,6 +346,47 @@ def spin(build):
     return res
 
 
+# --- bit-vector facts ---------------------------------------------------------
+
+BV_SOLVERS = (("z3", ["z3", "-smt2"]), ("cvc4", ["cvc4", "--lang", "smt2", "--incremental"]))
+
+
+def bv(build):
+    """Each tools/evidence/bv/*.smt2 is a list of facts, each a (push 1)
+    block asking (check-sat) twice: with its hypotheses (sat: they can
+    hold) and with the fact's negation added (unsat: the fact holds). Both
+    solvers must give exactly that sequence; the facts are named by the
+    "; --- NAME" line that opens each block."""
+    res = Results()
+    if not all([tool(n, res, "bv") for n, _ in BV_SOLVERS]):
+        return res
+    out_dir = os.path.join(build, "evidence", "bv")
+    os.makedirs(out_dir, exist_ok=True)
+    for path in sorted(glob.glob(os.path.join(EV, "bv", "*.smt2"))):
+        text = open(path).read()
+        names = re.findall(r"^; --- ([\w, ]+?)(?= \(|:|$)", text, re.M)
+        want = ["sat", "unsat"] * len(re.findall(r"^\(push 1\)", text, re.M))
+        for solver, cmd in BV_SOLVERS:
+            t0 = time.time()
+            try:
+                p = subprocess.run(cmd + [path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   text=True, timeout=300)
+                got = p.stdout.split()
+            except subprocess.TimeoutExpired:
+                got = ["timeout"]
+            with open(os.path.join(out_dir, "%s-%s.log" % (os.path.basename(path)[:-5], solver)), "w") as fh:
+                fh.write(" ".join(got) + "\n")
+            ok = got == want and len(names) == len(want) // 2 and want
+            bad = [names[i // 2] if i // 2 < len(names) else "block %d" % (i // 2 + 1)
+                   for i, (g, w) in enumerate(zip(got, want)) if g != w]
+            res.check(ok, "bv: %s: %s proves every fact" % (rel(path), solver),
+                      "%d facts (%s), %.1f s" % (len(names), ", ".join(names[:6]) + (", ..." if len(names) > 6 else ""),
+                                                 time.time() - t0) if ok else
+                      "expected %s, got %s%s" % (" ".join(want), " ".join(got[:12]),
+                                                 "; wrong at " + ", ".join(bad) if bad else ""))
+    return res
+
+
 # --- WP ---------------------------------------------------------------------
 
 def wp(build, only=None, skip=None):
@@ -404,18 +448,18 @@ def wp(build, only=None, skip=None):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("part", nargs="?", default="all", choices=["misra", "eva", "wp", "spin", "all"])
+    ap.add_argument("part", nargs="?", default="all", choices=["misra", "eva", "wp", "bv", "spin", "all"])
     ap.add_argument("--build", default="build", help="build root (logs under BUILD/evidence)")
     ap.add_argument("--update", action="store_true", help="eva: record the current alarms")
     ap.add_argument("--only", help="wp: run only these proofs (comma-separated names of tools/evidence/wp/*.wp)")
     ap.add_argument("--skip", help="wp: run every proof but these (comma-separated names)")
     args = ap.parse_args()
     build = os.path.join(ROOT, args.build) if not os.path.isabs(args.build) else args.build
-    parts = ["misra", "eva", "wp", "spin"] if args.part == "all" else [args.part]
+    parts = ["misra", "eva", "wp", "bv", "spin"] if args.part == "all" else [args.part]
     passed = failed = 0
     for part in parts:
         r = {"misra": misra, "eva": lambda b: eva(b, args.update), "wp": lambda b: wp(b, args.only and args.only.split(","), args.skip and args.skip.split(",")),
-             "spin": spin}[part](build)
+             "bv": bv, "spin": spin}[part](build)
         passed += r.passed
         failed += r.failed
     print("%d passed, %d failed" % (passed, failed))

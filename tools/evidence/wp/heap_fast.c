@@ -6,18 +6,26 @@
  * 8-aligned), exactly one of
  *   bad_heap: h NULL or its tag not VOS_TAG_HEAP: VOS_ERR_INVALID;
  *   null_p:   a valid heap, p NULL: VOS_OK;
- *   outside:  a valid heap, p not NULL, b outside the arena or misaligned
- *             (the code's one compare: b's offset from h->first, rotated
- *             right by 3 bits in 32 bits, not below span8; that this is
- *             "outside [first, first + 8 * span8) or not a multiple of 8"
- *             is a fact of 32-bit arithmetic not proved here):
- *             VOS_ERR_INVALID;
+ *   outside:  a valid heap, p not NULL, b outside the arena or misaligned:
+ *             its offset from h->first (wrapped: a b below first is far
+ *             above) not a multiple of 8 or not below 8 * span8 (the
+ *             arena's span): VOS_ERR_INVALID;
  * and nothing is written (assigns \nothing: not the heap, not the lock).
- * Every memory access valid (-wp-rte).
+ * The code tests b with one compare (the offset rotated right by 3 bits
+ * in 32 bits, below span8: heap_pin.h's inside); that this compare means
+ * "8-aligned and in [first, first + 8 * span8)" is the axiom rot_inside
+ * below, a fact of 32-bit arithmetic proved in bit-vector logic by
+ * tools/evidence/bv/heap_entry.smt2 (run.py bv; rot_inside_32, and
+ * rot_inside_64 for a 64-bit uintptr_t), from which WP proves the
+ * behaviors complete and outside's result. Every memory access valid
+ * (-wp-rte).
  *
- * Assumptions: none beyond WP's Typed+cast model (the contracts
- * heap_free.c and the files it includes state are not used: no call is
- * made on these paths).
+ * Assumptions: WP's Typed+cast model; rot_inside (proved by the bv part,
+ * its ACSL text being the same formula: docs/evidence.md gives the
+ * translation); span8 below 2^29, which vos_heap_init makes it (the
+ * arena's 32-bit span >> 3) and no operation changes (check_locked
+ * tests it). The contracts heap_free.c and the files it includes state
+ * are not used: no call is made on these paths.
  * Not proved here: the locked part (the header checks and the fast
  * path's merge with a free successor are proved by heap_free_fast.c; the
  * calls of free_general are not proved: docs/evidence.md).
@@ -33,9 +41,23 @@
  * through: heap_pin.h, shared with heap_free_fast.c. */
 #include "heap_pin.h"
 
+/*@ // b 8-aligned with respect to the arena's start and below its end, in
+    // the terms of b's (wrapped) offset.
+    predicate in_arena(vos_heap_t *h, void *p) =
+      boff(h, p) % 8 == 0 && boff(h, p) < 8 * h->span8;
+
+    // ASSUMED in WP, PROVED in bit-vector logic (tools/evidence/bv/
+    // heap_entry.smt2, rot_inside_32): the code's rotated compare.
+    axiomatic C_rot {
+      axiom rot_inside: \forall uintptr_t o, s; s < 536870912 ==>
+        (rot(o) < s <==> (o % 8 == 0 && o < 8 * s));
+    }
+*/
+
 /*@ requires h == \null || \valid(h);
     // Only the calls the entry checks refuse (the locked part: not proved).
     requires !pin(h, p);
+    requires hok(h) ==> h->span8 < 536870912;
     behavior bad_heap:
       assumes !hok(h);
       assigns \nothing;
@@ -45,7 +67,7 @@
       assigns \nothing;
       ensures \result == VOS_OK;
     behavior outside:
-      assumes hok(h) && p != \null && !inside(h, p);
+      assumes hok(h) && p != \null && !in_arena(h, p);
       assigns \nothing;
       ensures \result == VOS_ERR_INVALID;
     complete behaviors;
