@@ -23,35 +23,53 @@
  * every member of priority >= p, before every member of lower priority
  * (FIFO among equals: where vos__waitq_insert puts it).
  *
- * Proved here (eff_prio.wp runs the functions' goals but the four
- * properties it names with -wp-prop=-...; eff_prio_lemmas.wp the lemmas):
- *  - vos__waitq_remove(q, t), for t a member of a queue with wq_ok: every
- *    access valid; its effect on the head as the code writes it
- *    (rm_single, rm_headfx) and the priorities kept (fx_prio); after it,
- *    wq_sep, wq_head, wq_inj and wq_sorted with t out (rm_sep,
- *    rm_head_ok, rm_inj_ok, rm_sorted_ok);
- *  - the lemmas rm_head, rm_links, rm_last, rm_inj, rm_sorted: a removal
- *    with that effect (and rm_linkfx, the links as the code writes them)
- *    keeps wq_head, wq_links, wq_last, wq_inj and wq_sorted, t out (the
- *    same for wq_next, rm_next, timed out at 60 s: not in the file);
+ * Proved here (eff_prio.wp runs the functions' goals but the three
+ * properties it names with -wp-prop=-...; eff_prio_lemmas.wp every
+ * lemma, eff_prio_lemmas.c being this file with EFF_PRIO_LEMMAS defined):
+ *  - vos__waitq_remove(q, t), for t a member of a queue with wq_ok (t's
+ *    own priority free: wq_sorted without t, so a caller may have changed
+ *    it): every access valid; its effect as the code writes it: on the
+ *    head (rm_single, rm_headfx), on the links (rm_linkfx: t's old prev
+ *    and next linked to each other, every other member's links as they
+ *    were; fx_links), the priorities kept (fx_prio); after it, wq_sep,
+ *    wq_head, wq_links, wq_inj and wq_sorted with t out (rm_sep,
+ *    rm_head_ok, rm_links_ok, rm_inj_ok, rm_sorted_ok);
+ *  - the lemmas rm_head, rm_links, rm_last, rm_next, rm_inj, rm_sorted: a
+ *    removal with that effect keeps wq_head, wq_links, wq_last, wq_next,
+ *    wq_inj and wq_sorted, t out (rm_next through the helper lemmas
+ *    rm_prev_of, before_rank, rm_nx_ok, rm_next_other, rm_np_ok,
+ *    rm_pn_links, rm_next_prev1, rm_next_prev: one case each);
  *  - vos__waitq_insert(q, t), t not a member: every access valid, the
  *    loop invariant (kernel/wait.c: pos a member, every member before
  *    pos of priority >= t's), its effect on an empty queue (ins_empty),
- *    t's and the members' priorities kept;
+ *    and on a non-empty one its place (ins_place: t before the first
+ *    member of priority below t's, or after the last when there is none)
+ *    and the head it leaves (ins_headfx), t's and the members' priorities
+ *    kept;
  *  - the lemmas ins_sorted, ins_inj, ins_head, ins_links: an insertion
  *    with the effect the code is meant to have (ins_empty, ins_place,
  *    ins_headfx, ins_linkfx) keeps wq_sorted, wq_inj, wq_head and
  *    wq_links, t in at its priority's place.
- * Not proved yet (docs/evidence.md): remove's rm_linkfx (fx_links) and
- * so its wq_links, wq_last and wq_next after (rm_links_ok, rm_last_ok,
- * rm_next_ok: excluded by the .wp, they timed out at 20 s); that insert's
- * code has the effect ins_place, ins_headfx, ins_linkfx on a non-empty
- * queue; wq_last and wq_next after an insertion; vos__waitq_reposition;
- * vos__set_eff_prio's contract (so pi_chain.c still assumes it).
+ * Not proved yet (docs/evidence.md): remove's wq_last and wq_next after
+ * it on the code (rm_last_ok, rm_next_ok: excluded by the .wp; they
+ * follow from the proved effect by the lemmas rm_last and rm_next, but
+ * WP proves a postcondition from the code, not from the other
+ * postconditions, and these goals time out at 40-60 s); insert's links
+ * on a non-empty queue (ins_linkfx, fx_ilinks: excluded by the .wp, its
+ * three non-empty cases time out at 60 s); wq_last and wq_next after an
+ * insertion; vos__waitq_reposition; vos__set_eff_prio's contract (so
+ * pi_chain.c still assumes it).
  *
  * Assumptions (preconditions below): the queue, t and the members are
  * valid objects apart from each other (wq_sep), and q satisfies wq_ok
- * (for remove, t a member). -wp-split only.
+ * (for remove, t a member). remove's rm_direct (t's neighbours are
+ * members; each member apart from q, and from t, t->next and t->prev
+ * unless it is that one) is no further assumption: the lemma
+ * rm_direct_ok proves it from wq_sep, wq_links and t a member; it is
+ * stated so the provers need not find those instances themselves (with
+ * only wq_sep they timed out). The functions' run reads the nine
+ * model lemmas, not the helpers (which slowed its goals past 60 s).
+ * -wp-split only.
  */
 #include "pi_world.h"      /* task(x) */
 #include EV_SOURCE         /* kernel/wait.c */
@@ -113,9 +131,11 @@
     // neighbours): alone, the queue empties; else P and N are linked.
     predicate rm_single{L1, L2}(struct vos_waitq *q, vos_task_t *t) =
       \at(t->next, L1) == t ==> \at(q->head, L2) == \null;
+
     predicate rm_headfx{L1, L2}(struct vos_waitq *q, vos_task_t *t) =
       \at(t->next, L1) != t ==>
         \at(q->head, L2) == (\at(q->head, L1) == t ? \at(t->next, L1) : \at(q->head, L1));
+
     predicate rm_linkfx{L1, L2}(struct vos_waitq *q, vos_task_t *t) =
       \at(t->next, L1) != t ==>
         \forall vos_task_t *x; wq_mem(q, x) && x != t ==>
@@ -128,6 +148,7 @@
     predicate ins_empty{L1, L2}(struct vos_waitq *q, vos_task_t *t) =
       \at(q->head, L1) == \null ==>
         \at(q->head, L2) == t && \at(t->next, L2) == t && \at(t->prev, L2) == t;
+
     predicate ins_place{L1, L2}(struct vos_waitq *q, vos_task_t *t) =
       \at(q->head, L1) != \null ==>
         \let p = \at(t->next, L2);
@@ -137,11 +158,13 @@
         (\at(p->prio, L1) < \at(t->prio, L1) ||
          (p == \at(q->head, L1) &&
           \forall vos_task_t *y; wq_in(q, t, 0, y) ==> \at(y->prio, L1) >= \at(t->prio, L1)));
+
     predicate ins_headfx{L1, L2}(struct vos_waitq *q, vos_task_t *t) =
       \at(q->head, L1) != \null ==>
         \let p = \at(t->next, L2);
         \at(q->head, L2) == (p == \at(q->head, L1) && \at(p->prio, L1) < \at(t->prio, L1) ?
                               t : \at(q->head, L1));
+
     predicate ins_linkfx{L1, L2}(struct vos_waitq *q, vos_task_t *t) =
       \at(q->head, L1) != \null ==>
         \let p = \at(t->next, L2); \let pp = \at(p->prev, L1);
@@ -150,20 +173,53 @@
           \at(x->next, L2) == (x == pp ? t : \at(x->next, L1)) &&
           \at(x->prev, L2) == (x == p ? t : \at(x->prev, L1));
 
+    // The separation facts remove's code needs, stated directly: t's
+    // neighbours are members, apart from t (when t is not alone), and
+    // every member is q's apart and t's, t->next's and t->prev's apart
+    // or one of them. They follow from wq_sep and wq_links (rm_direct_ok).
+    predicate rm_direct{L}(struct vos_waitq *q, vos_task_t *t) =
+      wq_in(q, \null, 0, t->next) && wq_in(q, \null, 0, t->prev) &&
+      (t->next != t ==> t->prev != t) &&
+      (\forall vos_task_t *x; wq_in(q, \null, 0, x) ==>
+         \separated(x, q) &&
+         (x == t || \separated(x, t)) &&
+         (x == t->next || \separated(x, t->next)) &&
+         (x == t->prev || \separated(x, t->prev)));
+
+    // wq_next after removal, for a member other than t's old prev, and
+    // for that one (whose next becomes t's old next).
+    predicate rm_hyp{L1, L2}(struct vos_waitq *q, vos_task_t *t) =
+      t != \null && wq_mem(q, t) && wq_head{L1}(q, \null, 0, 0) && wq_links{L1}(q, \null, 0) &&
+      wq_last{L1}(q, \null, 0, 0) && wq_next{L1}(q, \null, 0, 0) && wq_inj{L1}(q, \null, 0) &&
+      rm_single{L1, L2}(q, t) && rm_headfx{L1, L2}(q, t) && rm_linkfx{L1, L2}(q, t) &&
+      wq_head{L2}(q, t, 0, 0);
+*/
+
+/* The lemmas. The original nine (rm_* and ins_* keeping the model) are
+ * read by both runs: the functions' goals use them. The helper lemmas
+ * after them (the model steps' sub-steps) only by the eff_prio_lemmas run
+ * (tools/evidence/wp/eff_prio_lemmas.c defines EFF_PRIO_LEMMAS and
+ * includes this file): in the functions' goals they only slow the
+ * provers down. Every lemma is proved by eff_prio_lemmas. */
+/*@
     // Removal keeps the model, t out (each lemma with the hypotheses it uses).
     lemma rm_sorted{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
       wq_sorted{L1}(q, \null, 0, 0) && fx_prio{L1, L2}(q) ==> wq_sorted{L2}(q, t, 0, 0);
+
     lemma rm_inj{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
       wq_inj{L1}(q, \null, 0) ==> wq_inj{L2}(q, t, 0);
+
     lemma rm_head{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
       t != \null && wq_mem(q, t) && wq_head{L1}(q, \null, 0, 0) && wq_links{L1}(q, \null, 0) &&
       wq_last{L1}(q, \null, 0, 0) && wq_next{L1}(q, \null, 0, 0) && wq_inj{L1}(q, \null, 0) &&
       rm_single{L1, L2}(q, t) && rm_headfx{L1, L2}(q, t) ==>
         wq_head{L2}(q, t, 0, 0);
+
     lemma rm_links{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
       t != \null && wq_mem(q, t) && wq_links{L1}(q, \null, 0) &&
       rm_single{L1, L2}(q, t) && rm_linkfx{L1, L2}(q, t) && wq_head{L2}(q, t, 0, 0) ==>
         wq_links{L2}(q, t, 0);
+
     lemma rm_last{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
       t != \null && wq_mem(q, t) && wq_head{L1}(q, \null, 0, 0) && wq_links{L1}(q, \null, 0) &&
       wq_last{L1}(q, \null, 0, 0) && wq_next{L1}(q, \null, 0, 0) && wq_inj{L1}(q, \null, 0) &&
@@ -175,19 +231,80 @@
     lemma ins_sorted{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
       t != \null && wq_sorted{L1}(q, t, 0, 0) && fx_prio{L1, L2}(q) ==>
         wq_sorted{L2}(q, t, 1, \at(t->prio, L2));
+
     lemma ins_inj{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
       wq_inj{L1}(q, t, 0) ==> wq_inj{L2}(q, t, 1);
+
     lemma ins_head{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
       t != \null && wq_head{L1}(q, t, 0, 0) && wq_sorted{L1}(q, t, 0, 0) &&
       \at(t->prio, L2) == \at(t->prio, L1) && fx_prio{L1, L2}(q) &&
       ins_empty{L1, L2}(q, t) && ins_place{L1, L2}(q, t) && ins_headfx{L1, L2}(q, t) ==>
         wq_head{L2}(q, t, 1, \at(t->prio, L2));
+
     lemma ins_links{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
       t != \null && wq_head{L1}(q, t, 0, 0) && wq_links{L1}(q, t, 0) &&
       ins_empty{L1, L2}(q, t) && ins_place{L1, L2}(q, t) && ins_linkfx{L1, L2}(q, t) ==>
         wq_links{L2}(q, t, 1);
-    // before a member other than the head.
 */
+
+#ifdef EFF_PRIO_LEMMAS
+/*@
+    lemma rm_direct_ok{L}: \forall struct vos_waitq *q, vos_task_t *t;
+      wq_sep(q, \null, 0) && wq_in(q, \null, 0, t) && wq_links(q, \null, 0) ==> rm_direct(q, t);
+
+    lemma rm_prev_of{L}: \forall struct vos_waitq *q, vos_task_t *t, *x;
+      wq_links(q, \null, 0) && wq_in(q, \null, 0, x) && x->next == t ==> x == t->prev;
+
+    lemma before_rank{L}: \forall vos_task_t *t, *x, *y, integer p;
+      x != t && y != t ==> (wq_before(t, p, x, y) <==> wq_rank(x) < wq_rank(y));
+
+    lemma rm_nx_ok{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t, *x;
+      t != \null && wq_mem(q, t) && wq_links{L1}(q, \null, 0) &&
+      rm_headfx{L1, L2}(q, t) && \at(t->next, L1) != t &&
+      wq_in(q, t, 0, x) && x != \at(t->prev, L1) &&
+      \at(x->next, L1) != \at(q->head, L2) ==>
+        \at(x->next, L1) != t && \at(x->next, L1) != \at(q->head, L1);
+
+    lemma rm_next_other{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t, *x;
+      wq_next{L1}(q, \null, 0, 0) && \at(x->next, L1) != \null &&
+      wq_in(q, t, 0, x) && \at(x->next, L1) != t && \at(x->next, L1) != \at(q->head, L1) ==>
+        wq_before{L2}(t, 0, x, \at(x->next, L1)) &&
+        \forall vos_task_t *y; wq_in(q, t, 0, y) ==>
+          !(wq_before{L2}(t, 0, x, y) && wq_before{L2}(t, 0, y, \at(x->next, L1)));
+
+    lemma rm_np_ok{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
+      t != \null && wq_mem(q, t) && 
+      rm_headfx{L1, L2}(q, t) && \at(t->next, L1) != t &&
+      \at(t->next, L1) != \at(q->head, L2) ==>
+        t != \at(q->head, L1) && \at(t->next, L1) != \at(q->head, L1);
+
+    lemma rm_pn_links{L}: \forall struct vos_waitq *q, vos_task_t *t;
+      t != \null && wq_mem(q, t) && wq_links(q, \null, 0) ==>
+        wq_in(q, \null, 0, t->prev) && wq_in(q, \null, 0, t->next) && t->prev->next == t;
+
+    lemma rm_next_prev1{L}: \forall struct vos_waitq *q, vos_task_t *t, *p, *n;
+      wq_next(q, \null, 0, 0) && t != \null && wq_mem(q, t) &&
+      wq_in(q, \null, 0, p) && wq_in(q, \null, 0, n) && p->next == t && t->next == n &&
+      t != q->head && n != q->head ==>
+        wq_rank(p) < wq_rank(t) && wq_rank(t) < wq_rank(n) &&
+        (\forall vos_task_t *y; wq_in(q, \null, 0, y) ==>
+          !(wq_rank(p) < wq_rank(y) && wq_rank(y) < wq_rank(t)) &&
+          !(wq_rank(t) < wq_rank(y) && wq_rank(y) < wq_rank(n)));
+
+    lemma rm_next_prev{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
+      t != \null && wq_mem(q, t) && wq_links{L1}(q, \null, 0) && wq_next{L1}(q, \null, 0, 0) &&
+      wq_inj{L1}(q, \null, 0) &&
+      \at(t->next, L1) != t && \at(t->prev, L1) != t &&
+      t != \at(q->head, L1) && \at(t->next, L1) != \at(q->head, L1) ==>
+        wq_before{L2}(t, 0, \at(t->prev, L1), \at(t->next, L1)) &&
+        \forall vos_task_t *y; wq_in(q, t, 0, y) ==>
+          !(wq_before{L2}(t, 0, \at(t->prev, L1), y) && wq_before{L2}(t, 0, y, \at(t->next, L1)));
+
+    lemma rm_next{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
+      rm_hyp{L1, L2}(q, t) ==> wq_next{L2}(q, t, 0, 0);
+
+*/
+#endif
 
 /*@ requires t != \null && \valid(t) && wq_sep(q, t, 0);
     requires wq_head(q, t, 0, 0);
@@ -200,6 +317,9 @@
     ensures fx_t: t->prio == \old(t->prio);
     ensures fx_prio: fx_prio{Pre, Post}(q);
     ensures fx_empty: ins_empty{Pre, Post}(q, t);
+    ensures fx_place: \old(q->head) != \null ==> ins_place{Pre, Post}(q, t);
+    ensures fx_ihead: \old(q->head) != \null ==> ins_headfx{Pre, Post}(q, t);
+    ensures fx_ilinks: \old(q->head) != \null ==> ins_linkfx{Pre, Post}(q, t);
 */
 void vos__waitq_insert(struct vos_waitq *q, vos_task_t *t);
 
@@ -210,7 +330,8 @@ void vos__waitq_insert(struct vos_waitq *q, vos_task_t *t);
     requires wq_last(q, \null, 0, 0);
     requires wq_next(q, \null, 0, 0);
     requires wq_inj(q, \null, 0);
-    requires wq_sorted(q, \null, 0, 0);
+    requires wq_sorted(q, t, 0, 0);
+    requires rm_direct(q, t);
     assigns q->head, {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)};
     ensures fx_prio: fx_prio{Pre, Post}(q);
     ensures fx_single: rm_single{Pre, Post}(q, t);
@@ -218,7 +339,10 @@ void vos__waitq_insert(struct vos_waitq *q, vos_task_t *t);
     ensures fx_links: rm_linkfx{Pre, Post}(q, t);
     ensures rm_sep: wq_sep(q, t, 0);
     ensures rm_head_ok: wq_head(q, t, 0, 0);
-    ensures rm_links_ok: wq_links(q, t, 0);
+    ensures rm_links_ok: // wq_links(q, t, 0), written out (-wp-split splits it)
+      \forall vos_task_t *x; wq_in(q, t, 0, x) ==>
+        wq_in(q, t, 0, x->next) && wq_in(q, t, 0, x->prev) &&
+        x->next->prev == x && x->prev->next == x;
     ensures rm_last_ok: wq_last(q, t, 0, 0);
     ensures rm_next_ok: wq_next(q, t, 0, 0);
     ensures rm_inj_ok: wq_inj(q, t, 0);
