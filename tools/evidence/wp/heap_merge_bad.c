@@ -28,23 +28,9 @@
 #include "heap_put.c"
 
 
-/* prev_free_block's acceptance test, written as the code computes it (the
- * rotation puts a misaligned offset's low bits on top): the boundary tag
- * before b names a block P in [first, b), 8-aligned, whose header is
- * valid and says (b - P) | HB_FREE. */
-#define PFB_TAG(b) (*tagp((blk_t *)(b), 0))
-#define PFB_OFF(h, b) ((uintptr_t)((uintptr_t)PFB_TAG(b) - (uintptr_t)(h)->first))
-#define PFB_ROT(h, b) ((PFB_OFF(h, b) >> 3) | (uintptr_t)(PFB_OFF(h, b) << 29))
-#define PFB_SPAN(h, b) ((uintptr_t)((uintptr_t)((const uint8_t *)(b) - (h)->first) >> 3))
-/*@ predicate pfb_ok(vos_heap_t *h, blk_t *b) =
-      PFB_TAG(b) != \null &&
-      PFB_ROT(h, b) < PFB_SPAN(h, b) &&
-      (uint32_t)((uint32_t)(PFB_TAG(b)->size ^ PFB_TAG(b)->check) ^
-                 (uint32_t)(uintptr_t)PFB_TAG(b)) == HB_MAGIC &&
-      PFB_TAG(b)->size ==
-        (uint32_t)((uint32_t)((const uint8_t *)b - (uint8_t *)PFB_TAG(b)) | HB_FREE);
-
-*/
+/* prev_free_block's acceptance test pfb_ok (as the code computes it):
+ * heap_free_gen_pfb.h, shared with heap_free_gen.h. */
+#include "heap_free_gen_pfb.h"
 
 /*@ requires \valid_read(&b->check);
     assigns \nothing;
