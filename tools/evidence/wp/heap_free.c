@@ -37,11 +37,16 @@
  * with HB_PREV_FREE: prev_free_block's result merged, P grown in place or
  * unlinked and re-filed).
  * Also not proved: that prev_free_block accepts a consistent predecessor
- * (its address range check); that heap_free calls free_general with these
- * preconditions met; heap_free's own inlined fast path (merge with a free
+ * (its address range check); heap_free's own inlined fast path (merge with a free
  * successor without a free predecessor), which does what next_top does
  * and the listed merge would but is not this function; that the list is
  * the one of class_floor (I4's class part).
+ *
+ * heap_free's calls of free_general are proved against another contract,
+ * heap_free_gen.h's (the case alone again, with n = shift(b, size) in
+ * place of the B/off preconditions here, which heap_free does not
+ * establish, and the refusal bad_prev): the heap_free_gen and
+ * heap_free_gen_call runs.
  *
  * The code proved is kernel/heap.c itself, included (through heap_put.c
  * and heap_i5.c) whole: this file adds only contracts.

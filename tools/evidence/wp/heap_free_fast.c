@@ -30,6 +30,19 @@
  *                 ends at the sentinel, else its tag holds it and it
  *                 heads a list with its back link to the list head, the
  *                 top unchanged;
+ *   the calls of free_general (both headers check, b in use, and b says
+ *   HB_PREV_FREE or n is in use; its contract for them: heap_free_gen.h,
+ *   proved by the heap_free_gen run):
+ *   gen_alone:    b without HB_PREV_FREE, n in use: VOS_OK, free_bytes
+ *                 up by exactly b's size s and frees by one, b's header
+ *                 valid and saying s | HB_FREE, n's saying nw |
+ *                 HB_PREV_FREE, b the top (top_size s) if it ends at the
+ *                 end sentinel, else its boundary tag holds it and it
+ *                 heads a list with its back link to the list head, the
+ *                 top unchanged; i5 kept;
+ *   gen_bad_prev: b says HB_PREV_FREE and prev_free_block does not
+ *                 accept the tag before b (!pfb_ok, heap_free_gen_pfb.h):
+ *                 VOS_ERR_CORRUPT, nothing written but the lock state;
  *   and in each nothing else is written (assigns: the lock state and the
  *   locations named);
  * and in each the lock is released with the key vos__lock returned
@@ -57,7 +70,8 @@
  *  - heap_model.h's model (shift, tagp, seal), the contracts of the
  *    callees proved by their own runs (heap_i5: list_unlink,
  *    list_replace; heap_put: put_free, class_shift's range, hb_seal;
- *    heap_merge_frame: their frame facts; heap_free_lemmas: i5_frame);
+ *    heap_merge_frame: their frame facts; heap_free_lemmas: i5_frame;
+ *    heap_free_gen: free_general's contract for these calls);
  *  - the preconditions: b's header readable and b in the arena's object
  *    (its base address is h->first's), every header the walk reaches
  *    below b readable, and n's header when b's checks and says in use
@@ -67,12 +81,25 @@
  *    touches them (FAST_PRE, LISTED_PRE below: b's word has no flag bit,
  *    n's only HB_FREE; sizes at least HB_MIN, their sum below 2^20;
  *    free_bytes + w without overflow; n's list neighbourhood consistent;
- *    the locations written apart as flat memory makes them);
+ *    the locations written apart as flat memory makes them); on
+ *    gen_alone, free_general's (FG_ALONE_PRE, heap_free_gen.h: heap_free.c's
+ *    preconditions for its behavior alone: b apart from the descriptor
+ *    and every list, its size in [HB_MIN, 2^20), free_bytes + size
+ *    without overflow, n's header and b's boundary tag valid and apart
+ *    from each other, b, the descriptor and the list heads); on
+ *    gen_bad_prev, the tag word before b and the header it names
+ *    readable;
  *  - WP's Typed+cast memory model, and its hypotheses that h's and p's
  *    objects are apart from ev_lock_depth.
- * The calls of free_general (both headers check, b in use, and b says
- * HB_PREV_FREE or n is in use) are excluded by a precondition: not proved
- * here (docs/evidence.md, Not proved).
+ * The merge with a free predecessor (free_general's call when b says
+ * HB_PREV_FREE and prev_free_block accepts the tag before b, pfb_ok) is
+ * excluded by a precondition: not proved here (docs/evidence.md, Not
+ * proved).
+ * Runs: heap_free_fast (default, with hb_valid, classify_bad_header,
+ * arch_lock), heap_free_fast_err (bad_header, freed, bad_next), heap_free_fast_top
+ * (fast_top, fast_replace) and heap_free_fast_move (fast_move) but their
+ * assigns goals, heap_free_fast_asg (those), heap_free_gen_call
+ * (gen_alone, gen_bad_prev), heap_free_fast_cs (cs_fn).
  *
  * The code proved is kernel/heap.c itself, included (through heap_put.c
  * and heap_i5.c) whole: this file adds only contracts.
@@ -80,6 +107,10 @@
 #include "heap_put.c"
 #include "heap_merge_frame.h"
 #include "heap_free_model.h"
+/* free_general's contract for heap_free's calls (proved by the
+ * heap_free_gen run) and prev_free_block's test pfb_ok. */
+#include "heap_free_gen_pfb.h"
+#include "heap_free_gen.h"
 
 /* The block p names and the code's entry compare: heap_pin.h, shared
  * with heap_fast.c. */
@@ -197,9 +228,9 @@ static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
     // n's header, when b's checks and says in use.
     requires HV(bof(p), BW(p)) && (BW(p) & HB_FREE) == 0 ==>
       \valid_read(&NX(p)->size) && \valid_read(&NX(p)->check);
-    // Not proved here: the calls of free_general (a free predecessor, or
-    // n in use).
-    requires FREES(p) ==> FAST(p);
+    // Not proved here: the merge with a free predecessor (free_general's
+    // call when b says HB_PREV_FREE and prev_free_block accepts its tag).
+    requires FREES(p) && (BW(p) & HB_PREV_FREE) != 0 ==> !pfb_ok(h, bof(p));
 
     behavior bad_header:
       assumes !HV(bof(p), BW(p));
@@ -277,6 +308,35 @@ static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
         \exists integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] == bof(p) &&
           bof(p)->pprev == &h->lists[k];
       ensures i5(h);
+    behavior gen_alone:
+      assumes FREES(p) && (BW(p) & HB_PREV_FREE) == 0 && (NW(p) & HB_FREE) == 0;
+      requires FG_ALONE_PRE(h, bof(p), BW(p), NX(p));
+      assigns ev_lock_depth, h->free_bytes, h->frees, h->top, h->top_size, h->fl_map,
+              h->lists[0 .. VOS_HEAP_CLASSES - 1], h->lists[0 .. VOS_HEAP_CLASSES - 1]->pprev,
+              h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1],
+              bof(p)->size, bof(p)->check, bof(p)->next_free, bof(p)->pprev,
+              NX(p)->size, NX(p)->check, *tagp(bof(p), BSZ(BW(p)));
+      ensures ev_lock_depth == \old(ev_lock_depth);
+      ensures \result == VOS_OK;
+      ensures h->free_bytes == \old(h->free_bytes) + \old(BSZ(BW(p))) &&
+              h->frees == (uint32_t)(\old(h->frees) + 1);
+      ensures bof(p)->size == (\old(BSZ(BW(p))) | HB_FREE) &&
+              bof(p)->check == seal(\old(BSZ(BW(p))) | HB_FREE, bof(p));
+      ensures \old(NX(p))->size == (\old(NW(p)) | HB_PREV_FREE) &&
+              \old(NX(p))->check == seal(\old(NW(p)) | HB_PREV_FREE, \old(NX(p)));
+      ensures (uint8_t *)bof(p) + \old(BSZ(BW(p))) == h->end ==>
+        h->top == bof(p) && h->top_size == \old(BSZ(BW(p)));
+      ensures (uint8_t *)bof(p) + \old(BSZ(BW(p))) != h->end ==>
+        *tagp(bof(p), \old(BSZ(BW(p)))) == bof(p) && h->top == \old(h->top) &&
+        \exists integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] == bof(p) &&
+          bof(p)->pprev == &h->lists[k];
+      ensures i5(h);
+    behavior gen_bad_prev:
+      assumes FREES(p) && (BW(p) & HB_PREV_FREE) != 0 && !pfb_ok(h, bof(p));
+      requires FG_PFB_READ(bof(p));
+      assigns ev_lock_depth;
+      ensures ev_lock_depth == \old(ev_lock_depth);
+      ensures \result == VOS_ERR_CORRUPT;
     complete behaviors;
     disjoint behaviors;
 */

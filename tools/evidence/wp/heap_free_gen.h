@@ -60,12 +60,12 @@
   \valid_read(tagp((b), 0)) && \
   \valid_read(&PFB_TAG(b)->size) && \valid_read(&PFB_TAG(b)->check)
 
-/*@ requires \valid(h) && i5(h);
-    requires (w & HB_FREE) == 0;
+/*@ requires fg_pre: \valid(h) && i5(h);
+    requires fg_pre: (w & HB_FREE) == 0;
     // heap_free's calls: b says HB_PREV_FREE or n is in use.
-    requires !FG_GO(w) || (nw & HB_FREE) == 0;
+    requires fg_pre: !FG_GO(w) || (nw & HB_FREE) == 0;
     // Not proved here: the merge with a free predecessor.
-    requires !FG_GO(w) ==> !pfb_ok(h, b);
+    requires fg_pre: !FG_GO(w) ==> !pfb_ok(h, b);
     assigns { x->free_bytes | vos_heap_t *x; x == h && FG_GO(w) },
             { x->frees | vos_heap_t *x; x == h && FG_GO(w) },
             { x->top | vos_heap_t *x; x == h && FG_GO(w) },
@@ -74,8 +74,10 @@
             { h->lists[i] | integer i; 0 <= i < VOS_HEAP_CLASSES && FG_GO(w) },
             { h->lists[i]->pprev | integer i; 0 <= i < VOS_HEAP_CLASSES && FG_GO(w) },
             { h->sl_map[i] | integer i; 0 <= i < VOS_HEAP_FL_COUNT && FG_GO(w) },
-            { x->size | blk_t *x; (x == b || x == n) && FG_GO(w) },
-            { x->check | blk_t *x; (x == b || x == n) && FG_GO(w) },
+            { x->size | blk_t *x; x == b && FG_GO(w) },
+            { x->check | blk_t *x; x == b && FG_GO(w) },
+            { x->size | blk_t *x; x == n && FG_GO(w) },
+            { x->check | blk_t *x; x == n && FG_GO(w) },
             { x->next_free | blk_t *x; x == b && FG_GO(w) },
             { x->pprev | blk_t *x; x == b && FG_GO(w) },
             { *t | blk_t **t; t == tagp(b, FG_SZ(w)) && FG_GO(w) };
@@ -83,8 +85,8 @@
 
     behavior alone:
       assumes FG_GO(w);
-      requires b->size == w && n == shift(b, FG_SZ(w)) && n->size == nw;
-      requires FG_ALONE_PRE(h, b, w, n);
+      requires fg_pre: b->size == w && n == shift(b, FG_SZ(w)) && n->size == nw;
+      requires fg_pre: FG_ALONE_PRE(h, b, w, n);
       ensures \result == VOS_OK;
       ensures h->free_bytes == \old(h->free_bytes) + FG_SZ(w) &&
               h->frees == (uint32_t)(\old(h->frees) + 1);
@@ -97,7 +99,7 @@
 
     behavior bad_prev:
       assumes !FG_GO(w);
-      requires FG_PFB_READ(b);
+      requires fg_pre: FG_PFB_READ(b);
       assigns \nothing;
       ensures \result == VOS_ERR_CORRUPT;
 

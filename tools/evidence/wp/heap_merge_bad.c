@@ -3,7 +3,7 @@
  * WP proof of free_general (kernel/heap.c) refusing a free whose
  * predecessor does not check: b (in use, header word w) says
  * HB_PREV_FREE, and the boundary tag before b does not name a block P
- * that prev_free_block accepts (pfb_ok below is its test, as the code
+ * that prev_free_block accepts (pfb_ok, heap_free_gen_pfb.h, is its test, as the code
  * computes it: P in [first, b) and 8-aligned, P's header valid and saying
  * (b - P) | HB_FREE). Then free_general returns VOS_ERR_CORRUPT and
  * writes nothing (assigns \nothing): the heap is left as it was. Also
