@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the proofs of free_general's merge with a free predecessor, one
- * case per run, share (heap_merge_prev_in.c: P grows in place; the other
- * cases: docs/evidence.md), included after
+ * case per run, share (heap_merge_prev_in.c: P grows in place;
+ * heap_merge_prev_refile.c: P re-filed; the other cases:
+ * docs/evidence.md), included after
  * heap_take.c (lclz, clz_fn, cs_fn) and heap_free_model.h (off):
  *  - pfb_ok(h, b), prev_free_block's acceptance test as the code computes
  *    it: the boundary tag before b names a block P in [first, b),
