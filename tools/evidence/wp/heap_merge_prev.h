@@ -6,13 +6,8 @@
  * docs/evidence.md), included after
  * heap_take.c (lclz, clz_fn, cs_fn) and heap_free_model.h (off):
  *  - pfb_ok(h, b), prev_free_block's acceptance test as the code computes
- *    it: the boundary tag before b names a block P in [first, b),
- *    8-aligned (the rotation puts a misaligned offset's low bits on top),
- *    whose header is valid and says (b - P) | HB_FREE. The same
- *    definition as heap_merge_bad.c's (whose run proves the refusal when
- *    it fails); written again here because that file states
- *    free_general's refusal contract and so cannot be included beside
- *    these;
+ *    it (heap_free_gen_pfb.h, shared with heap_merge_bad.c, whose run
+ *    proves the refusal when it fails);
  *  - the contracts hv_result (hb_valid's result is its check-word test)
  *    and pfb_found (prev_free_block returns the tag's block when pfb_ok
  *    holds), proved by the heap_merge_prev_pfb run (the merge proofs
@@ -30,18 +25,7 @@
 #ifndef EV_WP_HEAP_MERGE_PREV_H
 #define EV_WP_HEAP_MERGE_PREV_H
 
-#define PFB_TAG(b) (*tagp((blk_t *)(b), 0))
-#define PFB_OFF(h, b) ((uintptr_t)((uintptr_t)PFB_TAG(b) - (uintptr_t)(h)->first))
-#define PFB_ROT(h, b) ((PFB_OFF(h, b) >> 3) | (uintptr_t)(PFB_OFF(h, b) << 29))
-#define PFB_SPAN(h, b) ((uintptr_t)((uintptr_t)((const uint8_t *)(b) - (h)->first) >> 3))
-/*@ predicate pfb_ok(vos_heap_t *h, blk_t *b) =
-      PFB_TAG(b) != \null &&
-      PFB_ROT(h, b) < PFB_SPAN(h, b) &&
-      (uint32_t)((uint32_t)(PFB_TAG(b)->size ^ PFB_TAG(b)->check) ^
-                 (uint32_t)(uintptr_t)PFB_TAG(b)) == HB_MAGIC &&
-      PFB_TAG(b)->size ==
-        (uint32_t)((uint32_t)((const uint8_t *)b - (uint8_t *)PFB_TAG(b)) | HB_FREE);
-*/
+#include "heap_free_gen_pfb.h"
 
 /*@ requires \valid_read(&b->check);
     assigns \nothing;
