@@ -3,31 +3,31 @@
  * heap_alloc's contract (kernel/heap.c), the allocation vos_heap_alloc
  * calls (an INLINE function: the code is its body in kernel/heap.c,
  * included whole; this file adds only contracts), and its WP proof as
- * far as it goes. PROVED: the step contracts alloc_failed,
- * class_ceil and arch_lock (heap_alloc_steps), the default assigns of
- * take and take_top (heap_alloc_frame), the lemma size_zero
- * (heap_alloc_lemmas). NOT PROVED (in no run; docs/evidence.md): every
- * behavior of heap_alloc (a run of the refusals did not finish in
- * the time this work had), and its default-behavior
- * goals, i.e. its memory accesses and the call sites' preconditions
- * (the last attempt closed 141 of 144 goals; open: the block size's
- * range through the size check in three cases). Exactly one of:
+ * far as it goes. PROVED: the step contracts alloc_failed, class_ceil
+ * (heap_class_scheme.c's) and arch_lock (heap_alloc_steps), the default
+ * assigns of take and take_top (heap_alloc_frame), the lemmas
+ * (heap_alloc_lemmas). NOT PROVED (in no run of make test;
+ * docs/evidence.md): heap_alloc's default-behavior goals (memory
+ * accesses, its calls' preconditions: a run with -wp-bhv default! proved
+ * 253 of 357, every access and every requires clause of take itself
+ * included; 6 failed, take's split-case requires on its tag word; the
+ * rest not reached) and its behaviors' clauses. Exactly one of:
  *   bad_handle: h NULL or its tag not VOS_TAG_HEAP: VOS_ERR_INVALID,
  *               nothing written (assigns \nothing);
  *   bad_size:   size 0 or above VOS_HEAP_MAX_REQUEST: alloc_failed's
  *               effect, VOS_ERR_ARG, failures + 1 (uint32_t), the lock
  *               state as it was; nothing else written;
- *   from_list:  a list of class cceil(bs) or above is non-empty (bs the
+ *   from_list:  a list of class cls_ceil(bs) or above is non-empty (bs the
  *               block size the code computes, bs_of(size)): for the
  *               lowest such class k (found(h, W, k)), the head b of
  *               lists[k] is taken by take with take's proved effects
  *               (heap_take.c: split or whole, each clause restated with
  *               idx = k), VOS_OK, *out = b + 8, the lock state restored;
- *   from_top:   every list of class >= cceil(bs) is empty and the top
+ *   from_top:   every list of class >= cls_ceil(bs) is empty and the top
  *               holds bs bytes: take_top's proved effects (heap_top.c:
  *               split or whole), VOS_OK, *out = the old top + 8, the lock
  *               state restored;
- *   no_memory:  every list of class >= cceil(bs) is empty and the top is
+ *   no_memory:  every list of class >= cls_ceil(bs) is empty and the top is
  *               smaller than bs: VOS_ERR_NO_MEMORY, failures + 1, the lock
  *               state restored, nothing else written.
  * The point of the contract: heap_alloc meets its callees' preconditions
@@ -50,34 +50,41 @@
  *    preconditions (take_pre, heap_take.c's requires clauses written with
  *    idx = k) for every request bs (a multiple of 8, at least HB_MIN) it
  *    holds, and (I4's class part, in the form heap_alloc needs) its size
- *    is at least low_of(k), the smallest block size of class k.
+ *    is at least cls_low(k), the smallest block size of class k
+ *    (class_low's value: heap_class_scheme.h, proved by the
+ *    heap_class_scheme run).
+ * The precondition ok_take (for the found class k, take's preconditions
+ * and bs + HB_FREE <= the head's word) is implied by ok_heap: lemma
+ * ok_take_of, proved by the heap_alloc_lemmas run; it is stated so that
+ * the call of take needs one instance, not a chain of them.
  *
  * Assumptions (docs/evidence.md lists them):
- *  - ceil_fits (axiom; the class scheme item of docs/evidence.md's Not
- *    proved list): for a block size s, a multiple of 8 in [HB_MIN,
- *    2^19 + 24] (every bs heap_alloc computes, lemma bs_ok), cceil(s) (the
- *    value class_ceil computes, written as the code computes it, with
- *    heap_take.c's lclz for __builtin_clz: class_ceil's contract is
- *    proved here) is below VOS_HEAP_CLASSES and every class j in
- *    [cceil(s), VOS_HEAP_CLASSES) has low_of(j) >= s ("the lowest class
- *    whose every block holds s" holds s). low_of is class_low's value,
- *    heap_class_scheme.h's cls_low (the heap_class_scheme run proves
- *    class_low computes it);
+ *  - class_ceil's value and meaning are heap_class_scheme.c's contract
+ *    (included; cc_val: want == cls_ceil(bs), cc_holds: bs <= cls_low(j)
+ *    for every class j from want up), proved on the code by the
+ *    heap_class_scheme run and again here (heap_alloc_steps), with
+ *    heap_class_scheme.h's lemmas (ceil_alloc: want <= 209 for these
+ *    block sizes) proved by heap_class_scheme_lemmas. The former axiom
+ *    ceil_fits (the same two facts about a hand copy of class_ceil's
+ *    expression) is gone: no class-scheme fact is assumed here;
  *  - find_class's contract is heap_class.h's (one text, proved by the
  *    heap_class run, not by this one);
  *  - arch_unlock(k) sets the lock state ev_lock_depth to k and writes
  *    nothing else (as heap_free_fast.c: the stub's body may call
  *    ev_do_switch); arch_lock's contract is proved here;
  *  - the axioms and contracts of the included files (heap_take.c,
- *    heap_top.c, heap_aligned.c and what they include: heap_model.h's
- *    arena model, clz_fn, C_bits, Flat_memory, C_or, and_low3, ...),
+ *    heap_top.c, heap_aligned.c, heap_class_scheme.c and what they
+ *    include: heap_model.h's arena model, clz_fn, heap_put.c's
+ *    __builtin_clz bounds, C_bits, Flat_memory, C_or, and_low3, ...),
  *    whose other contracts their own runs prove; the default assigns
  *    clauses this file adds to take and take_top are proved by the
  *    heap_alloc_frame run;
  *  - size_ok (axiom): a size that passes the code's check,
  *    (uint32_t)(size - 1) < 2^19, is in [1, 2^19] (C11 6.2.5p9; the
- *    provers did not close it as a lemma); the lemma size_zero is proved
- *    by the heap_alloc_lemmas run;
+ *    provers did not close it as a lemma); the lemmas size_zero, bs_round,
+ *    bs_code (the code's rounded block size: a multiple of 8, at least
+ *    size + 8, at most 2^19 + 8), bs_want, ceil_min and ok_take_of are
+ *    proved by the heap_alloc_lemmas run;
  *  - out is apart from the heap descriptor, the lock state and every
  *    block heap_alloc may write (out_ok: a caller's variable);
  *  - WP's Typed+cast memory model.
@@ -107,36 +114,18 @@ static inline void arch_unlock(uint32_t key);
 /* --- find_class: heap_class.h's contract, proved by the heap_class run --- */
 
 #include "heap_class.h"
-#include "heap_class_scheme.h"
 
 /* --- class_ceil and the class scheme ------------------------------------ */
 
-/*@ // class_ceil's value, written as the code computes it, with
-    // class_shift's result in heap_take.c's terms (cs_fn: lclz).
-    logic integer csh(integer s) = (uint32_t)((31 - SL) - (uint32_t)lclz(s | SMALL));
-    logic integer cceil(integer s) =
-      (uint32_t)((uint32_t)((uint32_t)(csh(s) << SL) + (uint32_t)((uint32_t)(s - 1) >> csh(s))) -
-                 ((3 << SL) - 1));
-    // The smallest block size of class j: class_low's value, cls_low of
-    // heap_class_scheme.h (whose run heap_class_scheme proves class_low
-    // computes it).
-    logic integer low_of(integer j) = cls_low(j);
-
-    // ASSUMED (the class scheme, docs/evidence.md Not proved): the class
-    // class_ceil computes for an allocation's block size exists, and every
-    // block of it or of a higher class holds the size.
-    axiomatic Class_ceil_fits {
-      axiom ceil_fits: \forall integer s; HB_MIN <= s <= 524312 && s % 8 == 0 ==>
-        0 <= cceil(s) < VOS_HEAP_CLASSES &&
-        (\forall integer j; cceil(s) <= j < VOS_HEAP_CLASSES ==> s <= low_of(j));
-    }
-*/
-
-/*@ requires 0 < s < 1048576;
-    assigns \nothing;
-    ensures cc_val: \result == cceil(s);
-*/
-INLINE uint32_t class_ceil(uint32_t s);
+/* heap_class_scheme.c's contracts of class_shift, class_floor, class_ceil,
+ * class_low and put_free's behavior filed, proved on the code by the
+ * heap_class_scheme and heap_class_put runs, and heap_class_scheme.h's
+ * logic (cls_ceil, cls_low) and lemmas, proved by the
+ * heap_class_scheme_lemmas run. heap_alloc's proof uses class_ceil's:
+ * want == cls_ceil(bs) (cc_val), and every class j from want up has
+ * cls_low(j) >= bs (cc_holds); ceil_alloc bounds want by 209 for the
+ * block sizes heap_alloc computes (bs_code below: at most 2^19 + 8). */
+#include "heap_class_scheme.c"
 
 /* --- alloc_failed --------------------------------------------------------- */
 
@@ -196,7 +185,7 @@ INLINE blk_t *take(vos_heap_t *h, uint32_t idx, uint32_t bs);
     // class.
     predicate listed(vos_heap_t *h) =
       \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==>
-        low_of(k) + HB_FREE <= h->lists[k]->size &&
+        cls_low(k) + HB_FREE <= h->lists[k]->size &&
         (\forall integer bs; fits_req(h, k, bs) ==> take_pre(h, k, bs));
 
     // Headers at distinct multiples of 8 in the arena do not overlap.
@@ -234,11 +223,31 @@ INLINE blk_t *take(vos_heap_t *h, uint32_t idx, uint32_t bs);
       axiom size_ok: \forall integer size; 0 <= size < 4294967296 &&
         (uint32_t)(size - 1) < 524288 ==> 1 <= size <= 524288;
     }
+
+    // The block size in the code's own terms, for a size that passes the
+    // check (proved by the heap_alloc_lemmas run, from size_ok and
+    // heap_aligned.c's and_low3): the rounded value
+    // ((uint32_t)size + HB_HDR + 7u) & ~7u is a multiple of 8 that holds
+    // the header and the request and is at most 2^19 + 8; so is bs_of
+    // (it raised to HB_MIN), whose class_ceil is at most 209.
+    lemma bs_round: \forall integer size; 0 <= size <= 4294967295 &&
+      (uint32_t)(size - 1) <= 524287 ==>
+        1 <= size <= 524288 && (uint32_t)(size + 8) == size + 8 &&
+        (uint32_t)((uint32_t)(size + 8) + 7) == size + 15;
+    lemma bs_code: \forall integer size; 0 <= size <= 4294967295 &&
+      (uint32_t)(size - 1) <= 524287 ==>
+        size + 8 <= ((uint32_t)((uint32_t)(size + 8) + 7) & 4294967288) <= 524296 &&
+        ((uint32_t)((uint32_t)(size + 8) + 7) & 4294967288) % 8 == 0;
+    lemma bs_want: \forall integer size; 0 <= size <= 4294967295 &&
+      (uint32_t)(size - 1) <= 524287 ==>
+        HB_MIN <= bs_of(size) <= 524296 && bs_of(size) % 8 == 0 &&
+        cls_ceil(bs_of(size)) <= 209;
+    lemma ceil_min: cls_ceil(HB_MIN) <= 209;
 */
 
 /* The request's block size and first class (the code's bs and want). */
 #define BS (bs_of(size))
-#define WANT (cceil(bs_of(size)))
+#define WANT (cls_ceil(bs_of(size)))
 #define HOK (h != \null && h->tag == VOS_TAG_HEAP)
 /* The size check as the code writes it (size_t is 32 bits here); axiom
  * size_ok: it holds only for 1 <= size <= VOS_HEAP_MAX_REQUEST (and for
@@ -259,9 +268,36 @@ INLINE blk_t *take(vos_heap_t *h, uint32_t idx, uint32_t bs);
 /* The top's offset (take_top's o). */
 #define TO (h->total - h->top_size)
 
+/*@ // ok_heap implies ok_take (proved by the heap_alloc_lemmas run): the
+    // head of the list find_class finds (the lowest non-empty class from
+    // want up) meets take's preconditions for the block size bs and holds
+    // it (listed(h) at that class, with class_ceil's cc_holds: bs <=
+    // cls_low(k) for every class k >= cls_ceil(bs)).
+    // With bs_want (bs_of(size) is such a bs), ok_heap implies ok_take.
+    lemma ok_take_of{L}: \forall vos_heap_t *h, integer bs;
+      HB_MIN <= bs <= 524296 && bs % 8 == 0 && heap_ok(h) ==>
+        \forall integer k; found(h, cls_ceil(bs), k) ==>
+          take_pre(h, k, bs) && bs + HB_FREE <= h->lists[k]->size;
+
+    // bs_of in the code's terms on each side of the code's bs < HB_MIN
+    // (after ok_take_of, whose proof does better without them).
+    lemma bs_of_lo: \forall integer size;
+      ((uint32_t)((uint32_t)(size + 8) + 7) & 4294967288) < HB_MIN ==> bs_of(size) == HB_MIN;
+    lemma bs_of_hi: \forall integer size;
+      HB_MIN <= ((uint32_t)((uint32_t)(size + 8) + 7) & 4294967288) ==>
+        bs_of(size) == ((uint32_t)((uint32_t)(size + 8) + 7) & 4294967288);
+*/
+
 /*@ requires h == \null || \valid(h);
     // The heap and out, for the requests the checks let through.
     requires ok_heap: HOK && SZOK ==> heap_ok(h) && out_ok(h, out);
+    // Implied by ok_heap (lemma ok_take_of, the same formula): stated for
+    // the provers, so that the call of take needs one instance (k = the
+    // class found, bs = the code's block size).
+    requires ok_take: HOK && SZOK ==> \forall integer bs;
+      HB_MIN <= bs <= 524296 && bs % 8 == 0 ==>
+        \forall integer k; found(h, cls_ceil(bs), k) ==>
+          take_pre(h, k, bs) && bs + HB_FREE <= h->lists[k]->size;
     behavior bad_handle:
       assumes !HOK;
       assigns \nothing;
