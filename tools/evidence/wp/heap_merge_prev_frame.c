@@ -13,3 +13,4 @@
  */
 #include "heap_put.c"
 #include "heap_merge_prev_frame.h"
+#include "heap_merge_prev_top_frame.h"

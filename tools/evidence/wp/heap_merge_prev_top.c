@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * WP proof of free_general (kernel/heap.c) merging a block b (in use,
+ * header word w with HB_PREV_FREE) into its free predecessor P, the block
+ * prev_free_block finds through the boundary tag before b and accepts
+ * (pfb_ok, heap_merge_prev.h), in the case to_top: b's successor n
+ * (header word nw) is in use, and the merged block (P's size + b's size)
+ * reaches the end sentinel, so list_unlink takes P out of its list and
+ * put_free makes it the top. For a heap with i5 (heap_i5.c) and the
+ * blocks the call touches as I1-I4 describe them locally (the
+ * preconditions), it proves:
+ *  - n's header (n is the end sentinel) is valid and says
+ *    nw | HB_PREV_FREE (I2);
+ *  - b's header, now dead bytes inside P, is valid and says w | HB_FREE
+ *    (the double-free rule of heap.c's file notes);
+ *  - P's header is valid and says (P's size + b's size) | HB_FREE, and P
+ *    is the top: h->top is P and top_size its size (I4's top clause);
+ *  - P has left its list: its old referrer points to P's old successor,
+ *    which (if any) links back to that referrer; every list head is the
+ *    old one or P's old successor, and none is P (I4: the top is in no
+ *    list); P's links and the word at the merged block's end (the tag
+ *    word put_free writes only for a listed block) are as they were;
+ *  - free_bytes grows by exactly b's size (I6) and frees by one; the
+ *    result is VOS_OK; i5 holds (I5);
+ *  - nothing else is written (assigns: the counters, the top, n's, b's
+ *    and P's headers, P's referrer, the back links of P's list successor
+ *    and of the list heads, the list heads, the bitmaps; and the
+ *    locations put_free's clause names for its other case, P's links and
+ *    the tag word, with their values kept as said above).
+ * Every memory access valid, no shift out of range (-wp-rte).
+ * prev_free_block's and hb_valid's contracts (heap_merge_prev.h) are
+ * proved by the heap_merge_prev_pfb run, cs_fn by heap_take_lemmas,
+ * list_unlink's and put_free's contracts by heap_i5 and heap_put, their
+ * frame facts (among them put_top_keep: put_free's top case writes only
+ * b's header and the top) by heap_merge_frame and heap_merge_prev_frame: here they
+ * are assumed.
+ *
+ * The model (assumptions; docs/evidence.md lists them): heap_model.h's
+ * (B, tagp, seal), WP's Typed+cast memory model, heap_i5.c's Flat_memory
+ * and slot_at (list_unlink's test whether P's back link is a list head),
+ * heap_free_model.h's off(h, b), heap_take.c's clz_fn (__builtin_clz's
+ * result is lclz(x), a logic function of x alone), and the
+ * preconditions: P's list neighbourhood consistent (I4: its back link
+ * points to it and is a list head or another block's link, its successor
+ * valid, P a list head only where its back link says), the locations
+ * written apart as flat memory makes them (headers, tags and links of
+ * distinct blocks, the list heads, the descriptor), the sizes bounded by
+ * the arena (2^20), and the case itself (ATEND).
+ * Not proved here: the other cases (heap_merge_prev_in.c,
+ * heap_merge_prev_refile.c; n free: docs/evidence.md,
+ * Not proved); that pfb_ok holds for every predecessor a consistent heap
+ * has; that heap_free calls free_general with these preconditions met.
+ *
+ * The code proved is kernel/heap.c itself, included (through heap_take.c,
+ * heap_put.c and heap_i5.c) whole: this file adds only contracts.
+ */
+#include "heap_take.c"
+#include "heap_merge_frame.h"
+#include "heap_merge_prev_frame.h"
+#include "heap_merge_prev_top_frame.h"
+#include "heap_free_model.h"
+#include "heap_merge_prev.h"
+
+/* This case never grows P in place (the code's end test or same-class
+ * test sends it on to list_unlink and put_free), so free_general does
+ * not call hb_tag (its only call of it is in that branch): stated as a
+ * precondition of hb_tag that cannot hold, so WP proves, as that call's
+ * precondition, that free_general does not reach it in this case (and
+ * the goals past the call have nothing to prove). This contract serves
+ * only the to_top run, which proves no other function. */
+/*@ requires tt_no_in_place: \false; */
+INLINE blk_t **hb_tag(const blk_t *b, uint32_t sz);
+
+/* put_free makes P the top here (its top case): stated as a precondition
+ * of put_free, proved at the call, so that the goals past it see its
+ * case as a hypothesis. */
+/*@ requires tt_at_end: (uint8_t *)b + sz == h->end; */
+static void put_free(vos_heap_t *h, blk_t *b, uint32_t sz);
+
+/*@ requires \valid(h) && i5(h);
+    // b: a block in use saying HB_PREV_FREE, apart from the descriptor.
+    requires \valid(b) && \separated(b, h) && b == B(h, off(h, b));
+    requires (w & HB_FREE) == 0 && (w & HB_PREV_FREE) != 0 && b->size == w;
+    requires HB_MIN <= BSZ(w) && BSZ(w) % 8 == 0;
+    requires h->free_bytes + BSZ(w) <= 4294967295;
+    // P: the block the tag before b names, accepted by prev_free_block,
+    // free (RPW: its size | HB_FREE) and just before b.
+    requires \valid_read(tagp(b, 0)) && pfb_ok(h, b);
+    requires \valid(RP) && \separated(RP, h) && \separated(RP, b);
+    requires RPW % 8 == HB_FREE && HB_MIN <= RPW - HB_FREE;
+    requires RP == B(h, off(h, b) - (RPW - HB_FREE));
+    requires RPW - HB_FREE + BSZ(w) < 1048576;
+    // P's list neighbourhood (I4): its back link points to it and is a
+    // list head or another block's link; its successor is valid; P is a
+    // list head only where its back link says.
+    requires \valid(RP->pprev) && *RP->pprev == RP && \separated(RP->pprev, RP) &&
+             \separated(RP->pprev, b);
+    requires (slot_at(h, RP->pprev) < sizeof(h->lists) &&
+              RP->pprev == &h->lists[slot_at(h, RP->pprev) / sizeof(blk_t *)]) ||
+             \separated(RP->pprev, h);
+    requires RP->next_free != \null ==>
+      \valid(RP->next_free) && \separated(RP->next_free, h) && \separated(RP->next_free, RP) &&
+      \separated(RP->next_free, RP->pprev) && \separated(RP->next_free, b) &&
+      \separated(tagp(RP, RMS), RP->next_free);
+    requires \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==>
+      \valid(h->lists[k]) && \separated(h->lists[k], h) && \separated(h->lists[k], b) &&
+      \separated(tagp(RP, RMS), h->lists[k]) &&
+      (h->lists[k] == RP ? RP->pprev == &h->lists[k] : \separated(h->lists[k], RP));
+    // n: the next header, a block in use, apart from b, P and the
+    // descriptor.
+    requires n == B(h, off(h, b) + BSZ(w)) && n->size == nw && (nw & HB_FREE) == 0;
+    requires \valid(&n->size) && \valid(&n->check);
+    requires \separated(n, b) && \separated(n, h) && \separated(n, RP);
+    // The merged block's boundary tag (b's last word): apart from what
+    // else is written.
+    requires \valid(tagp(RP, RMS)) && \separated(tagp(RP, RMS), h) &&
+             \separated(tagp(RP, RMS), RP) && \separated(tagp(RP, RMS), b) &&
+             \separated(tagp(RP, RMS), RP->pprev);
+    // The case: the merged block reaches the end sentinel (P becomes the
+    // top).
+    requires ATEND;
+    assigns h->free_bytes, h->frees, h->top, h->top_size,
+            n->size, n->check, b->size, b->check,
+            RP->size, RP->check, RP->next_free, RP->pprev, *tagp(RP, RMS), *RP->pprev,
+            { x->pprev | blk_t *x; x == RP->next_free ||
+              \exists integer k; 0 <= k < VOS_HEAP_CLASSES && x == h->lists[k] },
+            h->lists[0 .. VOS_HEAP_CLASSES - 1],
+            h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
+    ensures tt_ok: \result == VOS_OK;
+    ensures tt_bytes: h->free_bytes == \old(h->free_bytes) + BSZ(w) &&
+            h->frees == (uint32_t)(\old(h->frees) + 1);
+    ensures tt_next: n->size == (nw | HB_PREV_FREE) && n->check == seal(nw | HB_PREV_FREE, n);
+    ensures tt_dead: b->size == (w | HB_FREE) && b->check == seal(w | HB_FREE, b);
+    ensures tt_merged: P_->size == (MS_ | HB_FREE) && P_->check == seal(MS_ | HB_FREE, P_);
+    ensures tt_top: h->top == P_ && h->top_size == MS_;
+    ensures tt_heads: \forall integer k; 0 <= k < VOS_HEAP_CLASSES ==>
+            h->lists[k] != P_ &&
+            (h->lists[k] == \old(h->lists[k]) || h->lists[k] == \old(P_->next_free));
+    ensures tt_gone: *\old(P_->pprev) == \old(P_->next_free);
+    ensures tt_succ: \old(P_->next_free) != \null ==>
+            \old(P_->next_free)->pprev == \old(P_->pprev);
+    ensures tt_keep: P_->next_free == \old(P_->next_free) && P_->pprev == \old(P_->pprev) &&
+            *tagp(P_, MS_) == \old(*tagp(P_, MS_));
+    ensures tt_i5: i5(h);
+*/
+static int free_general(vos_heap_t *h, blk_t *b, uint32_t w, blk_t *n, uint32_t nw);
