@@ -485,10 +485,12 @@
 (check-sat)
 (pop 1)
 
-; --- ceil_fits (heap_alloc.c Class_ceil_fits), the default layout the
-; proofs use (SL = 4, SMALL = 128, VOS_HEAP_CLASSES = 224, HB_MIN = 24 with
-; 32-bit pointers), lclz(v) the clz of v (as in heap_class.smt2: the
-; value __builtin_clz returns; heap_alloc.c only names it):
+; --- ceil_fits (heap_alloc.c's former axiom Class_ceil_fits: no WP run
+; assumes it now, heap_alloc.c uses heap_class_scheme.c's proved class_ceil
+; contract; kept as a check of class_ceil's expression), the default
+; layout the proofs use (SL = 4, SMALL = 128, VOS_HEAP_CLASSES = 224,
+; HB_MIN = 24 with 32-bit pointers), lclz(v) the clz of v (as in
+; heap_class.smt2: the value __builtin_clz returns):
 ;   \forall integer s; HB_MIN <= s <= 524312 && s % 8 == 0 ==>
 ;     0 <= cceil(s) < VOS_HEAP_CLASSES &&
 ;     (\forall integer j; cceil(s) <= j < VOS_HEAP_CLASSES ==> s <= low_of(j))
