@@ -30,15 +30,21 @@
  * scheme's four functions (heap_class_scheme.c), free_general beside
  * blocks in use or the top (heap_free.c), with a listed successor
  * (heap_merge.c) and its refusal of a bad predecessor tag
- * (heap_merge_bad.c), the header frame facts for the merge with a free
- * predecessor (heap_merge_prev_frame.h), heap_free's entry checks
- * (heap_fast.c) and its locked checks and fast path (heap_free_fast.c),
- * the aligned allocation's gap arithmetic (heap_aligned.c) and its gap
- * loop and refusals (heap_aligned_fn.c). Not proved anywhere: the
- * whole-heap model across take, the frees and the aligned allocation;
- * I3 and I4's list membership as whole-heap invariants; the merge with a
- * free predecessor; heap_free's calls of free_general; heap_alloc_aligned's
- * success path; the same-class tests of take and the frees.
+ * (heap_merge_bad.c), its merge with a free predecessor beside a block
+ * in use, in place, re-filed or as the top (heap_merge_prev_in.c,
+ * heap_merge_prev_refile.c, heap_merge_prev_top.c; frame facts in
+ * heap_merge_prev_frame.h), free_general for exactly heap_free's calls
+ * (heap_free_gen.c), heap_free's entry checks (heap_fast.c) and its
+ * locked checks, fast path and calls of free_general but the merge with a
+ * free predecessor (heap_free_fast.c), the aligned allocation's gap
+ * arithmetic (heap_aligned.c) and its gap loop and refusals
+ * (heap_aligned_fn.c), heap_alloc's steps (heap_alloc.c). Bit-arithmetic
+ * facts these proofs assume are proved in tools/evidence/bv. Not proved
+ * anywhere: the whole-heap model across take, the frees and the aligned
+ * allocation; I3 and I4's list membership as whole-heap invariants; the
+ * merge with a free predecessor when the next block is free; heap_free's
+ * calls that merge with a free predecessor; heap_alloc's and heap_alloc_aligned's success
+ * paths; the same-class tests of take and the frees as WP steps.
  */
 /* The source file that defines list_push (tools/evidence/run.py finds it). */
 #include EV_SOURCE

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Frame facts of list_unlink and put_free for the merge proofs
- * (heap_merge.c, heap_merge_prev.c): the descriptor's end, counters and
+ * (heap_merge.c, heap_merge_prev_*.c): the descriptor's end, counters and
  * (list_unlink) top are not written. They follow from the assigns
  * clauses heap_i5.c and heap_put.c prove; stated as ensures (proved by the
  * heap_merge_frame run) so that the merge proofs need not derive them
