@@ -53,4 +53,63 @@ static blk_t *prev_free_block(const vos_heap_t *h, const blk_t *b);
 #define ATEND ((uint8_t *)RP + RMS == h->end)
 #define SAME (((uint32_t)(RMW ^ RPW) >> (uint32_t)((31 - SL) - (uint32_t)lclz(RPW | SMALL))) == 0)
 
+/* The preconditions the three cases with n in use share, as clause lists
+ * (each macro expands to whole requires or assigns clauses, so the runs
+ * see exactly the clauses once written out in each file: frama-c -print
+ * of each run is unchanged).
+ * MP_PRE_BP: b, a block in use saying HB_PREV_FREE, apart from the
+ * descriptor; P (RP), the block the tag before b names, accepted by
+ * prev_free_block, free (RPW: its size | HB_FREE) and just before b.
+ * MP_PRE_LINK: P listed (I4): its back link points to it.
+ * MP_PRE_NEIGH: the rest of P's list neighbourhood (I4), for the cases
+ * that move P: its back link is a list head or another block's link; its
+ * successor is valid; P is a list head only where its back link says.
+ * MP_PRE_N: n, the next header, a block in use, apart from b, P and the
+ * descriptor.
+ * MP_PRE_TAG: the merged block's boundary tag (b's last word) apart from
+ * what else is written or read.
+ * MP_ASSIGNS_MOVE: what the cases that move P (refile, to_top) write. */
+#define MP_PRE_BP \
+    requires \valid(h) && i5(h); \
+    requires \valid(b) && \separated(b, h) && b == B(h, off(h, b)); \
+    requires (w & HB_FREE) == 0 && (w & HB_PREV_FREE) != 0 && b->size == w; \
+    requires HB_MIN <= BSZ(w) && BSZ(w) % 8 == 0; \
+    requires h->free_bytes + BSZ(w) <= 4294967295; \
+    requires \valid_read(tagp(b, 0)) && pfb_ok(h, b); \
+    requires \valid(RP) && \separated(RP, h) && \separated(RP, b); \
+    requires RPW % 8 == HB_FREE && HB_MIN <= RPW - HB_FREE; \
+    requires RP == B(h, off(h, b) - (RPW - HB_FREE)); \
+    requires RPW - HB_FREE + BSZ(w) < 1048576;
+#define MP_PRE_LINK \
+    requires \valid(RP->pprev) && *RP->pprev == RP && \separated(RP->pprev, RP) && \
+    \separated(RP->pprev, b);
+#define MP_PRE_NEIGH \
+    requires (slot_at(h, RP->pprev) < sizeof(h->lists) && \
+    RP->pprev == &h->lists[slot_at(h, RP->pprev) / sizeof(blk_t *)]) || \
+    \separated(RP->pprev, h); \
+    requires RP->next_free != \null ==> \
+    \valid(RP->next_free) && \separated(RP->next_free, h) && \separated(RP->next_free, RP) && \
+    \separated(RP->next_free, RP->pprev) && \separated(RP->next_free, b) && \
+    \separated(tagp(RP, RMS), RP->next_free); \
+    requires \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==> \
+    \valid(h->lists[k]) && \separated(h->lists[k], h) && \separated(h->lists[k], b) && \
+    \separated(tagp(RP, RMS), h->lists[k]) && \
+    (h->lists[k] == RP ? RP->pprev == &h->lists[k] : \separated(h->lists[k], RP));
+#define MP_PRE_N \
+    requires n == B(h, off(h, b) + BSZ(w)) && n->size == nw && (nw & HB_FREE) == 0; \
+    requires \valid(&n->size) && \valid(&n->check); \
+    requires \separated(n, b) && \separated(n, h) && \separated(n, RP);
+#define MP_PRE_TAG \
+    requires \valid(tagp(RP, RMS)) && \separated(tagp(RP, RMS), h) && \
+    \separated(tagp(RP, RMS), RP) && \separated(tagp(RP, RMS), b) && \
+    \separated(tagp(RP, RMS), RP->pprev);
+#define MP_ASSIGNS_MOVE \
+    assigns h->free_bytes, h->frees, h->top, h->top_size, \
+    n->size, n->check, b->size, b->check, \
+    RP->size, RP->check, RP->next_free, RP->pprev, *tagp(RP, RMS), *RP->pprev, \
+    { x->pprev | blk_t *x; x == RP->next_free || \
+    \exists integer k; 0 <= k < VOS_HEAP_CLASSES && x == h->lists[k] }, \
+    h->lists[0 .. VOS_HEAP_CLASSES - 1], \
+    h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
+
 #endif

@@ -58,32 +58,10 @@ INLINE void list_unlink(vos_heap_t *h, blk_t *b);
 /*@ requires ip_no_put: \false; */
 static void put_free(vos_heap_t *h, blk_t *b, uint32_t sz);
 
-/*@ requires \valid(h) && i5(h);
-    // b: a block in use saying HB_PREV_FREE, apart from the descriptor.
-    requires \valid(b) && \separated(b, h) && b == B(h, off(h, b));
-    requires (w & HB_FREE) == 0 && (w & HB_PREV_FREE) != 0 && b->size == w;
-    requires HB_MIN <= BSZ(w) && BSZ(w) % 8 == 0;
-    requires h->free_bytes + BSZ(w) <= 4294967295;
-    // P: the block the tag before b names, accepted by prev_free_block,
-    // free (RPW: its size | HB_FREE) and just before b.
-    requires \valid_read(tagp(b, 0)) && pfb_ok(h, b);
-    requires \valid(RP) && \separated(RP, h) && \separated(RP, b);
-    requires RPW % 8 == HB_FREE && HB_MIN <= RPW - HB_FREE;
-    requires RP == B(h, off(h, b) - (RPW - HB_FREE));
-    requires RPW - HB_FREE + BSZ(w) < 1048576;
-    // P listed (I4): its back link points to it.
-    requires \valid(RP->pprev) && *RP->pprev == RP && \separated(RP->pprev, RP) &&
-             \separated(RP->pprev, b);
-    // n: the next header, a block in use, apart from b, P and the
-    // descriptor.
-    requires n == B(h, off(h, b) + BSZ(w)) && n->size == nw && (nw & HB_FREE) == 0;
-    requires \valid(&n->size) && \valid(&n->check);
-    requires \separated(n, b) && \separated(n, h) && \separated(n, RP);
-    // The merged block's boundary tag (b's last word): apart from what
-    // else is written or read.
-    requires \valid(tagp(RP, RMS)) && \separated(tagp(RP, RMS), h) &&
-             \separated(tagp(RP, RMS), RP) && \separated(tagp(RP, RMS), b) &&
-             \separated(tagp(RP, RMS), RP->pprev);
+/*@ MP_PRE_BP
+    MP_PRE_LINK
+    MP_PRE_N
+    MP_PRE_TAG
     // The case: the merged block does not reach the end sentinel and the
     // code's same-class test holds (P grows in place).
     requires !ATEND && SAME;

@@ -87,55 +87,15 @@ INLINE blk_t **hb_tag(const blk_t *b, uint32_t sz);
 /*@ requires rf_listed: (uint8_t *)b + sz != h->end; */
 static void put_free(vos_heap_t *h, blk_t *b, uint32_t sz);
 
-/*@ requires \valid(h) && i5(h);
-    // b: a block in use saying HB_PREV_FREE, apart from the descriptor.
-    requires \valid(b) && \separated(b, h) && b == B(h, off(h, b));
-    requires (w & HB_FREE) == 0 && (w & HB_PREV_FREE) != 0 && b->size == w;
-    requires HB_MIN <= BSZ(w) && BSZ(w) % 8 == 0;
-    requires h->free_bytes + BSZ(w) <= 4294967295;
-    // P: the block the tag before b names, accepted by prev_free_block,
-    // free (RPW: its size | HB_FREE) and just before b.
-    requires \valid_read(tagp(b, 0)) && pfb_ok(h, b);
-    requires \valid(RP) && \separated(RP, h) && \separated(RP, b);
-    requires RPW % 8 == HB_FREE && HB_MIN <= RPW - HB_FREE;
-    requires RP == B(h, off(h, b) - (RPW - HB_FREE));
-    requires RPW - HB_FREE + BSZ(w) < 1048576;
-    // P's list neighbourhood (I4): its back link points to it and is a
-    // list head or another block's link; its successor is valid; P is a
-    // list head only where its back link says.
-    requires \valid(RP->pprev) && *RP->pprev == RP && \separated(RP->pprev, RP) &&
-             \separated(RP->pprev, b);
-    requires (slot_at(h, RP->pprev) < sizeof(h->lists) &&
-              RP->pprev == &h->lists[slot_at(h, RP->pprev) / sizeof(blk_t *)]) ||
-             \separated(RP->pprev, h);
-    requires RP->next_free != \null ==>
-      \valid(RP->next_free) && \separated(RP->next_free, h) && \separated(RP->next_free, RP) &&
-      \separated(RP->next_free, RP->pprev) && \separated(RP->next_free, b) &&
-      \separated(tagp(RP, RMS), RP->next_free);
-    requires \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==>
-      \valid(h->lists[k]) && \separated(h->lists[k], h) && \separated(h->lists[k], b) &&
-      \separated(tagp(RP, RMS), h->lists[k]) &&
-      (h->lists[k] == RP ? RP->pprev == &h->lists[k] : \separated(h->lists[k], RP));
-    // n: the next header, a block in use, apart from b, P and the
-    // descriptor.
-    requires n == B(h, off(h, b) + BSZ(w)) && n->size == nw && (nw & HB_FREE) == 0;
-    requires \valid(&n->size) && \valid(&n->check);
-    requires \separated(n, b) && \separated(n, h) && \separated(n, RP);
-    // The merged block's boundary tag (b's last word): apart from what
-    // else is written.
-    requires \valid(tagp(RP, RMS)) && \separated(tagp(RP, RMS), h) &&
-             \separated(tagp(RP, RMS), RP) && \separated(tagp(RP, RMS), b) &&
-             \separated(tagp(RP, RMS), RP->pprev);
+/*@ MP_PRE_BP
+    MP_PRE_LINK
+    MP_PRE_NEIGH
+    MP_PRE_N
+    MP_PRE_TAG
     // The case: the merged block does not reach the end sentinel and the
     // code's same-class test fails (P is re-filed).
     requires !ATEND && !SAME;
-    assigns h->free_bytes, h->frees, h->top, h->top_size,
-            n->size, n->check, b->size, b->check,
-            RP->size, RP->check, RP->next_free, RP->pprev, *tagp(RP, RMS), *RP->pprev,
-            { x->pprev | blk_t *x; x == RP->next_free ||
-              \exists integer k; 0 <= k < VOS_HEAP_CLASSES && x == h->lists[k] },
-            h->lists[0 .. VOS_HEAP_CLASSES - 1],
-            h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
+    MP_ASSIGNS_MOVE
     ensures rf_ok: \result == VOS_OK;
     ensures rf_bytes: h->free_bytes == \old(h->free_bytes) + BSZ(w) &&
             h->frees == (uint32_t)(\old(h->frees) + 1);
