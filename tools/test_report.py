@@ -587,6 +587,18 @@ class ReadmeTable(unittest.TestCase):
         with self.assertRaises(update_readme.Refused):
             update_readme.cpu_snapshot_of(m7)
 
+    def test_unit_meaning(self):
+        """Every unit a board can record gets its meaning in the per-CPU
+        label: the Nucleo boards' cycles and tick2cycles (a count of two
+        core cycles), not only the emulated boards' insn and tick40."""
+        self.assertIn("one core clock cycle", update_readme.unit_meaning("cycles"))
+        two = update_readme.unit_meaning("tick2cycles")
+        self.assertIn("2 core cycles each", two)
+        self.assertIn("between 2(N-1) and 2(N+1) core cycles", two)
+        self.assertIn("between 8(N-1) and 8(N+1) instructions", update_readme.unit_meaning("tick8"))
+        self.assertIn("40 instructions each", update_readme.unit_meaning("tick40"))
+        self.assertEqual(update_readme.unit_meaning("furlongs"), "as the run states it")
+
     def test_commit_outside_the_history_fails(self):
         bad = json.loads(json.dumps(self.results))
         bad["config"]["commit"] = "fffffff"
