@@ -27,15 +27,10 @@
 #include "heap_free_gen_pfb.h"
 #include "heap_free_gen.h"
 
-/*@ requires \valid_read(&b->check);
-    assigns \nothing;
-    ensures \result != 0 <==>
-      (uint32_t)((uint32_t)(w ^ b->check) ^ (uint32_t)(uintptr_t)b) == HB_MAGIC; */
+/*@ HV_SPEC() */
 INLINE int hb_valid(const blk_t *b, uint32_t w);
 
-/*@ requires \valid_read(h);
-    requires \valid_read(tagp((blk_t *)b, 0));
-    requires \valid_read(&PFB_TAG(b)->size) && \valid_read(&PFB_TAG(b)->check);
+/*@ PFB_REQUIRES
     assigns \nothing;
     ensures pfb_exact: pfb_ok{Pre}((vos_heap_t *)h, (blk_t *)b) ? \result == PFB_TAG(b) : \result == \null;
 */

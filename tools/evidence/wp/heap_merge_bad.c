@@ -32,15 +32,10 @@
  * heap_free_gen_pfb.h, shared with heap_free_gen.h. */
 #include "heap_free_gen_pfb.h"
 
-/*@ requires \valid_read(&b->check);
-    assigns \nothing;
-    ensures \result != 0 <==>
-      (uint32_t)((uint32_t)(w ^ b->check) ^ (uint32_t)(uintptr_t)b) == HB_MAGIC; */
+/*@ HV_SPEC() */
 INLINE int hb_valid(const blk_t *b, uint32_t w);
 
-/*@ requires \valid_read(h);
-    requires \valid_read(tagp((blk_t *)b, 0));
-    requires \valid_read(&PFB_TAG(b)->size) && \valid_read(&PFB_TAG(b)->check);
+/*@ PFB_REQUIRES
     assigns \nothing;
     ensures pfb_tag: \result == \null || \result == PFB_TAG(b);
     ensures pfb_null: PFB_ROT(h, b) >= PFB_SPAN(h, b) ==> \result == \null;
