@@ -49,10 +49,15 @@ void vos__waitq_insert(struct vos_waitq *q, vos_task_t *t)
     }
     /* First task of lower priority: t goes before it. */
     vos_task_t *pos = h;
-    /* Every member before pos ranks at least t (ACSL for the WP proof). */
+    /* Every member before pos ranks at least t; pos and its prev are apart
+     * from every other member, the separation the writes after the loop
+     * need, one member at a time (ACSL for the WP proof). */
     /*@ loop invariant wq_in(q, t, 0, pos);
         loop invariant \forall vos_task_t *y;
           wq_in(q, t, 0, y) && wq_before(t, 0, y, pos) ==> y->prio >= t->prio;
+        loop invariant ins_sep: \forall vos_task_t *y; wq_in(q, t, 0, y) ==>
+          (y == pos || \separated(y, pos)) &&
+          (y == pos->prev || \separated(y, pos->prev));
         loop assigns pos; */
     do {
         if (pos->prio < t->prio)
