@@ -23,9 +23,10 @@
  * every member of priority >= p, before every member of lower priority
  * (FIFO among equals: where vos__waitq_insert puts it).
  *
- * Proved here (eff_prio.wp runs the functions' goals but the three
- * properties it names with -wp-prop=-...; eff_prio_lemmas.wp every
- * lemma, eff_prio_lemmas.c being this file with EFF_PRIO_LEMMAS defined):
+ * Proved here (eff_prio.wp runs the functions' goals but the two
+ * properties it names with -wp-prop=-..., which eff_prio_ilinks.wp proves;
+ * eff_prio_lemmas.wp every lemma, eff_prio_lemmas.c being this file with
+ * EFF_PRIO_LEMMAS defined):
  *  - vos__waitq_remove(q, t), for t a member of a queue with wq_ok (t's
  *    own priority free: wq_sorted without t, so a caller may have changed
  *    it): every access valid; its effect as the code writes it: on the
@@ -38,27 +39,28 @@
  *    removal with that effect keeps wq_head, wq_links, wq_last, wq_next,
  *    wq_inj and wq_sorted, t out (rm_next through the helper lemmas
  *    rm_prev_of, before_rank, rm_nx_ok, rm_next_other, rm_np_ok,
- *    rm_pn_links, rm_next_prev1, rm_next_prev: one case each);
+ *    rm_pn_links, rm_next_prev1, rm_next_prev: one case each); wq_last and
+ *    wq_next after remove are not postconditions of its contract (proved
+ *    on the code they time out): a caller gets them from these lemmas, as
+ *    vos__waitq_reposition's proof does (eff_prio_repos.c);
  *  - vos__waitq_insert(q, t), t not a member: every access valid, the
  *    loop invariant (kernel/wait.c: pos a member, every member before
- *    pos of priority >= t's), its effect on an empty queue (ins_empty),
+ *    pos of priority >= t's, and ins_sep: pos and pos->prev apart from
+ *    every other member), its effect on an empty queue (ins_empty),
  *    and on a non-empty one its place (ins_place: t before the first
- *    member of priority below t's, or after the last when there is none)
- *    and the head it leaves (ins_headfx), t's and the members' priorities
- *    kept;
+ *    member of priority below t's, or after the last when there is none),
+ *    the head it leaves (ins_headfx) and its links (ins_linkfx, fx_ilinks:
+ *    t between pos's old prev and pos, every other link as it was; with
+ *    ins_sep, proved by eff_prio_ilinks.wp), t's and the members'
+ *    priorities kept;
  *  - the lemmas ins_sorted, ins_inj, ins_head, ins_links: an insertion
  *    with the effect the code is meant to have (ins_empty, ins_place,
  *    ins_headfx, ins_linkfx) keeps wq_sorted, wq_inj, wq_head and
- *    wq_links, t in at its priority's place.
- * Not proved yet (docs/evidence.md): remove's wq_last and wq_next after
- * it on the code (rm_last_ok, rm_next_ok: excluded by the .wp; they
- * follow from the proved effect by the lemmas rm_last and rm_next, but
- * WP proves a postcondition from the code, not from the other
- * postconditions, and these goals time out at 40-60 s); insert's links
- * on a non-empty queue (ins_linkfx, fx_ilinks: excluded by the .wp, its
- * three non-empty cases time out at 60 s); wq_last and wq_next after an
- * insertion; vos__waitq_reposition; vos__set_eff_prio's contract (so
- * pi_chain.c still assumes it).
+ *    wq_links, t in at its priority's place (wq_last and wq_next:
+ *    tools/evidence/wp/eff_prio_ins.h).
+ * Not proved yet (docs/evidence.md): vos__set_eff_prio's contract (so
+ * pi_chain.c still assumes it); vos__waitq_reposition is proved by
+ * eff_prio_repos.c.
  *
  * Assumptions (preconditions below): the queue, t and the members are
  * valid objects apart from each other (wq_sep), and q satisfies wq_ok
@@ -68,8 +70,9 @@
  * rm_direct_ok proves it from wq_sep, wq_links and t a member; it is
  * stated so the provers need not find those instances themselves (with
  * only wq_sep they timed out). The functions' run reads the nine
- * model lemmas, not the helpers (which slowed its goals past 60 s).
- * -wp-split only.
+ * model lemmas, not the helpers (which slowed its goals past 60 s);
+ * rm_direct_ok and rm_next are also read by eff_prio_repos.c and
+ * eff_prio_ins_lemmas.c (EFF_PRIO_REPOS). -wp-split only.
  */
 #include "pi_world.h"      /* task(x) */
 #include EV_SOURCE         /* kernel/wait.c */
@@ -185,14 +188,6 @@
          (x == t || \separated(x, t)) &&
          (x == t->next || \separated(x, t->next)) &&
          (x == t->prev || \separated(x, t->prev)));
-
-    // wq_next after removal, for a member other than t's old prev, and
-    // for that one (whose next becomes t's old next).
-    predicate rm_hyp{L1, L2}(struct vos_waitq *q, vos_task_t *t) =
-      t != \null && wq_mem(q, t) && wq_head{L1}(q, \null, 0, 0) && wq_links{L1}(q, \null, 0) &&
-      wq_last{L1}(q, \null, 0, 0) && wq_next{L1}(q, \null, 0, 0) && wq_inj{L1}(q, \null, 0) &&
-      rm_single{L1, L2}(q, t) && rm_headfx{L1, L2}(q, t) && rm_linkfx{L1, L2}(q, t) &&
-      wq_head{L2}(q, t, 0, 0);
 */
 
 /* The lemmas. The original nine (rm_* and ins_* keeping the model) are
@@ -247,10 +242,15 @@
         wq_links{L2}(q, t, 1);
 */
 
-#ifdef EFF_PRIO_LEMMAS
+#if defined(EFF_PRIO_LEMMAS) || defined(EFF_PRIO_REPOS)
 /*@
     lemma rm_direct_ok{L}: \forall struct vos_waitq *q, vos_task_t *t;
       wq_sep(q, \null, 0) && wq_in(q, \null, 0, t) && wq_links(q, \null, 0) ==> rm_direct(q, t);
+*/
+#endif
+
+#ifdef EFF_PRIO_LEMMAS
+/*@
 
     lemma rm_prev_of{L}: \forall struct vos_waitq *q, vos_task_t *t, *x;
       wq_links(q, \null, 0) && wq_in(q, \null, 0, x) && x->next == t ==> x == t->prev;
@@ -299,9 +299,19 @@
         wq_before{L2}(t, 0, \at(t->prev, L1), \at(t->next, L1)) &&
         \forall vos_task_t *y; wq_in(q, t, 0, y) ==>
           !(wq_before{L2}(t, 0, \at(t->prev, L1), y) && wq_before{L2}(t, 0, y, \at(t->next, L1)));
+*/
+#endif
 
+#if defined(EFF_PRIO_LEMMAS) || defined(EFF_PRIO_REPOS)
+/*@
+    // (Its hypotheses written out, not as a predicate: a caller's proof,
+    // which has them as separate facts, then finds the instance.)
     lemma rm_next{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
-      rm_hyp{L1, L2}(q, t) ==> wq_next{L2}(q, t, 0, 0);
+      t != \null && wq_mem(q, t) && wq_head{L1}(q, \null, 0, 0) && wq_links{L1}(q, \null, 0) &&
+      wq_last{L1}(q, \null, 0, 0) && wq_next{L1}(q, \null, 0, 0) && wq_inj{L1}(q, \null, 0) &&
+      rm_single{L1, L2}(q, t) && rm_headfx{L1, L2}(q, t) && rm_linkfx{L1, L2}(q, t) &&
+      wq_head{L2}(q, t, 0, 0) ==>
+        wq_next{L2}(q, t, 0, 0);
 
 */
 #endif
@@ -343,8 +353,6 @@ void vos__waitq_insert(struct vos_waitq *q, vos_task_t *t);
       \forall vos_task_t *x; wq_in(q, t, 0, x) ==>
         wq_in(q, t, 0, x->next) && wq_in(q, t, 0, x->prev) &&
         x->next->prev == x && x->prev->next == x;
-    ensures rm_last_ok: wq_last(q, t, 0, 0);
-    ensures rm_next_ok: wq_next(q, t, 0, 0);
     ensures rm_inj_ok: wq_inj(q, t, 0);
     ensures rm_sorted_ok: wq_sorted(q, t, 0, 0);
 */
