@@ -190,6 +190,16 @@
          (x == t->prev || \separated(x, t->prev)));
 */
 
+/* rm_last's and rm_next's hypotheses, between states L1 and L2 (for q, t):
+ * the queue before a removal of t and the removal's effect. A macro, so
+ * that each lemma states them written out (as one predicate, a caller's
+ * proof, which has them as separate facts, did not find the instance). */
+#define RM_HYP(L1, L2) \
+      t != \null && wq_mem(q, t) && wq_head{L1}(q, \null, 0, 0) && wq_links{L1}(q, \null, 0) && \
+      wq_last{L1}(q, \null, 0, 0) && wq_next{L1}(q, \null, 0, 0) && wq_inj{L1}(q, \null, 0) && \
+      rm_single{L1, L2}(q, t) && rm_headfx{L1, L2}(q, t) && rm_linkfx{L1, L2}(q, t) && \
+      wq_head{L2}(q, t, 0, 0)
+
 /* The lemmas. The original nine (rm_* and ins_* keeping the model) are
  * read by both runs: the functions' goals use them. The helper lemmas
  * after them (the model steps' sub-steps) only by the eff_prio_lemmas run
@@ -216,10 +226,7 @@
         wq_links{L2}(q, t, 0);
 
     lemma rm_last{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
-      t != \null && wq_mem(q, t) && wq_head{L1}(q, \null, 0, 0) && wq_links{L1}(q, \null, 0) &&
-      wq_last{L1}(q, \null, 0, 0) && wq_next{L1}(q, \null, 0, 0) && wq_inj{L1}(q, \null, 0) &&
-      rm_single{L1, L2}(q, t) && rm_headfx{L1, L2}(q, t) && rm_linkfx{L1, L2}(q, t) &&
-      wq_head{L2}(q, t, 0, 0) ==>
+      RM_HYP(L1, L2) ==>
         wq_last{L2}(q, t, 0, 0);
 
     // Insertion keeps the model, t in, placed by its priority.
@@ -304,13 +311,8 @@
 
 #if defined(EFF_PRIO_LEMMAS) || defined(EFF_PRIO_REPOS)
 /*@
-    // (Its hypotheses written out, not as a predicate: a caller's proof,
-    // which has them as separate facts, then finds the instance.)
     lemma rm_next{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
-      t != \null && wq_mem(q, t) && wq_head{L1}(q, \null, 0, 0) && wq_links{L1}(q, \null, 0) &&
-      wq_last{L1}(q, \null, 0, 0) && wq_next{L1}(q, \null, 0, 0) && wq_inj{L1}(q, \null, 0) &&
-      rm_single{L1, L2}(q, t) && rm_headfx{L1, L2}(q, t) && rm_linkfx{L1, L2}(q, t) &&
-      wq_head{L2}(q, t, 0, 0) ==>
+      RM_HYP(L1, L2) ==>
         wq_next{L2}(q, t, 0, 0);
 
 */

@@ -20,15 +20,21 @@
 #ifndef VAIOS_EVIDENCE_EFF_PRIO_INS_H
 #define VAIOS_EVIDENCE_EFF_PRIO_INS_H
 
-/*@ // The queue before an insertion of t (t not a member, well formed)
-    // and the insertion's effect as vos__waitq_insert's contract states it.
+/* The queue before an insertion of t (t not a member, well formed) and
+ * the insertion's effect as vos__waitq_insert's contract states it,
+ * between states L1 and L2 (for q, t): the predicate ins_hyp, which the
+ * helper lemmas use, and, for the _x lemmas, the same written out. */
+#define INS_HYP(L1, L2) \
+      t != \null && wq_head{L1}(q, t, 0, 0) && wq_links{L1}(q, t, 0) && \
+      wq_last{L1}(q, t, 0, 0) && wq_next{L1}(q, t, 0, 0) && wq_inj{L1}(q, t, 0) && \
+      wq_sorted{L1}(q, t, 0, 0) && \
+      \at(t->prio, L2) == \at(t->prio, L1) && fx_prio{L1, L2}(q) && \
+      ins_empty{L1, L2}(q, t) && ins_place{L1, L2}(q, t) && ins_headfx{L1, L2}(q, t) && \
+      ins_linkfx{L1, L2}(q, t)
+
+/*@
     predicate ins_hyp{L1, L2}(struct vos_waitq *q, vos_task_t *t) =
-      t != \null && wq_head{L1}(q, t, 0, 0) && wq_links{L1}(q, t, 0) &&
-      wq_last{L1}(q, t, 0, 0) && wq_next{L1}(q, t, 0, 0) && wq_inj{L1}(q, t, 0) &&
-      wq_sorted{L1}(q, t, 0, 0) &&
-      \at(t->prio, L2) == \at(t->prio, L1) && fx_prio{L1, L2}(q) &&
-      ins_empty{L1, L2}(q, t) && ins_place{L1, L2}(q, t) && ins_headfx{L1, L2}(q, t) &&
-      ins_linkfx{L1, L2}(q, t);
+      INS_HYP(L1, L2);
 */
 
 #ifdef EFF_PRIO_INS_LEMMAS
@@ -193,30 +199,15 @@
  * one predicate, that proof did not find the instances). */
 /*@
     lemma ins_last_x{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
-      t != \null && wq_head{L1}(q, t, 0, 0) && wq_links{L1}(q, t, 0) &&
-      wq_last{L1}(q, t, 0, 0) && wq_next{L1}(q, t, 0, 0) && wq_inj{L1}(q, t, 0) &&
-      wq_sorted{L1}(q, t, 0, 0) &&
-      \at(t->prio, L2) == \at(t->prio, L1) && fx_prio{L1, L2}(q) &&
-      ins_empty{L1, L2}(q, t) && ins_place{L1, L2}(q, t) && ins_headfx{L1, L2}(q, t) &&
-      ins_linkfx{L1, L2}(q, t) ==>
+      INS_HYP(L1, L2) ==>
         wq_last{L2}(q, t, 1, \at(t->prio, L2));
 
     lemma ins_hyp_intro{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
-      t != \null && wq_head{L1}(q, t, 0, 0) && wq_links{L1}(q, t, 0) &&
-      wq_last{L1}(q, t, 0, 0) && wq_next{L1}(q, t, 0, 0) && wq_inj{L1}(q, t, 0) &&
-      wq_sorted{L1}(q, t, 0, 0) &&
-      \at(t->prio, L2) == \at(t->prio, L1) && fx_prio{L1, L2}(q) &&
-      ins_empty{L1, L2}(q, t) && ins_place{L1, L2}(q, t) && ins_headfx{L1, L2}(q, t) &&
-      ins_linkfx{L1, L2}(q, t) ==>
+      INS_HYP(L1, L2) ==>
         ins_hyp{L1, L2}(q, t);
 
     lemma ins_next_x{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
-      t != \null && wq_head{L1}(q, t, 0, 0) && wq_links{L1}(q, t, 0) &&
-      wq_last{L1}(q, t, 0, 0) && wq_next{L1}(q, t, 0, 0) && wq_inj{L1}(q, t, 0) &&
-      wq_sorted{L1}(q, t, 0, 0) &&
-      \at(t->prio, L2) == \at(t->prio, L1) && fx_prio{L1, L2}(q) &&
-      ins_empty{L1, L2}(q, t) && ins_place{L1, L2}(q, t) && ins_headfx{L1, L2}(q, t) &&
-      ins_linkfx{L1, L2}(q, t) ==>
+      INS_HYP(L1, L2) ==>
         wq_next{L2}(q, t, 1, \at(t->prio, L2));
 */
 
