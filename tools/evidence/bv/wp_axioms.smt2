@@ -530,3 +530,57 @@
                   (=> (and (bvule cceil j) (bvult j #x000000e0)) (bvule s (cls_low j))))))
 (check-sat)
 (pop 1)
+
+; --- same_class_ab (heap_take_class.h Same_class: same_class_a and
+; same_class_b), the default layout (SL = 4): the code's same-class test
+; on two header words a and b (size | HB_FREE, below 2^20), with
+; class_shift's result as heap_class_scheme.h's cls_sh (the value the
+; heap_class_scheme run proves class_shift computes) of a or of b, holds
+; exactly when the two sizes have the same class in its cls_floor (both
+; tables below, literally; s / 2^k of s >= 0 is bvlshr):
+;   \forall integer a, b; 0 < a < 1048576 && 0 < b < 1048576 &&
+;     a % 8 == 1 && b % 8 == 1 ==>
+;     ((((uint32_t)(a ^ b) >> cls_sh(a)) == 0) <==> cls_floor(a - 1) == cls_floor(b - 1))
+;   (same_class_b: the same with cls_sh(b))
+(define-fun cls_floor ((s (_ BitVec 32))) (_ BitVec 32)
+  (ite (bvult s #x00000100) (bvadd #x00000000 (bvlshr s #x00000003))
+    (ite (bvult s #x00000200) (bvadd #x00000010 (bvlshr s #x00000004))
+    (ite (bvult s #x00000400) (bvadd #x00000020 (bvlshr s #x00000005))
+    (ite (bvult s #x00000800) (bvadd #x00000030 (bvlshr s #x00000006))
+    (ite (bvult s #x00001000) (bvadd #x00000040 (bvlshr s #x00000007))
+    (ite (bvult s #x00002000) (bvadd #x00000050 (bvlshr s #x00000008))
+    (ite (bvult s #x00004000) (bvadd #x00000060 (bvlshr s #x00000009))
+    (ite (bvult s #x00008000) (bvadd #x00000070 (bvlshr s #x0000000a))
+    (ite (bvult s #x00010000) (bvadd #x00000080 (bvlshr s #x0000000b))
+    (ite (bvult s #x00020000) (bvadd #x00000090 (bvlshr s #x0000000c))
+    (ite (bvult s #x00040000) (bvadd #x000000a0 (bvlshr s #x0000000d))
+    (ite (bvult s #x00080000) (bvadd #x000000b0 (bvlshr s #x0000000e))
+    (bvadd #x000000c0 (bvlshr s #x0000000f)))))))))))))))
+(define-fun cls_sh ((s (_ BitVec 32))) (_ BitVec 32)
+  (ite (bvult s #x00000100) #x00000003
+    (ite (bvult s #x00000200) #x00000004
+    (ite (bvult s #x00000400) #x00000005
+    (ite (bvult s #x00000800) #x00000006
+    (ite (bvult s #x00001000) #x00000007
+    (ite (bvult s #x00002000) #x00000008
+    (ite (bvult s #x00004000) #x00000009
+    (ite (bvult s #x00008000) #x0000000a
+    (ite (bvult s #x00010000) #x0000000b
+    (ite (bvult s #x00020000) #x0000000c
+    (ite (bvult s #x00040000) #x0000000d
+    (ite (bvult s #x00080000) #x0000000e
+    #x0000000f)))))))))))))
+(push 1)
+(declare-const a (_ BitVec 32))
+(declare-const b (_ BitVec 32))
+(assert (and (bvugt a #x00000000) (bvult a #x00100000)))
+(assert (and (bvugt b #x00000000) (bvult b #x00100000)))
+(assert (= (bvurem a #x00000008) #x00000001))
+(assert (= (bvurem b #x00000008) #x00000001))
+(check-sat)
+(assert (not (and (= (= (bvlshr (bvxor a b) (cls_sh a)) #x00000000)
+                     (= (cls_floor (bvsub a #x00000001)) (cls_floor (bvsub b #x00000001))))
+                  (= (= (bvlshr (bvxor a b) (cls_sh b)) #x00000000)
+                     (= (cls_floor (bvsub a #x00000001)) (cls_floor (bvsub b #x00000001)))))))
+(check-sat)
+(pop 1)
