@@ -26,7 +26,8 @@
  * top clause and I6 (heap_tile.c) and the model's updates for take's two
  * cases with take's frame (heap_tile_take.c), put_free (heap_put.c) and
  * its filing in lists[class_floor(sz)] (heap_class_scheme.c), take
- * (heap_take.c, heap_take_i5.c), find_class (heap_class.c), the class
+ * (heap_take.c, heap_take_i5.c) and the class it files its split rest
+ * under (heap_take_class.c, heap_take_class_new.c), find_class (heap_class.c), the class
  * scheme's four functions (heap_class_scheme.c), free_general beside
  * blocks in use or the top (heap_free.c), with a listed successor
  * (heap_merge.c) and its refusal of a bad predecessor tag
@@ -44,7 +45,7 @@
  * allocation; I3 and I4's list membership as whole-heap invariants; the
  * merge with a free predecessor when the next block is free; heap_free's
  * calls that merge with a free predecessor; heap_alloc's and heap_alloc_aligned's success
- * paths; the same-class tests of take and the frees as WP steps.
+ * paths; the same-class tests of the frees as WP steps.
  */
 /* The source file that defines list_push (tools/evidence/run.py finds it). */
 #include EV_SOURCE

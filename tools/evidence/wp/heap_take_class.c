@@ -11,7 +11,10 @@
  *            pointing to that list head;
  *   s_place: r's successor is b's old successor (r took b's place).
  * The other case, cls_floor(s - bs) != idx (the rest re-filed: list_pop,
- * list_push), is not proved here (docs/evidence.md, Not proved).
+ * list_push): heap_take_class_new.c (its sn_class, with the lemma tk_rc
+ * and heap_take's s_res, says the same). The two cases' conditions on
+ * the rest's class are each other's negation, so with this file's
+ * precondition idx == cls_floor(s) they cover every split.
  * heap_take.c proves the rest of take's contract (its s_filed: "a list
  * k").
  * The case never calls list_pop nor list_push: each has the precondition

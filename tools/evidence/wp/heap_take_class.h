@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What take's class proof (heap_take_class.c: the rest keeps b's class)
- * and its lemma run (heap_take_class_lemmas.c) share, included after
- * heap_take.c and heap_class_scheme.c (or heap_class_scheme.h):
+ * What the two runs of take's class proof (heap_take_class.c: the rest
+ * keeps b's class; heap_take_class_new.c: it does not) and their lemma
+ * run (heap_take_class_lemmas.c) share, included after heap_take.c and
+ * heap_class_scheme.c (or heap_class_scheme.h):
  *  - the axioms same_class_a and same_class_b: the code's same-class
  *    test on two header words a and b (size | HB_FREE, below 2^20), with
  *    class_shift's result as cls_sh (heap_class_scheme.h; the

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The proof of heap_take_class.h's lemmas tk_rw and tk_same (the run
+ * The proof of heap_take_class.h's lemmas tk_rw and tk_same, and of
+ * tk_rc below (heap_take_class_new.c's reading of its sn_class; the run
  * heap_take_class_lemmas), apart from the kernel so that no goal
  * carries the kernel's and the other heap proofs' definitions and
  * lemmas: tk_rw is integer arithmetic, tk_same follows from it and that
@@ -19,3 +20,11 @@
 
 #include "heap_class_scheme.h"
 #include "heap_take_class.h"
+
+/*@ // heap_take_class_new.c's sn_class in s_class's terms: the class of
+    // the rest's size as the code computes it, (rw - HB_FREE) in uint32_t
+    // with rw = (bw - bs) in uint32_t, is cls_floor(s - bs) (w = bw =
+    // s + HB_FREE, a uint32_t; 0 <= bs < w: take's preconditions).
+    lemma tk_rc: \forall integer w, bs; 0 <= bs < w < 4294967296 ==>
+      cls_floor((uint32_t)((uint32_t)(w - bs) - 1)) == cls_floor(w - 1 - bs);
+*/
