@@ -2,7 +2,8 @@
 /*
  * What the proofs of free_general's merge with a free predecessor, one
  * case per run, share (heap_merge_prev_in.c: P grows in place;
- * heap_merge_prev_refile.c: P re-filed; the other cases:
+ * heap_merge_prev_refile.c: P re-filed; heap_merge_prev_top.c: P the
+ * top; with n free, heap_merge_prev_nfree.h; the other cases:
  * docs/evidence.md), included after
  * heap_take.c (lclz, clz_fn, cs_fn) and heap_free_model.h (off):
  *  - pfb_ok(h, b), prev_free_block's acceptance test as the code computes
@@ -63,7 +64,17 @@ static blk_t *prev_free_block(const vos_heap_t *h, const blk_t *b);
  * descriptor.
  * MP_PRE_TAG: the merged block's boundary tag (b's last word) apart from
  * what else is written or read.
- * MP_ASSIGNS_MOVE: what the cases that move P (refile, to_top) write. */
+ * MP_ASSIGNS_MOVE: what the cases that move P (refile, to_top) write.
+ * The _T forms take the merged size MS (MP_PRE_NEIGH and MP_PRE_TAG pass
+ * RMS; the cases with n free, heap_merge_prev_nfree.h, pass theirs);
+ * MP_ASSIGNS_HEAD (the counters and the top) followed by
+ * MP_ASSIGNS_TAIL(MS) (b's and P's headers, P's links and tag, P's
+ * referrer, the back links, the list heads, the bitmaps) is
+ * MP_ASSIGNS_MOVE less n's header.
+ * MP_ENS_TOP(X, MS): what the cases that make P the top (to_top: X tt,
+ * MS MS_; n_top, heap_merge_prev_ntop.c: nt, its NMS_) ensure of P, the
+ * top and P's old list neighbourhood, as the clauses X_merged, X_top,
+ * X_heads, X_gone, X_succ and X_keep. */
 #define MP_PRE_BP \
     requires \valid(h) && i5(h); \
     requires \valid(b) && \separated(b, h) && b == B(h, off(h, b)); \
@@ -78,33 +89,47 @@ static blk_t *prev_free_block(const vos_heap_t *h, const blk_t *b);
 #define MP_PRE_LINK \
     requires \valid(RP->pprev) && *RP->pprev == RP && \separated(RP->pprev, RP) && \
     \separated(RP->pprev, b);
-#define MP_PRE_NEIGH \
+#define MP_PRE_NEIGH MP_PRE_NEIGH_T(RMS)
+#define MP_PRE_NEIGH_T(MS) \
     requires (slot_at(h, RP->pprev) < sizeof(h->lists) && \
     RP->pprev == &h->lists[slot_at(h, RP->pprev) / sizeof(blk_t *)]) || \
     \separated(RP->pprev, h); \
     requires RP->next_free != \null ==> \
     \valid(RP->next_free) && \separated(RP->next_free, h) && \separated(RP->next_free, RP) && \
     \separated(RP->next_free, RP->pprev) && \separated(RP->next_free, b) && \
-    \separated(tagp(RP, RMS), RP->next_free); \
+    \separated(tagp(RP, MS), RP->next_free); \
     requires \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==> \
     \valid(h->lists[k]) && \separated(h->lists[k], h) && \separated(h->lists[k], b) && \
-    \separated(tagp(RP, RMS), h->lists[k]) && \
+    \separated(tagp(RP, MS), h->lists[k]) && \
     (h->lists[k] == RP ? RP->pprev == &h->lists[k] : \separated(h->lists[k], RP));
 #define MP_PRE_N \
     requires n == B(h, off(h, b) + BSZ(w)) && n->size == nw && (nw & HB_FREE) == 0; \
     requires \valid(&n->size) && \valid(&n->check); \
     requires \separated(n, b) && \separated(n, h) && \separated(n, RP);
-#define MP_PRE_TAG \
-    requires \valid(tagp(RP, RMS)) && \separated(tagp(RP, RMS), h) && \
-    \separated(tagp(RP, RMS), RP) && \separated(tagp(RP, RMS), b) && \
-    \separated(tagp(RP, RMS), RP->pprev);
-#define MP_ASSIGNS_MOVE \
-    assigns h->free_bytes, h->frees, h->top, h->top_size, \
-    n->size, n->check, b->size, b->check, \
-    RP->size, RP->check, RP->next_free, RP->pprev, *tagp(RP, RMS), *RP->pprev, \
+#define MP_PRE_TAG MP_PRE_TAG_T(RMS)
+#define MP_PRE_TAG_T(MS) \
+    requires \valid(tagp(RP, MS)) && \separated(tagp(RP, MS), h) && \
+    \separated(tagp(RP, MS), RP) && \separated(tagp(RP, MS), b) && \
+    \separated(tagp(RP, MS), RP->pprev);
+#define MP_ASSIGNS_MOVE MP_ASSIGNS_HEAD n->size, n->check, MP_ASSIGNS_TAIL(RMS)
+#define MP_ASSIGNS_HEAD assigns h->free_bytes, h->frees, h->top, h->top_size,
+#define MP_ASSIGNS_TAIL(MS) \
+    b->size, b->check, \
+    RP->size, RP->check, RP->next_free, RP->pprev, *tagp(RP, MS), *RP->pprev, \
     { x->pprev | blk_t *x; x == RP->next_free || \
     \exists integer k; 0 <= k < VOS_HEAP_CLASSES && x == h->lists[k] }, \
     h->lists[0 .. VOS_HEAP_CLASSES - 1], \
     h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
+#define MP_ENS_TOP(X, MS) \
+    ensures X##_merged: P_->size == (MS | HB_FREE) && P_->check == seal(MS | HB_FREE, P_); \
+    ensures X##_top: h->top == P_ && h->top_size == MS; \
+    ensures X##_heads: \forall integer k; 0 <= k < VOS_HEAP_CLASSES ==> \
+            h->lists[k] != P_ && \
+            (h->lists[k] == \old(h->lists[k]) || h->lists[k] == \old(P_->next_free)); \
+    ensures X##_gone: *\old(P_->pprev) == \old(P_->next_free); \
+    ensures X##_succ: \old(P_->next_free) != \null ==> \
+            \old(P_->next_free)->pprev == \old(P_->pprev); \
+    ensures X##_keep: P_->next_free == \old(P_->next_free) && P_->pprev == \old(P_->pprev) && \
+            *tagp(P_, MS) == \old(*tagp(P_, MS));
 
 #endif

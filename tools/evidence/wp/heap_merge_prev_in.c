@@ -36,7 +36,8 @@
  * makes them (headers and tags of distinct blocks, the descriptor), the
  * sizes bounded by the arena (2^20), and the case itself (!ATEND && SAME).
  * Not proved here: the other cases (P re-filed: heap_merge_prev_refile.c;
- * P the top, n free: docs/evidence.md, Not proved); that
+ * P the top: heap_merge_prev_top.c; n free: heap_merge_prev_ntop.c and
+ * docs/evidence.md, Not proved); that
  * pfb_ok holds for every predecessor a consistent heap has; that
  * heap_free calls free_general with these preconditions met.
  *

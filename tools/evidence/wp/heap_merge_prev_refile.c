@@ -53,8 +53,8 @@
  * such a referrer is a block's next_free and not a back link put_free
  * may write); that the list is the one of class_floor (I4's class
  * part; heap_class_put proves put_free files there); the other cases
- * (heap_merge_prev_in.c proves in_place; P the top, n free:
- * docs/evidence.md,
+ * (heap_merge_prev_in.c proves in_place; P the top:
+ * heap_merge_prev_top.c; n free: heap_merge_prev_ntop.c and docs/evidence.md,
  * Not proved); that pfb_ok holds for every predecessor a consistent heap
  * has; that heap_free calls free_general with these preconditions met.
  *

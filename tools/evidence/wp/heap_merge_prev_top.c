@@ -47,7 +47,7 @@
  * distinct blocks, the list heads, the descriptor), the sizes bounded by
  * the arena (2^20), and the case itself (ATEND).
  * Not proved here: the other cases (heap_merge_prev_in.c,
- * heap_merge_prev_refile.c; n free: docs/evidence.md,
+ * heap_merge_prev_refile.c; n free: heap_merge_prev_ntop.c and docs/evidence.md,
  * Not proved); that pfb_ok holds for every predecessor a consistent heap
  * has; that heap_free calls free_general with these preconditions met.
  *
@@ -91,16 +91,7 @@ static void put_free(vos_heap_t *h, blk_t *b, uint32_t sz);
             h->frees == (uint32_t)(\old(h->frees) + 1);
     ensures tt_next: n->size == (nw | HB_PREV_FREE) && n->check == seal(nw | HB_PREV_FREE, n);
     ensures tt_dead: b->size == (w | HB_FREE) && b->check == seal(w | HB_FREE, b);
-    ensures tt_merged: P_->size == (MS_ | HB_FREE) && P_->check == seal(MS_ | HB_FREE, P_);
-    ensures tt_top: h->top == P_ && h->top_size == MS_;
-    ensures tt_heads: \forall integer k; 0 <= k < VOS_HEAP_CLASSES ==>
-            h->lists[k] != P_ &&
-            (h->lists[k] == \old(h->lists[k]) || h->lists[k] == \old(P_->next_free));
-    ensures tt_gone: *\old(P_->pprev) == \old(P_->next_free);
-    ensures tt_succ: \old(P_->next_free) != \null ==>
-            \old(P_->next_free)->pprev == \old(P_->pprev);
-    ensures tt_keep: P_->next_free == \old(P_->next_free) && P_->pprev == \old(P_->pprev) &&
-            *tagp(P_, MS_) == \old(*tagp(P_, MS_));
+    MP_ENS_TOP(tt, MS_)
     ensures tt_i5: i5(h);
 */
 static int free_general(vos_heap_t *h, blk_t *b, uint32_t w, blk_t *n, uint32_t nw);
