@@ -6,12 +6,13 @@
  * far as it goes. PROVED: the step contracts alloc_failed, class_ceil
  * (heap_class_scheme.c's) and arch_lock (heap_alloc_steps), the default
  * assigns of take and take_top (heap_alloc_frame), the lemmas
- * (heap_alloc_lemmas). NOT PROVED (in no run of make test;
- * docs/evidence.md): heap_alloc's default-behavior goals (memory
- * accesses, its calls' preconditions: a run with -wp-bhv default! proved
- * 253 of 357, every access and every requires clause of take itself
- * included; 6 failed, take's split-case requires on its tag word; the
- * rest not reached) and its behaviors' clauses. Exactly one of:
+ * (heap_alloc_lemmas); heap_alloc itself by case, each case a file that
+ * includes this one and adds the case as a precondition (together they
+ * cover every call): !(HOK && SZOK), every goal of every behavior
+ * (heap_alloc_ref.c). NOT PROVED (in no run of make test;
+ * docs/evidence.md): the default-behavior goals (memory accesses, its
+ * calls' preconditions) of the other cases (a class found; none found),
+ * and the clauses of the behaviors from_list, from_top and no_memory. Exactly one of:
  *   bad_handle: h NULL or its tag not VOS_TAG_HEAP: VOS_ERR_INVALID,
  *               nothing written (assigns \nothing);
  *   bad_size:   size 0 or above VOS_HEAP_MAX_REQUEST: alloc_failed's
@@ -53,10 +54,9 @@
  *    is at least cls_low(k), the smallest block size of class k
  *    (class_low's value: heap_class_scheme.h, proved by the
  *    heap_class_scheme run).
- * The precondition ok_take (for the found class k, take's preconditions
- * and bs + HB_FREE <= the head's word) is implied by ok_heap: lemma
- * ok_take_of, proved by the heap_alloc_lemmas run; it is stated so that
- * the call of take needs one instance, not a chain of them.
+ * Lemma ok_take_of (proved by the heap_alloc_lemmas run): ok_heap gives,
+ * for the found class k, take's preconditions and bs + HB_FREE <= the
+ * head's word.
  *
  * Assumptions (docs/evidence.md lists them):
  *  - class_ceil's value and meaning are heap_class_scheme.c's contract
@@ -291,13 +291,6 @@ INLINE blk_t *take(vos_heap_t *h, uint32_t idx, uint32_t bs);
 /*@ requires h == \null || \valid(h);
     // The heap and out, for the requests the checks let through.
     requires ok_heap: HOK && SZOK ==> heap_ok(h) && out_ok(h, out);
-    // Implied by ok_heap (lemma ok_take_of, the same formula): stated for
-    // the provers, so that the call of take needs one instance (k = the
-    // class found, bs = the code's block size).
-    requires ok_take: HOK && SZOK ==> \forall integer bs;
-      HB_MIN <= bs <= 524296 && bs % 8 == 0 ==>
-        \forall integer k; found(h, cls_ceil(bs), k) ==>
-          take_pre(h, k, bs) && bs + HB_FREE <= h->lists[k]->size;
     behavior bad_handle:
       assumes !HOK;
       assigns \nothing;
