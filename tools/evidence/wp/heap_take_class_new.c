@@ -49,6 +49,15 @@
 #include "heap_class_scheme.c"
 #include "heap_take_class.h"
 
+/* heap_class_scheme.c's preconditions of class_shift and class_floor
+ * (the size below 2^20), restated with names so that this run proves
+ * them at take's calls (-wp-prop tc_cs_arg,tc_cf_arg): the same formula
+ * as that file's unnamed requires, which Frama-C merges with these. */
+/*@ requires tc_cs_arg: 0 < s < 1048576; */
+INLINE uint32_t class_shift(uint32_t s);
+/*@ requires tc_cf_arg: 0 < s < 1048576; */
+INLINE uint32_t class_floor(uint32_t s);
+
 /*@ requires tc_no_replace: \false; */
 INLINE void list_replace(blk_t *old, blk_t *b);
 
