@@ -58,9 +58,10 @@
  *    ins_headfx, ins_linkfx) keeps wq_sorted, wq_inj, wq_head and
  *    wq_links, t in at its priority's place (wq_last and wq_next:
  *    tools/evidence/wp/eff_prio_ins.h).
- * Not proved yet (docs/evidence.md): vos__set_eff_prio's contract (so
- * pi_chain.c still assumes it); vos__waitq_reposition is proved by
- * eff_prio_repos.c.
+ * Not proved yet (docs/evidence.md): vos__set_eff_prio's contract as
+ * pi_chain.c assumes it (so pi_chain.c still assumes it);
+ * vos__waitq_reposition is proved by eff_prio_repos.c, and two cases of
+ * vos__set_eff_prio (unchanged; BLOCKED on a queue) by eff_prio_set.c.
  *
  * Assumptions (preconditions below): the queue, t and the members are
  * valid objects apart from each other (wq_sep), and q satisfies wq_ok

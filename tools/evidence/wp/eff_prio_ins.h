@@ -15,7 +15,10 @@
  * head's priority the highest, a member's prev, the step to the next
  * member, the last, where t goes), io_* and in_* one case each of wq_next
  * after the insertion (t itself, t's new prev, any other member, the
- * empty queue). No axiom: every lemma is proved.
+ * empty queue). next_keep and sorted_keep (read with EFF_PRIO_SET too:
+ * tools/evidence/wp/eff_prio_set.c): a write of t->prio keeps wq_next of
+ * the queue and the other members' order by priority. No axiom: every
+ * lemma is proved.
  */
 #ifndef VAIOS_EVIDENCE_EFF_PRIO_INS_H
 #define VAIOS_EVIDENCE_EFF_PRIO_INS_H
@@ -210,5 +213,22 @@
       INS_HYP(L1, L2) ==>
         wq_next{L2}(q, t, 1, \at(t->prio, L2));
 */
+
+#if defined(EFF_PRIO_INS_LEMMAS) || defined(EFF_PRIO_SET)
+/*@ // The order by key (wq_next, written with wq_before, which reads
+    // priorities) and the members' order by priority but t's survive a
+    // write of t->prio (vos__set_eff_prio writes it first).
+    lemma next_keep{L1, L2}: \forall struct vos_waitq *q;
+      wq_next{L1}(q, \null, 0, 0) && wq_links{L1}(q, \null, 0) &&
+      \at(q->head, L2) == \at(q->head, L1) &&
+      (\forall vos_task_t *x; wq_in(q, \null, 0, x) ==> \at(x->next, L2) == \at(x->next, L1)) ==>
+        wq_next{L2}(q, \null, 0, 0);
+
+    lemma sorted_keep{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
+      wq_sorted{L1}(q, t, 0, 0) &&
+      (\forall vos_task_t *x; wq_in(q, t, 0, x) ==> \at(x->prio, L2) == \at(x->prio, L1)) ==>
+        wq_sorted{L2}(q, t, 0, 0);
+*/
+#endif
 
 #endif

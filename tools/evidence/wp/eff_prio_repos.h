@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vos__waitq_reposition's contract (kernel/wait.c), proved by
+ * tools/evidence/wp/eff_prio_repos.c (run eff_prio_repos), used at the
+ * call by tools/evidence/wp/eff_prio_set.c (vos__set_eff_prio). Read after
+ * tools/evidence/wp/eff_prio.c's model.
+ */
+#ifndef VAIOS_EVIDENCE_EFF_PRIO_REPOS_H
+#define VAIOS_EVIDENCE_EFF_PRIO_REPOS_H
+
+/*@ requires wq_sep(q, \null, 0) && \valid(t);
+    requires wq_in(q, \null, 0, t);
+    requires wq_head(q, \null, 0, 0);
+    requires wq_links(q, \null, 0);
+    requires wq_last(q, \null, 0, 0);
+    requires wq_next(q, \null, 0, 0);
+    requires wq_inj(q, \null, 0);
+    requires wq_sorted(q, t, 0, 0);
+    assigns q->head, {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)};
+    ensures rp_prio: t->prio == \old(t->prio) && fx_prio{Pre, Post}(q);
+    ensures rp_sep: wq_sep(q, t, 1);
+    ensures rp_head: wq_head(q, t, 1, t->prio);
+    ensures rp_links: wq_links(q, t, 1);
+    ensures rp_last: wq_last(q, t, 1, t->prio);
+    ensures rp_next: wq_next(q, t, 1, t->prio);
+    ensures rp_inj: wq_inj(q, t, 1);
+    ensures rp_sorted: wq_sorted(q, t, 1, t->prio);
+*/
+void vos__waitq_reposition(struct vos_waitq *q, vos_task_t *t);
+
+#endif
