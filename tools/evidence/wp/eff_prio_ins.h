@@ -15,7 +15,8 @@
  * head's priority the highest, a member's prev, the step to the next
  * member, the last, where t goes), io_* and in_* one case each of wq_next
  * after the insertion (t itself, t's new prev, any other member, the
- * empty queue). next_keep and sorted_keep (read with EFF_PRIO_SET too:
+ * empty queue), il_last_* one case each of wq_last (by where the head
+ * goes). next_keep and sorted_keep (read with EFF_PRIO_SET too:
  * tools/evidence/wp/eff_prio_set.c): a write of t->prio keeps wq_next of
  * the queue and the other members' order by priority. No axiom: every
  * lemma is proved.
@@ -185,6 +186,19 @@
     lemma in_empty{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
       ins_hyp{L1, L2}(q, t) && \at(q->head, L1) == \null ==>
         wq_next{L2}(q, t, 1, \at(t->prio, L2));
+
+    // wq_last after an insertion, by where the head goes.
+    lemma il_last_empty{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
+      ins_hyp{L1, L2}(q, t) && \at(q->head, L1) == \null ==>
+        wq_last{L2}(q, t, 1, \at(t->prio, L2));
+
+    lemma il_last_t{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
+      ins_hyp{L1, L2}(q, t) && \at(q->head, L1) != \null && \at(q->head, L2) == t ==>
+        wq_last{L2}(q, t, 1, \at(t->prio, L2));
+
+    lemma il_last_h{L1, L2}: \forall struct vos_waitq *q, vos_task_t *t;
+      ins_hyp{L1, L2}(q, t) && \at(q->head, L1) != \null && \at(q->head, L2) != t ==>
+        wq_last{L2}(q, t, 1, \at(t->prio, L2));
 */
 #endif
 
