@@ -201,6 +201,19 @@
       rm_single{L1, L2}(q, t) && rm_headfx{L1, L2}(q, t) && rm_linkfx{L1, L2}(q, t) && \
       wq_head{L2}(q, t, 0, 0)
 
+/* The preconditions vos__waitq_remove and vos__waitq_reposition share
+ * (a clause list, for q and t): t a valid member of a queue well formed
+ * without it, the other members in priority order (t's priority free). */
+#define WQ_PRE_MEMBER \
+    requires wq_sep(q, \null, 0) && \valid(t); \
+    requires wq_in(q, \null, 0, t); \
+    requires wq_head(q, \null, 0, 0); \
+    requires wq_links(q, \null, 0); \
+    requires wq_last(q, \null, 0, 0); \
+    requires wq_next(q, \null, 0, 0); \
+    requires wq_inj(q, \null, 0); \
+    requires wq_sorted(q, t, 0, 0);
+
 /* The lemmas. The original nine (rm_* and ins_* keeping the model) are
  * read by both runs: the functions' goals use them. The helper lemmas
  * after them (the model steps' sub-steps) only by the eff_prio_lemmas run
@@ -336,14 +349,7 @@
 */
 void vos__waitq_insert(struct vos_waitq *q, vos_task_t *t);
 
-/*@ requires wq_sep(q, \null, 0) && \valid(t);
-    requires wq_in(q, \null, 0, t);
-    requires wq_head(q, \null, 0, 0);
-    requires wq_links(q, \null, 0);
-    requires wq_last(q, \null, 0, 0);
-    requires wq_next(q, \null, 0, 0);
-    requires wq_inj(q, \null, 0);
-    requires wq_sorted(q, t, 0, 0);
+/*@ WQ_PRE_MEMBER
     requires rm_direct(q, t);
     assigns q->head, {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)};
     ensures fx_prio: fx_prio{Pre, Post}(q);

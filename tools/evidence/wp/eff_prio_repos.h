@@ -3,19 +3,12 @@
  * vos__waitq_reposition's contract (kernel/wait.c), proved by
  * tools/evidence/wp/eff_prio_repos.c (run eff_prio_repos), used at the
  * call by tools/evidence/wp/eff_prio_set.c (vos__set_eff_prio). Read after
- * tools/evidence/wp/eff_prio.c's model.
+ * tools/evidence/wp/eff_prio.c's model (and its WQ_PRE_MEMBER).
  */
 #ifndef VAIOS_EVIDENCE_EFF_PRIO_REPOS_H
 #define VAIOS_EVIDENCE_EFF_PRIO_REPOS_H
 
-/*@ requires wq_sep(q, \null, 0) && \valid(t);
-    requires wq_in(q, \null, 0, t);
-    requires wq_head(q, \null, 0, 0);
-    requires wq_links(q, \null, 0);
-    requires wq_last(q, \null, 0, 0);
-    requires wq_next(q, \null, 0, 0);
-    requires wq_inj(q, \null, 0);
-    requires wq_sorted(q, t, 0, 0);
+/*@ WQ_PRE_MEMBER
     assigns q->head, {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)};
     ensures rp_prio: t->prio == \old(t->prio) && fx_prio{Pre, Post}(q);
     ensures rp_sep: wq_sep(q, t, 1);
