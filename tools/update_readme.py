@@ -83,6 +83,7 @@ CPU_ROWS = ("ctx_yield", "ctx_preempt", "task_wake", "sem_give_take", "mutex_loc
 UNIT_MEANING = {
     "insn": "exact: one count is one instruction",
     "bytes": "exact",
+    "cycles": "exact: one count is one core clock cycle (silicon)",
     "tick40": "counts of the MPS2 machines' 25 MHz counter: 40 instructions each under "
               "-icount shift=0, so a figure of N means between 40(N-1) and 40(N+1) "
               "instructions; never compared as exact",
@@ -97,8 +98,6 @@ def unit_meaning(unit):
     tools/resolution.py defines it, else a plain "as the run states it"."""
     if unit in UNIT_MEANING:
         return UNIT_MEANING[unit]
-    if unit == "cycles":
-        return "exact: one count is one core clock cycle (silicon)"
     res = resolution.of_unit(unit)
     if res:
         what = "core cycles" if res["unit"] == "cycles" else "instructions"
