@@ -59,6 +59,13 @@ def host_suites(host_dir, build, target):
     return suites
 
 
+def timed(fn, *a):
+    """fn's result with the wall-clock seconds it took appended: printed
+    beside each suite so CI's time budget can be managed, never compared."""
+    t0 = time.monotonic()
+    return fn(*a) + (time.monotonic() - t0,)
+
+
 def run_host_suite(name, cmd, timeout):
     status, out = run(cmd, timeout)
     passed = failed = None
@@ -107,11 +114,11 @@ def main():
         for name, cmd, timeout in host_suites(args.host, args.build, args.target):
             if args.only and args.only not in name:
                 continue
-            jobs.append(ex.submit(run_host_suite, name, cmd, timeout or args.timeout))
+            jobs.append(ex.submit(timed, run_host_suite, name, cmd, timeout or args.timeout))
         for elf in sorted(glob.glob(os.path.join(ROOT, args.target, "tests", "target", "test_*.elf"))):
             if args.only and args.only not in elf:
                 continue
-            jobs.append(ex.submit(run_target_suite, elf, args.timeout))
+            jobs.append(ex.submit(timed, run_target_suite, elf, args.timeout))
         if not args.no_bench and not args.only:
             # Twice, compared byte for byte (the instrument is exact), then
             # every budget checked against the first run.
@@ -119,16 +126,16 @@ def main():
                    "python3 -m tools.check_budgets --schema --results %s/bench/results.json --budgets bench/budgets.txt"
                    % (args.target, args.build, args.build))
             # Two whole benchmark runs, each several minutes on a busy machine.
-            jobs.append(ex.submit(run_host_suite, "bench-budgets", cmd, 4 * args.timeout))
+            jobs.append(ex.submit(timed, run_host_suite, "bench-budgets", cmd, 4 * args.timeout))
 
         total_p = total_f = 0
         for fut in concurrent.futures.as_completed(jobs):
-            name, p, f, fails, out = fut.result()
+            name, p, f, fails, out, secs = fut.result()
             with open(os.path.join(log_dir, name.replace("/", "_") + ".log"), "w") as fh:
                 fh.write(out)
             total_p += p
             total_f += f
-            print("%-32s %4d passed, %d failed" % (name, p, f))
+            print("%-32s %4d passed, %d failed  (%d s)" % (name, p, f, secs))
             for l in fails[:20]:
                 print("    " + l)
     print("logs: %s" % os.path.relpath(log_dir, ROOT))
