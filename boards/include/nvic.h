@@ -29,20 +29,31 @@
 #define CCR_STKALIGN (1u << 9)
 #define CPACR_CP10_CP11_FULL (0xFu << 20)
 
+/* Enabling or pending a line hands the state its handler reads (the
+ * handler pointer, the test's data) to that handler, and disabling it
+ * takes that state back: the stores before nvic_enable or nvic_pend, and
+ * the accesses after nvic_disable, stay on their side of the NVIC write
+ * (a compiler barrier; the core sees its own accesses in program order, so
+ * no DSB is needed for its own handlers). */
+#define NVIC_COMPILER_BARRIER() __asm__ volatile("" ::: "memory")
+
 static inline void nvic_set_priority(int irq, uint8_t prio)
 {
     *(volatile uint8_t *)(NVIC_IPR + (uint32_t)irq) = prio;
 }
 static inline void nvic_enable(int irq)
 {
+    NVIC_COMPILER_BARRIER();
     *(volatile uint32_t *)(NVIC_ISER + 4u * ((uint32_t)irq >> 5)) = 1u << (irq & 31);
 }
 static inline void nvic_disable(int irq)
 {
     *(volatile uint32_t *)(NVIC_ICER + 4u * ((uint32_t)irq >> 5)) = 1u << (irq & 31);
+    NVIC_COMPILER_BARRIER();
 }
 static inline void nvic_pend(int irq)
 {
+    NVIC_COMPILER_BARRIER();
     *(volatile uint32_t *)(NVIC_ISPR + 4u * ((uint32_t)irq >> 5)) = 1u << (irq & 31);
 }
 static inline void nvic_unpend(int irq)
