@@ -10,11 +10,11 @@
  * includes this one and adds the case as a precondition (together they
  * cover every call): !(HOK && SZOK), every goal of every behavior
  * (heap_alloc_ref.c); every list from cls_ceil(bs) up empty, the default
- * behavior (memory accesses, its calls' preconditions: heap_alloc_top.c).
- * NOT PROVED (in no run of make test; docs/evidence.md): the default
- * behavior's goals in the case "a list from cls_ceil(bs) up non-empty"
- * (take's call), and the clauses of the behaviors from_list, from_top
- * and no_memory. Exactly one of:
+ * behavior (memory accesses, its calls' preconditions: heap_alloc_top.c);
+ * a list from cls_ceil(bs) up non-empty, the lowest of class KF (any
+ * class), the default behavior (take's call: heap_alloc_list.c).
+ * NOT PROVED (in no run of make test; docs/evidence.md): the clauses of
+ * the behaviors from_list, from_top and no_memory. Exactly one of:
  *   bad_handle: h NULL or its tag not VOS_TAG_HEAP: VOS_ERR_INVALID,
  *               nothing written (assigns \nothing);
  *   bad_size:   size 0 or above VOS_HEAP_MAX_REQUEST: alloc_failed's
