@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the proofs of free_general's merge with a free predecessor P when
- * b's successor n is free share (heap_merge_prev_ntop.c: n the top; n
- * listed: docs/evidence.md, Not proved), included after
+ * b's successor n is free share (heap_merge_prev_ntop.c: n the top;
+ * heap_merge_prev_nin.c, with heap_merge_prev_nin.h: n listed, P grown
+ * in place; the other cases: docs/evidence.md, Not proved), included after
  * heap_merge_prev.h, whose names (RP, RPW, P_, PW_, BSZ) they use:
  *  - the code's sizes when n is free: n's size NSZ (nw - HB_FREE), the
  *    code's sz once n is added (RSZ: b's size + n's), mw = pw + sz
