@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Toward vos__set_eff_prio's READY case (kernel/sched.c; issue 34,
+ * docs/evidence.md "The ready levels"): a model of the ready levels, the
+ * effects of the two steps that move a READY task between levels
+ * (vos__ready_unlink, vos__ready_insert) proved on the code, and lemmas
+ * that those effects keep the levels well formed. vos__set_eff_prio's
+ * READY case itself is NOT proved yet (see Not proved below).
+ *
+ * The code proved is kernel/sched.c with kernel/ksched.h (EV_SOURCE,
+ * through tools/evidence/wp/ready.c, whose contracts of the same
+ * functions, proved by the ready run, Frama-C merges with the ones here;
+ * this file's runs re-prove them for the two functions they cover).
+ *
+ * The model (state-dependent: a task's level is read from its fields, so
+ * a later step finds it as the previous one left it): the members of
+ * level p, rd_mem(e, p, x), are the tasks (pi_world.h's task(x)) other
+ * than e that are READY with x->prio == p, as kernel/sched.c's header
+ * states the levels. rd_level(e, p): level p's head is null exactly when
+ * it has no member, else a member, and every member's next and prev are
+ * members linked back to it (the ring is closed under the links; that it
+ * is one ring is not stated: the model has no reachability, so where the
+ * code relies on it, rd_sole states it for t: a t linked to itself is
+ * its level's only member). rd_prios(e): every READY task but e is at a
+ * level that exists. rd_tasks: the tasks are valid objects apart from
+ * each other and from the scheduler's block. With e = t: the levels
+ * without t (t off the lists, between a remove and an insert).
+ *
+ * Proved (run eff_prio_ready: every goal of vos__ready_unlink and
+ * vos__ready_insert, ready.c's clauses and the RTE goals included; run
+ * eff_prio_ready_lemmas: every lemma):
+ *  - vos__ready_unlink(t), t and its neighbours tasks (and, when t is not
+ *    alone, t->prev != t, and t, t->next, t->prev apart or equal): its
+ *    effect as the code writes it, one clause each (every task's state
+ *    and priority kept, the other levels' heads kept; alone: the level
+ *    emptied, every other task's links kept; else: the head moved on if
+ *    it was t, t->prev's next and t->next's prev linked to each other,
+ *    every other link kept);
+ *  - vos__ready_insert(t), t a task and the level's head and tail tasks
+ *    other than t: its effect (empty level: t alone, the head; else t
+ *    between the tail and the head, which stays; every other link and
+ *    level kept);
+ *  - the lemmas: an unlink with that effect, from the levels well formed
+ *    and rd_sole(t), leaves the levels without t well formed (ul_empty,
+ *    ul_headm, ul_links for t's level; ul_other_e/_h/_l for the others;
+ *    ul_ok over every level, with rd_prios); an insert with that effect,
+ *    from the levels without t well formed, leaves t's level and every
+ *    other level well formed with t (in_empty, in_headm, in_links,
+ *    in_other_e/_h/_l); in_pre: the head and the tail an insert reads
+ *    are tasks other than t (the insert's precondition, from the model).
+ * Not proved (docs/evidence.md): vos__ready_remove's effect (the unlink
+ * and t's links cleared: written, all but the alone case proved, that
+ * one not (the provers gave up)), ready_insert_head's,
+ * the combination of the insert lemmas over every level (in_ok timed
+ * out at 60 s), and vos__set_eff_prio's READY case, whose contract
+ * (written, not landed) is: from map_ok, the levels well formed,
+ * rd_sole(t), prio < VOS_CFG_PRIO_LEVELS, map_ok and the levels well
+ * formed after, t->prio == prio, every other level's head kept, t the
+ * head of its new level if it is the running task, else at its tail.
+ *
+ * Assumptions: the preconditions below (not added assumptions about the
+ * kernel: in the model they follow from the levels well formed, the
+ * lemma in_pre and the ring's links for t's neighbours; a caller's
+ * proof has to establish them); VOS_CFG_TIMESLICE is 0 (ready.c's). No
+ * axiom.
+ */
+#include "pi_world.h"          /* task(x) */
+#include "ready.c"             /* kernel/sched.c, map_ok and the ready run's contracts */
+
+/*@ // x is a member of level p: a task other than e, READY, of priority p.
+    predicate rd_mem{L}(vos_task_t *e, integer p, vos_task_t *x) =
+      task(x) && x != e && x->state == VOS_TASK_READY && x->prio == p;
+
+    // Level p (without e): its head null exactly when it has no member,
+    // else a member; every member's neighbours members, linked both ways.
+    predicate rd_level{L}(vos_task_t *e, integer p) =
+      (vos__s.ready[p] == \null ==> \forall vos_task_t *x; !rd_mem(e, p, x)) &&
+      (vos__s.ready[p] != \null ==> rd_mem(e, p, vos__s.ready[p])) &&
+      (\forall vos_task_t *x; rd_mem(e, p, x) ==>
+         rd_mem(e, p, x->next) && rd_mem(e, p, x->prev) &&
+         x->next->prev == x && x->prev->next == x);
+
+    predicate rd_levels{L}(vos_task_t *e) =
+      \forall integer p; 0 <= p < VOS_CFG_PRIO_LEVELS ==> rd_level(e, p);
+
+    // Every READY task but e is at a level that exists.
+    predicate rd_prios{L}(vos_task_t *e) =
+      \forall vos_task_t *x; task(x) && x != e && x->state == VOS_TASK_READY ==>
+        x->prio < VOS_CFG_PRIO_LEVELS;
+
+    // t alone in its ring is alone at its level (the level is one ring:
+    // not carried by the model, so stated for t where it is needed).
+    predicate rd_sole{L}(vos_task_t *t) =
+      t->next == t ==> \forall vos_task_t *y; rd_mem(\null, t->prio, y) ==> y == t;
+
+    // The tasks are valid objects apart from each other and from vos__s.
+    predicate rd_tasks{L} =
+      (\forall vos_task_t *x; task(x) ==> \valid(x) && \separated(x, &vos__s)) &&
+      (\forall vos_task_t *x, *y; task(x) && task(y) && x != y ==> \separated(x, y));
+*/
+
+/* The steps' effects, as the code writes them (p: t's level; L1 before,
+ * L2 after), and the lemmas that they keep the levels well formed. */
+/*@ // Every task's state and priority kept; the other levels' heads kept.
+    predicate keep_tasks{L1, L2} =
+      \forall vos_task_t *x; task(x) ==>
+        \at(x->state, L2) == \at(x->state, L1) && \at(x->prio, L2) == \at(x->prio, L1);
+    predicate keep_heads{L1, L2}(integer p) =
+      \forall integer q; 0 <= q < VOS_CFG_PRIO_LEVELS && q != p ==>
+        \at(vos__s.ready[q], L2) == \at(vos__s.ready[q], L1);
+    // Every task's links but t's kept.
+    predicate keep_links{L1, L2}(vos_task_t *t) =
+      \forall vos_task_t *x; task(x) && x != t ==>
+        \at(x->next, L2) == \at(x->next, L1) && \at(x->prev, L2) == \at(x->prev, L1);
+
+    // vos__ready_unlink(t), one clause each: alone, the level empties;
+    // else t's neighbours are linked to each other and a head t becomes
+    // t->next.
+    predicate ul_alone{L1, L2}(vos_task_t *t) =
+      \at(t->next, L1) == t ==>
+        \at(vos__s.ready[\at(t->prio, L1)], L2) == \null && keep_links{L1, L2}(t);
+    predicate ul_head{L1, L2}(vos_task_t *t) =
+      \at(t->next, L1) != t ==>
+        \at(vos__s.ready[\at(t->prio, L1)], L2) ==
+          (\at(vos__s.ready[\at(t->prio, L1)], L1) == t ? \at(t->next, L1) :
+           \at(vos__s.ready[\at(t->prio, L1)], L1));
+    predicate ul_next{L1, L2}(vos_task_t *t) =
+      \at(t->next, L1) != t ==>
+        \forall vos_task_t *x; task(x) && x != t ==>
+          \at(x->next, L2) == (x == \at(t->prev, L1) ? \at(t->next, L1) : \at(x->next, L1));
+    predicate ul_prev{L1, L2}(vos_task_t *t) =
+      \at(t->next, L1) != t ==>
+        \forall vos_task_t *x; task(x) && x != t ==>
+          \at(x->prev, L2) == (x == \at(t->next, L1) ? \at(t->prev, L1) : \at(x->prev, L1));
+    predicate ul_fx{L1, L2}(vos_task_t *t) =
+      keep_tasks{L1, L2} && keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      ul_alone{L1, L2}(t) && ul_head{L1, L2}(t) && ul_next{L1, L2}(t) && ul_prev{L1, L2}(t);
+
+    // vos__ready_insert(t): into an empty level, t alone; else t between
+    // the tail (the head's prev) and the head, which stays.
+    predicate in_alone{L1, L2}(vos_task_t *t) =
+      \at(vos__s.ready[\at(t->prio, L1)], L1) == \null ==>
+        \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
+        \at(t->next, L2) == t && \at(t->prev, L2) == t && keep_links{L1, L2}(t);
+    predicate in_head{L1, L2}(vos_task_t *t) =
+      \let h = \at(vos__s.ready[\at(t->prio, L1)], L1);
+      h != \null ==>
+        \at(vos__s.ready[\at(t->prio, L1)], L2) == h &&
+        \at(t->next, L2) == h && \at(t->prev, L2) == \at(h->prev, L1);
+    predicate in_next{L1, L2}(vos_task_t *t) =
+      \let h = \at(vos__s.ready[\at(t->prio, L1)], L1);
+      h != \null ==>
+        \forall vos_task_t *x; task(x) && x != t ==>
+          \at(x->next, L2) == (x == \at(h->prev, L1) ? t : \at(x->next, L1));
+    predicate in_prev{L1, L2}(vos_task_t *t) =
+      \let h = \at(vos__s.ready[\at(t->prio, L1)], L1);
+      h != \null ==>
+        \forall vos_task_t *x; task(x) && x != t ==>
+          \at(x->prev, L2) == (x == h ? t : \at(x->prev, L1));
+    predicate in_fx{L1, L2}(vos_task_t *t) =
+      keep_tasks{L1, L2} && keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      in_alone{L1, L2}(t) && in_head{L1, L2}(t) && in_next{L1, L2}(t) && in_prev{L1, L2}(t);
+
+    // A level's three parts, each on its own (the lemmas prove them apart).
+    predicate rd_empty{L}(vos_task_t *e, integer p) =
+      vos__s.ready[p] == \null ==> \forall vos_task_t *x; !rd_mem(e, p, x);
+    predicate rd_headm{L}(vos_task_t *e, integer p) =
+      vos__s.ready[p] != \null ==> rd_mem(e, p, vos__s.ready[p]);
+    predicate rd_links{L}(vos_task_t *e, integer p) =
+      \forall vos_task_t *x; rd_mem(e, p, x) ==>
+        rd_mem(e, p, x->next) && rd_mem(e, p, x->prev) &&
+        x->next->prev == x && x->prev->next == x;
+*/
+
+#define RD_UL_HYP(L1, L2) \
+      rd_tasks{L1} && task(t) && \at(t->state, L1) == VOS_TASK_READY && \
+      rd_level{L1}(\null, \at(t->prio, L1)) && rd_sole{L1}(t) && ul_fx{L1, L2}(t)
+#define RD_IN_HYP(L1, L2) \
+      rd_tasks{L1} && task(t) && \at(t->state, L1) == VOS_TASK_READY && \
+      rd_level{L1}(t, \at(t->prio, L1)) && in_fx{L1, L2}(t)
+
+/*@ lemma rd_level_parts{L}: \forall vos_task_t *e, integer p;
+      rd_level(e, p) <==> rd_empty(e, p) && rd_headm(e, p) && rd_links(e, p);
+
+    // Another level q than t's: the unlink and the insert keep it (one
+    // lemma per part).
+    lemma ul_other_e{L1, L2}: \forall vos_task_t *t, integer q;
+      RD_UL_HYP(L1, L2) && 0 <= q < VOS_CFG_PRIO_LEVELS && q != \at(t->prio, L1) &&
+      rd_level{L1}(\null, q) ==> rd_empty{L2}(t, q);
+    lemma ul_other_h{L1, L2}: \forall vos_task_t *t, integer q;
+      RD_UL_HYP(L1, L2) && 0 <= q < VOS_CFG_PRIO_LEVELS && q != \at(t->prio, L1) &&
+      rd_level{L1}(\null, q) ==> rd_headm{L2}(t, q);
+    lemma ul_other_l{L1, L2}: \forall vos_task_t *t, integer q;
+      RD_UL_HYP(L1, L2) && 0 <= q < VOS_CFG_PRIO_LEVELS && q != \at(t->prio, L1) &&
+      rd_level{L1}(\null, q) ==> rd_links{L2}(t, q);
+    lemma in_other_e{L1, L2}: \forall vos_task_t *t, integer q;
+      RD_IN_HYP(L1, L2) && 0 <= q < VOS_CFG_PRIO_LEVELS && q != \at(t->prio, L1) &&
+      rd_level{L1}(t, q) ==> rd_empty{L2}(\null, q);
+    lemma in_other_h{L1, L2}: \forall vos_task_t *t, integer q;
+      RD_IN_HYP(L1, L2) && 0 <= q < VOS_CFG_PRIO_LEVELS && q != \at(t->prio, L1) &&
+      rd_level{L1}(t, q) ==> rd_headm{L2}(\null, q);
+    lemma in_other_l{L1, L2}: \forall vos_task_t *t, integer q;
+      RD_IN_HYP(L1, L2) && 0 <= q < VOS_CFG_PRIO_LEVELS && q != \at(t->prio, L1) &&
+      rd_level{L1}(t, q) ==> rd_links{L2}(\null, q);
+
+    // t's level, after the unlink (without t) and the insert (with t).
+    lemma ul_empty{L1, L2}: \forall vos_task_t *t;
+      RD_UL_HYP(L1, L2) ==> rd_empty{L2}(t, \at(t->prio, L1));
+    lemma ul_headm{L1, L2}: \forall vos_task_t *t;
+      RD_UL_HYP(L1, L2) ==> rd_headm{L2}(t, \at(t->prio, L1));
+    lemma ul_links{L1, L2}: \forall vos_task_t *t;
+      RD_UL_HYP(L1, L2) ==> rd_links{L2}(t, \at(t->prio, L1));
+    lemma in_empty{L1, L2}: \forall vos_task_t *t;
+      RD_IN_HYP(L1, L2) ==> rd_empty{L2}(\null, \at(t->prio, L1));
+    lemma in_headm{L1, L2}: \forall vos_task_t *t;
+      RD_IN_HYP(L1, L2) ==> rd_headm{L2}(\null, \at(t->prio, L1));
+    lemma in_links{L1, L2}: \forall vos_task_t *t;
+      RD_IN_HYP(L1, L2) ==> rd_links{L2}(\null, \at(t->prio, L1));
+*/
+
+/*@ // The steps combined, over every level.
+    lemma ul_ok{L1, L2}: \forall vos_task_t *t;
+      rd_tasks{L1} && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
+      rd_levels{L1}(\null) && rd_prios{L1}(\null) && rd_sole{L1}(t) && ul_fx{L1, L2}(t) ==>
+        rd_levels{L2}(t) && rd_prios{L2}(t);
+
+    // What the insert needs of the head and the tail, from the levels.
+    lemma in_pre{L}: \forall vos_task_t *t, integer p;
+      rd_levels(t) && 0 <= p < VOS_CFG_PRIO_LEVELS && vos__s.ready[p] != \null ==>
+        task(vos__s.ready[p]) && task(vos__s.ready[p]->prev) &&
+        vos__s.ready[p] != t && vos__s.ready[p]->prev != t;
+*/
+
+/* The steps' contracts in this model: their effect, one clause each,
+ * from preconditions that name the tasks they touch (stated directly,
+ * not through the levels: with the levels' quantified links as
+ * hypotheses, whose instances feed each other, the provers gave up on
+ * even the simplest of these goals). A caller gets the levels after
+ * from the lemmas. */
+/*@ requires rd_tasks && task(t) && task(t->next) && task(t->prev);
+    requires t->next != t ==> t->prev != t &&
+      \separated(t, t->next) && \separated(t, t->prev) &&
+      (t->prev == t->next || \separated(t->prev, t->next));
+    ensures rd_un_keep: keep_tasks{Pre, Post} && keep_heads{Pre, Post}(\old(t->prio));
+    ensures rd_un_alone: ul_alone{Pre, Post}(t);
+    ensures rd_un_head: ul_head{Pre, Post}(t);
+    ensures rd_un_next: ul_next{Pre, Post}(t);
+    ensures rd_un_prev: ul_prev{Pre, Post}(t);
+*/
+static inline void vos__ready_unlink(vos_task_t *t);
+
+/*@ requires rd_tasks && task(t);
+    requires vos__s.ready[t->prio] != \null ==>
+      task(vos__s.ready[t->prio]) && task(vos__s.ready[t->prio]->prev) &&
+      vos__s.ready[t->prio] != t && vos__s.ready[t->prio]->prev != t;
+    ensures ri_keep: keep_tasks{Pre, Post} && keep_heads{Pre, Post}(\old(t->prio));
+    ensures ri_alone: in_alone{Pre, Post}(t);
+    ensures ri_head: in_head{Pre, Post}(t);
+    ensures ri_next: in_next{Pre, Post}(t);
+    ensures ri_prev: in_prev{Pre, Post}(t);
+*/
+static inline void vos__ready_insert(vos_task_t *t);
