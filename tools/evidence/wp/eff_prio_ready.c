@@ -2,8 +2,9 @@
 /*
  * Toward vos__set_eff_prio's READY case (kernel/sched.c; issue 34,
  * docs/evidence.md "The ready levels"): a model of the ready levels, the
- * effects of the two steps that move a READY task between levels
- * (vos__ready_unlink, vos__ready_insert) proved on the code, and lemmas
+ * effects of the steps that move a READY task between levels
+ * (vos__ready_unlink, vos__ready_remove, vos__ready_insert) proved on
+ * the code, and lemmas
  * that those effects keep the levels well formed. vos__set_eff_prio's
  * READY case itself is NOT proved yet (see Not proved below).
  *
@@ -26,8 +27,9 @@
  * each other and from the scheduler's block. With e = t: the levels
  * without t (t off the lists, between a remove and an insert).
  *
- * Proved (run eff_prio_ready: every goal of vos__ready_unlink and
- * vos__ready_insert, ready.c's clauses and the RTE goals included; run
+ * Proved (run eff_prio_ready: every goal of vos__ready_unlink,
+ * vos__ready_remove and vos__ready_insert, ready.c's clauses and the RTE
+ * goals included; run
  * eff_prio_ready_lemmas: every lemma):
  *  - vos__ready_unlink(t), t and its neighbours tasks (and, when t is not
  *    alone, t->prev != t, and t, t->next, t->prev apart or equal): its
@@ -36,6 +38,12 @@
  *    emptied, every other task's links kept; else: the head moved on if
  *    it was t, t->prev's next and t->next's prev linked to each other,
  *    every other link kept);
+ *  - vos__ready_remove(t) (the unlink, then t's links cleared): the
+ *    unlink's effect but t's links (the alone case written out: the
+ *    level emptied, every other task's links kept), t->next and t->prev
+ *    null; from the unlink's preconditions and every other task apart
+ *    from t (which rd_tasks implies: stated so the provers need not find
+ *    that instance, as in eff_prio.c's rm_direct);
  *  - vos__ready_insert(t), t a task and the level's head and tail tasks
  *    other than t: its effect (empty level: t alone, the head; else t
  *    between the tail and the head, which stays; every other link and
@@ -48,9 +56,7 @@
  *    other level well formed with t (in_empty, in_headm, in_links,
  *    in_other_e/_h/_l); in_pre: the head and the tail an insert reads
  *    are tasks other than t (the insert's precondition, from the model).
- * Not proved (docs/evidence.md): vos__ready_remove's effect (the unlink
- * and t's links cleared: written, all but the alone case proved, that
- * one not (the provers gave up)), ready_insert_head's,
+ * Not proved (docs/evidence.md): ready_insert_head's effect,
  * the combination of the insert lemmas over every level (in_ok timed
  * out at 60 s), and vos__set_eff_prio's READY case, whose contract
  * (written, not landed) is: from map_ok, the levels well formed,
@@ -248,6 +254,22 @@
     ensures rd_un_prev: ul_prev{Pre, Post}(t);
 */
 static inline void vos__ready_unlink(vos_task_t *t);
+
+/*@ requires rd_tasks && task(t) && task(t->next) && task(t->prev);
+    requires t->next != t ==> t->prev != t &&
+      \separated(t, t->next) && \separated(t, t->prev) &&
+      (t->prev == t->next || \separated(t->prev, t->next));
+    requires \forall vos_task_t *x; task(x) && x != t ==> \separated(x, t);
+    ensures rd_rm_keep: keep_tasks{Pre, Post} && keep_heads{Pre, Post}(\old(t->prio));
+    ensures rd_rm_alone_h: \old(t->next) == t ==> vos__s.ready[\old(t->prio)] == \null;
+    ensures rd_rm_alone_l: \old(t->next) == t ==> \forall vos_task_t *x; task(x) && x != t ==>
+      x->next == \old(x->next) && x->prev == \old(x->prev);
+    ensures rd_rm_head: ul_head{Pre, Post}(t);
+    ensures rd_rm_next: ul_next{Pre, Post}(t);
+    ensures rd_rm_prev: ul_prev{Pre, Post}(t);
+    ensures rd_rm_t: t->next == \null && t->prev == \null;
+*/
+void vos__ready_remove(vos_task_t *t);
 
 /*@ requires rd_tasks && task(t);
     requires vos__s.ready[t->prio] != \null ==>
