@@ -13,9 +13,10 @@
  * behavior (memory accesses, its calls' preconditions: heap_alloc_top.c);
  * a list from cls_ceil(bs) up non-empty, the lowest of class KF (any
  * class), the default behavior (take's call: heap_alloc_list.c) and
- * from_list's ensures but six (heap_alloc_list_ens.c).
+ * from_list's ensures but five (heap_alloc_list_ens.c,
+ * heap_alloc_list_ens2.c).
  * NOT PROVED (in no run of make test; docs/evidence.md): from_list's
- * l_i5, s_tag, s_link, s_filed, w_hdr, w_next and assigns, and the
+ * l_i5, s_tag, s_link, s_filed, w_next and assigns, and the
  * clauses of the behaviors from_top and no_memory. Exactly one of:
  *   bad_handle: h NULL or its tag not VOS_TAG_HEAP: VOS_ERR_INVALID,
  *               nothing written (assigns \nothing);
