@@ -54,11 +54,12 @@
  *    ul_ok over every level, with rd_prios); an insert with that effect,
  *    from the levels without t well formed, leaves t's level and every
  *    other level well formed with t (in_empty, in_headm, in_links,
- *    in_other_e/_h/_l); in_pre: the head and the tail an insert reads
- *    are tasks other than t (the insert's precondition, from the model).
- * Not proved (docs/evidence.md): ready_insert_head's effect,
- * the combination of the insert lemmas over every level (in_ok timed
- * out at 60 s), and vos__set_eff_prio's READY case, whose contract
+ *    in_other_e/_h/_l; in_ok_at per level, in_ok over every level,
+ *    in_ok_pr for rd_prios); in_pre: the head and the tail an insert
+ *    reads are tasks other than t (the insert's precondition, from the
+ *    model).
+ * Not proved (docs/evidence.md): ready_insert_head's effect and
+ * vos__set_eff_prio's READY case, whose contract
  * (written, not landed) is: from map_ok, the levels well formed,
  * rd_sole(t), prio < VOS_CFG_PRIO_LEVELS, map_ok and the levels well
  * formed after, t->prio == prio, every other level's head kept, t the
@@ -229,6 +230,19 @@
       rd_tasks{L1} && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
       rd_levels{L1}(\null) && rd_prios{L1}(\null) && rd_sole{L1}(t) && ul_fx{L1, L2}(t) ==>
         rd_levels{L2}(t) && rd_prios{L2}(t);
+
+    lemma in_ok_pr{L1, L2}: \forall vos_task_t *t;
+      task(t) && \at(t->state, L1) == VOS_TASK_READY &&
+      \at(t->prio, L1) < VOS_CFG_PRIO_LEVELS &&
+      rd_prios{L1}(t) && keep_tasks{L1, L2} ==>
+        rd_prios{L2}(\null);
+    lemma in_ok_at{L1, L2}: \forall vos_task_t *t, integer q;
+      RD_IN_HYP(L1, L2) && \at(t->prio, L1) < VOS_CFG_PRIO_LEVELS &&
+      0 <= q < VOS_CFG_PRIO_LEVELS && rd_level{L1}(t, q) ==>
+        rd_level{L2}(\null, q);
+    lemma in_ok{L1, L2}: \forall vos_task_t *t;
+      RD_IN_HYP(L1, L2) && \at(t->prio, L1) < VOS_CFG_PRIO_LEVELS &&
+      rd_levels{L1}(t) ==> rd_levels{L2}(\null);
 
     // What the insert needs of the head and the tail, from the levels.
     lemma in_pre{L}: \forall vos_task_t *t, integer p;
