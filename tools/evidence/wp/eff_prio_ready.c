@@ -55,7 +55,10 @@
  *    from the levels without t well formed, leaves t's level and every
  *    other level well formed with t (in_empty, in_headm, in_links,
  *    in_other_e/_h/_l; in_ok_at per level, in_ok over every level,
- *    in_ok_pr for rd_prios); in_pre: the head and the tail an insert
+ *    in_ok_pr for rd_prios; in_ok2 the same with every level's
+ *    hypothesis in one); hd_at_e/_h/_l, hd_at, hd_ok: a member made its
+ *    level's head, nothing else written, keeps the levels well formed
+ *    (ready_insert_head's second step); in_pre: the head and the tail an insert
  *    reads are tasks other than t (the insert's precondition, from the
  *    model).
  * Not proved (docs/evidence.md): ready_insert_head's effect and
@@ -243,6 +246,49 @@
     lemma in_ok{L1, L2}: \forall vos_task_t *t;
       RD_IN_HYP(L1, L2) && \at(t->prio, L1) < VOS_CFG_PRIO_LEVELS &&
       rd_levels{L1}(t) ==> rd_levels{L2}(\null);
+
+    // A member of level p made its head keeps the levels well formed.
+    lemma hd_at_e{L1, L2}: \forall vos_task_t *t, integer q;
+      t != \null && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
+      \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
+      keep_tasks{L1, L2} && keep_links{L1, L2}(\null) &&
+      keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      0 <= q < VOS_CFG_PRIO_LEVELS && rd_level{L1}(\null, q) ==>
+        rd_empty{L2}(\null, q);
+    lemma hd_at_h{L1, L2}: \forall vos_task_t *t, integer q;
+      t != \null && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
+      \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
+      keep_tasks{L1, L2} && keep_links{L1, L2}(\null) &&
+      keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      0 <= q < VOS_CFG_PRIO_LEVELS && rd_level{L1}(\null, q) ==>
+        rd_headm{L2}(\null, q);
+    lemma hd_at_l{L1, L2}: \forall vos_task_t *t, integer q;
+      t != \null && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
+      \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
+      keep_tasks{L1, L2} && keep_links{L1, L2}(\null) &&
+      keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      0 <= q < VOS_CFG_PRIO_LEVELS && rd_level{L1}(\null, q) ==>
+        rd_links{L2}(\null, q);
+    lemma hd_at{L1, L2}: \forall vos_task_t *t, integer q;
+      t != \null && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
+      \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
+      keep_tasks{L1, L2} && keep_links{L1, L2}(\null) &&
+      keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      0 <= q < VOS_CFG_PRIO_LEVELS && rd_level{L1}(\null, q) ==>
+        rd_level{L2}(\null, q);
+    lemma hd_ok{L1, L2}: \forall vos_task_t *t;
+      t != \null && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
+      \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
+      keep_tasks{L1, L2} && keep_links{L1, L2}(\null) &&
+      keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      rd_levels{L1}(\null) && rd_prios{L1}(\null) ==>
+        rd_levels{L2}(\null) && rd_prios{L2}(\null);
+
+    lemma in_ok2{L1, L2}: \forall vos_task_t *t;
+      rd_tasks{L1} && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
+      \at(t->prio, L1) < VOS_CFG_PRIO_LEVELS &&
+      rd_levels{L1}(t) && rd_prios{L1}(t) && in_fx{L1, L2}(t) ==>
+        rd_levels{L2}(\null) && rd_prios{L2}(\null);
 
     // What the insert needs of the head and the tail, from the levels.
     lemma in_pre{L}: \forall vos_task_t *t, integer p;
