@@ -188,6 +188,13 @@
 #define RD_IN_HYP(L1, L2) \
       rd_tasks{L1} && task(t) && \at(t->state, L1) == VOS_TASK_READY && \
       rd_level{L1}(t, \at(t->prio, L1)) && in_fx{L1, L2}(t)
+/* t, a READY member of its level, made that level's head and nothing
+ * else written (ready_insert_head's second step). */
+#define RD_HD_HYP(L1, L2) \
+      t != \null && task(t) && \at(t->state, L1) == VOS_TASK_READY && \
+      \at(vos__s.ready[\at(t->prio, L1)], L2) == t && \
+      keep_tasks{L1, L2} && keep_links{L1, L2}(\null) && \
+      keep_heads{L1, L2}(\at(t->prio, L1))
 
 /*@ lemma rd_level_parts{L}: \forall vos_task_t *e, integer p;
       rd_level(e, p) <==> rd_empty(e, p) && rd_headm(e, p) && rd_links(e, p);
@@ -249,38 +256,23 @@
 
     // A member of level p made its head keeps the levels well formed.
     lemma hd_at_e{L1, L2}: \forall vos_task_t *t, integer q;
-      t != \null && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
-      \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
-      keep_tasks{L1, L2} && keep_links{L1, L2}(\null) &&
-      keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      RD_HD_HYP(L1, L2) &&
       0 <= q < VOS_CFG_PRIO_LEVELS && rd_level{L1}(\null, q) ==>
         rd_empty{L2}(\null, q);
     lemma hd_at_h{L1, L2}: \forall vos_task_t *t, integer q;
-      t != \null && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
-      \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
-      keep_tasks{L1, L2} && keep_links{L1, L2}(\null) &&
-      keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      RD_HD_HYP(L1, L2) &&
       0 <= q < VOS_CFG_PRIO_LEVELS && rd_level{L1}(\null, q) ==>
         rd_headm{L2}(\null, q);
     lemma hd_at_l{L1, L2}: \forall vos_task_t *t, integer q;
-      t != \null && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
-      \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
-      keep_tasks{L1, L2} && keep_links{L1, L2}(\null) &&
-      keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      RD_HD_HYP(L1, L2) &&
       0 <= q < VOS_CFG_PRIO_LEVELS && rd_level{L1}(\null, q) ==>
         rd_links{L2}(\null, q);
     lemma hd_at{L1, L2}: \forall vos_task_t *t, integer q;
-      t != \null && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
-      \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
-      keep_tasks{L1, L2} && keep_links{L1, L2}(\null) &&
-      keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      RD_HD_HYP(L1, L2) &&
       0 <= q < VOS_CFG_PRIO_LEVELS && rd_level{L1}(\null, q) ==>
         rd_level{L2}(\null, q);
     lemma hd_ok{L1, L2}: \forall vos_task_t *t;
-      t != \null && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
-      \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
-      keep_tasks{L1, L2} && keep_links{L1, L2}(\null) &&
-      keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      RD_HD_HYP(L1, L2) &&
       rd_levels{L1}(\null) && rd_prios{L1}(\null) ==>
         rd_levels{L2}(\null) && rd_prios{L2}(\null);
 
