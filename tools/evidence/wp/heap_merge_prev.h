@@ -56,10 +56,13 @@ static blk_t *prev_free_block(const vos_heap_t *h, const blk_t *b);
  * MP_PRE_BP: b, a block in use saying HB_PREV_FREE, apart from the
  * descriptor; P (RP), the block the tag before b names, accepted by
  * prev_free_block, free (RPW: its size | HB_FREE) and just before b.
- * MP_PRE_LINK: P listed (I4): its back link points to it.
+ * MP_PRE_LINK: P listed (I4): its back link points to it
+ * (MP_PRE_LINK_OF(X) for a block X).
  * MP_PRE_NEIGH: the rest of P's list neighbourhood (I4), for the cases
  * that move P: its back link is a list head or another block's link; its
- * successor is valid; P is a list head only where its back link says.
+ * successor is valid (MP_PRE_LISTED(X, MS) for a block X, its successor
+ * apart from the merged block's tag); P is a list head only where its
+ * back link says.
  * MP_PRE_N: n, the next header, a block in use, apart from b, P and the
  * descriptor.
  * MP_PRE_TAG: the merged block's boundary tag (b's last word) apart from
@@ -86,22 +89,25 @@ static blk_t *prev_free_block(const vos_heap_t *h, const blk_t *b);
     requires RPW % 8 == HB_FREE && HB_MIN <= RPW - HB_FREE; \
     requires RP == B(h, off(h, b) - (RPW - HB_FREE)); \
     requires RPW - HB_FREE + BSZ(w) < 1048576;
-#define MP_PRE_LINK \
-    requires \valid(RP->pprev) && *RP->pprev == RP && \separated(RP->pprev, RP) && \
-    \separated(RP->pprev, b);
+#define MP_PRE_LINK MP_PRE_LINK_OF(RP)
+#define MP_PRE_LINK_OF(X) \
+    requires \valid(X->pprev) && *X->pprev == X && \separated(X->pprev, X) && \
+    \separated(X->pprev, b);
 #define MP_PRE_NEIGH MP_PRE_NEIGH_T(RMS)
 #define MP_PRE_NEIGH_T(MS) \
-    requires (slot_at(h, RP->pprev) < sizeof(h->lists) && \
-    RP->pprev == &h->lists[slot_at(h, RP->pprev) / sizeof(blk_t *)]) || \
-    \separated(RP->pprev, h); \
-    requires RP->next_free != \null ==> \
-    \valid(RP->next_free) && \separated(RP->next_free, h) && \separated(RP->next_free, RP) && \
-    \separated(RP->next_free, RP->pprev) && \separated(RP->next_free, b) && \
-    \separated(tagp(RP, MS), RP->next_free); \
+    MP_PRE_LISTED(RP, MS) \
     requires \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==> \
     \valid(h->lists[k]) && \separated(h->lists[k], h) && \separated(h->lists[k], b) && \
     \separated(tagp(RP, MS), h->lists[k]) && \
     (h->lists[k] == RP ? RP->pprev == &h->lists[k] : \separated(h->lists[k], RP));
+#define MP_PRE_LISTED(X, MS) \
+    requires (slot_at(h, X->pprev) < sizeof(h->lists) && \
+    X->pprev == &h->lists[slot_at(h, X->pprev) / sizeof(blk_t *)]) || \
+    \separated(X->pprev, h); \
+    requires X->next_free != \null ==> \
+    \valid(X->next_free) && \separated(X->next_free, h) && \separated(X->next_free, X) && \
+    \separated(X->next_free, X->pprev) && \separated(X->next_free, b) && \
+    \separated(tagp(RP, MS), X->next_free);
 #define MP_PRE_N \
     requires n == B(h, off(h, b) + BSZ(w)) && n->size == nw && (nw & HB_FREE) == 0; \
     requires \valid(&n->size) && \valid(&n->check); \

@@ -30,15 +30,8 @@
 #define MP_PRE_NLIST \
     requires \valid(n) && \separated(n, h) && \separated(n, b) && \separated(n, RP) && \
     n != h->top; \
-    requires \valid(n->pprev) && *n->pprev == n && \separated(n->pprev, n) && \
-    \separated(n->pprev, b); \
-    requires (slot_at(h, n->pprev) < sizeof(h->lists) && \
-    n->pprev == &h->lists[slot_at(h, n->pprev) / sizeof(blk_t *)]) || \
-    \separated(n->pprev, h); \
-    requires n->next_free != \null ==> \
-    \valid(n->next_free) && \separated(n->next_free, h) && \separated(n->next_free, n) && \
-    \separated(n->next_free, n->pprev) && \separated(n->next_free, b) && \
-    \separated(tagp(RP, RNMS), n->next_free); \
+    MP_PRE_LINK_OF(n) \
+    MP_PRE_LISTED(n, RNMS) \
     requires \separated(tagp(RP, RNMS), n) && \separated(tagp(RP, RNMS), n->pprev);
 #define MP_PRE_NAPART \
     requires \separated(n->pprev, RP) && \separated(n->pprev, RP->pprev); \
