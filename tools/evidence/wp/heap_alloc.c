@@ -14,10 +14,11 @@
  * a list from cls_ceil(bs) up non-empty, the lowest of class KF (any
  * class), the default behavior (take's call: heap_alloc_list.c) and
  * from_list's ensures but five (heap_alloc_list_ens.c,
- * heap_alloc_list_ens2.c).
+ * heap_alloc_list_ens2.c); in the case of heap_alloc_top.c, every clause
+ * of from_top (heap_alloc_top_ens.c) and of no_memory
+ * (heap_alloc_top_nm.c).
  * NOT PROVED (in no run of make test; docs/evidence.md): from_list's
- * l_i5, s_tag, s_link, s_filed, w_next and assigns, and the
- * clauses of the behaviors from_top and no_memory. Exactly one of:
+ * l_i5, s_tag, s_link, s_filed, w_next and assigns. Exactly one of:
  *   bad_handle: h NULL or its tag not VOS_TAG_HEAP: VOS_ERR_INVALID,
  *               nothing written (assigns \nothing);
  *   bad_size:   size 0 or above VOS_HEAP_MAX_REQUEST: alloc_failed's
@@ -148,12 +149,17 @@ static int alloc_failed(vos_heap_t *h, int err);
  * take_top's contracts have assigns only in their behaviors, so without
  * these a call would let every location change. Each is the union of
  * the behaviors' clauses. */
+/* (heap_alloc_top_nm.c defines HA_TOP_FRAME and states instead a default
+ * assigns of take_top that is empty when the top is smaller than bs,
+ * proved by its own run: no_memory's assigns needs it.) */
+#ifndef HA_TOP_FRAME
 /*@ assigns h->top, h->top_size, h->free_bytes, h->min_free,
             B(h, h->total - h->top_size)->size, B(h, h->total - h->top_size)->check,
             B(h, h->total - h->top_size + bs)->size, B(h, h->total - h->top_size + bs)->check,
             B(h, h->total)->size, B(h, h->total)->check;
 */
 INLINE blk_t *take_top(vos_heap_t *h, uint32_t bs);
+#endif
 
 /*@ assigns TK_B->size, TK_B->check, TK_R->size, TK_R->check, TK_R->next_free, TK_R->pprev,
             *TK_TAG, TK_NX->pprev, TK_N->size, TK_N->check,
