@@ -61,7 +61,8 @@
  *    (ready_insert_head's second step); in_pre: the head and the tail an insert
  *    reads are tasks other than t (the insert's precondition, from the
  *    model).
- * Not proved (docs/evidence.md): ready_insert_head's effect and
+ * ready_insert_head's contract is proved by eff_prio_ready_head.c (with
+ * this file's model). Not proved here (docs/evidence.md):
  * vos__set_eff_prio's READY case, whose contract
  * (written, not landed) is: from map_ok, the levels well formed,
  * rd_sole(t), prio < VOS_CFG_PRIO_LEVELS, map_ok and the levels well
