@@ -12,7 +12,7 @@
 ; uintptr_t of 32 bits (the Cortex-M targets, and WP's gcc_x86_32 model)
 ; and of 64 bits (the host build), where span8 is the same 32-bit value.
 ;
-; It is the axiom rot_inside of tools/evidence/wp/heap_fast.c:
+; It is the axiom rot_inside of tools/evidence/wp/heap_rot.h:
 ;   \forall uintptr_t o, s; s < 536870912 ==>
 ;     (rot(o) < s <==> (o % 8 == 0 && o < 8 * s))
 ;   rot(o) = ((o >> 3) | (uintptr_t)(o << 29))   (heap_pin.h)

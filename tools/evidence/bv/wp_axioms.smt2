@@ -584,3 +584,30 @@
                      (= (cls_floor (bvsub a #x00000001)) (cls_floor (bvsub b #x00000001)))))))
 (check-sat)
 (pop 1)
+
+; --- unseal_wc, unseal_cw (heap_pfb_ok.c C_unseal), HB_MAGIC = 0xA5A5A5A5,
+; seal(w, b) = (uint32_t)((uint32_t)(w ^ (uint32_t)(uintptr_t)b) ^ HB_MAGIC)
+; (heap_model.h):
+;   \forall blk_t *b, integer w, c; c == seal(w, b) ==>
+;     (uint32_t)((uint32_t)(w ^ c) ^ (uint32_t)(uintptr_t)b) == HB_MAGIC
+;   \forall blk_t *b, integer w, c; w == seal(c, b) ==>
+;     (uint32_t)((uint32_t)(w ^ c) ^ (uint32_t)(uintptr_t)b) == HB_MAGIC
+; The variables are read as 64-bit two's complement (w and c may be any
+; integer of that range, the address a = (uintptr_t)b too); a (uint32_t)
+; cast keeps the low 32 bits (lo). The second axiom is the first with w
+; and c renamed, which ^ being commutative makes the same fact: both are
+; checked.
+(push 1)
+(declare-const w (_ BitVec 64))
+(declare-const c (_ BitVec 64))
+(declare-const a (_ BitVec 64))
+(define-fun lo ((x (_ BitVec 64))) (_ BitVec 32) ((_ extract 31 0) x))
+(define-fun seal ((x (_ BitVec 64)) (p (_ BitVec 64))) (_ BitVec 64)
+  ((_ zero_extend 32) (bvxor (lo (bvxor x ((_ zero_extend 32) (lo p)))) #xa5a5a5a5)))
+(define-fun unsealed ((x (_ BitVec 64)) (y (_ BitVec 64)) (p (_ BitVec 64))) Bool
+  (= (lo (bvxor ((_ zero_extend 32) (lo (bvxor x y))) ((_ zero_extend 32) (lo p)))) #xa5a5a5a5))
+(check-sat)
+(assert (not (and (=> (= c (seal w a)) (unsealed w c a))
+                  (=> (= w (seal c a)) (unsealed w c a)))))
+(check-sat)
+(pop 1)

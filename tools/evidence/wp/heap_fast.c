@@ -14,7 +14,7 @@
  * The code tests b with one compare (the offset rotated right by 3 bits
  * in 32 bits, below span8: heap_pin.h's inside); that this compare means
  * "8-aligned and in [first, first + 8 * span8)" is the axiom rot_inside
- * below, a fact of 32-bit arithmetic proved in bit-vector logic by
+ * (heap_rot.h), a fact of 32-bit arithmetic proved in bit-vector logic by
  * tools/evidence/bv/heap_entry.smt2 (run.py bv; rot_inside_32, and
  * rot_inside_64 for a 64-bit uintptr_t), from which WP proves the
  * behaviors complete and outside's result. Every memory access valid
@@ -45,14 +45,11 @@
     // the terms of b's (wrapped) offset.
     predicate in_arena(vos_heap_t *h, void *p) =
       boff(h, p) % 8 == 0 && boff(h, p) < 8 * h->span8;
-
-    // ASSUMED in WP, PROVED in bit-vector logic (tools/evidence/bv/
-    // heap_entry.smt2, rot_inside_32): the code's rotated compare.
-    axiomatic C_rot {
-      axiom rot_inside: \forall uintptr_t o, s; s < 536870912 ==>
-        (rot(o) < s <==> (o % 8 == 0 && o < 8 * s));
-    }
 */
+
+/* ASSUMED in WP, PROVED in bit-vector logic: the code's rotated compare,
+ * rot_inside (heap_rot.h, shared with heap_pfb_ok.c). */
+#include "heap_rot.h"
 
 /*@ requires h == \null || \valid(h);
     // Only the calls the entry checks refuse (the locked part: not proved).

@@ -36,8 +36,8 @@
  * Not proved anywhere: the merge with a free predecessor (free_general
  * with HB_PREV_FREE: prev_free_block's result merged, P grown in place or
  * unlinked and re-filed).
- * Also not proved: that prev_free_block accepts a consistent predecessor
- * (its address range check); heap_free's own inlined fast path (merge with a free
+ * (That prev_free_block accepts a consistent predecessor is
+ * heap_pfb_ok.c's pfb_consistent.) Also not proved: heap_free's own inlined fast path (merge with a free
  * successor without a free predecessor), which does what next_top does
  * and the listed merge would but is not this function; that the list is
  * the one of class_floor (I4's class part).

@@ -19,8 +19,9 @@
  * the tag word before b and the header it names are readable (as
  * heap_free.c's prev_free_block contract; the code reads the header only
  * after the range test, so in flat memory it is in the arena).
- * Not proved here: that pfb_ok holds for a consistent heap (that the
- * range test accepts every predecessor I1-I3 describe).
+ * That pfb_ok holds for a consistent heap (the test accepts every
+ * predecessor I1-I3 describe, in flat memory) is heap_pfb_ok.c's
+ * pfb_consistent.
  *
  * The code proved is kernel/heap.c itself, included (through heap_put.c
  * and heap_i5.c) whole: this file adds only contracts.

@@ -38,7 +38,6 @@
  * Not proved here: the other cases (P re-filed: heap_merge_prev_refile.c;
  * P the top: heap_merge_prev_top.c; n free: heap_merge_prev_ntop.c and
  * docs/evidence.md, Not proved); that
- * pfb_ok holds for every predecessor a consistent heap has; that
  * heap_free calls free_general with these preconditions met.
  *
  * The code proved is kernel/heap.c itself, included (through heap_take.c,

@@ -44,8 +44,7 @@
  * reaches the end sentinel (NATEND: I4, the top is the free block before
  * the sentinel, with the tiling I1, stated, not derived).
  * Not proved here: the cases with n listed (docs/evidence.md, Not
- * proved); that pfb_ok holds for every predecessor
- * a consistent heap has; that heap_free calls free_general with these
+ * proved); that heap_free calls free_general with these
  * preconditions met.
  *
  * The code proved is kernel/heap.c itself, included (through heap_take.c,

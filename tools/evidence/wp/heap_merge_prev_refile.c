@@ -55,8 +55,7 @@
  * part; heap_class_put proves put_free files there); the other cases
  * (heap_merge_prev_in.c proves in_place; P the top:
  * heap_merge_prev_top.c; n free: heap_merge_prev_ntop.c and docs/evidence.md,
- * Not proved); that pfb_ok holds for every predecessor a consistent heap
- * has; that heap_free calls free_general with these preconditions met.
+ * Not proved); that heap_free calls free_general with these preconditions met.
  *
  * The code proved is kernel/heap.c itself, included (through heap_take.c,
  * heap_put.c and heap_i5.c) whole: this file adds only contracts.

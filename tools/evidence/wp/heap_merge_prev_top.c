@@ -48,8 +48,7 @@
  * the arena (2^20), and the case itself (ATEND).
  * Not proved here: the other cases (heap_merge_prev_in.c,
  * heap_merge_prev_refile.c; n free: heap_merge_prev_ntop.c and docs/evidence.md,
- * Not proved); that pfb_ok holds for every predecessor a consistent heap
- * has; that heap_free calls free_general with these preconditions met.
+ * Not proved); that heap_free calls free_general with these preconditions met.
  *
  * The code proved is kernel/heap.c itself, included (through heap_take.c,
  * heap_put.c and heap_i5.c) whole: this file adds only contracts.
