@@ -13,12 +13,12 @@
  * behavior (memory accesses, its calls' preconditions: heap_alloc_top.c);
  * a list from cls_ceil(bs) up non-empty, the lowest of class KF (any
  * class), the default behavior (take's call: heap_alloc_list.c) and
- * from_list's ensures but five (heap_alloc_list_ens.c,
- * heap_alloc_list_ens2.c); in the case of heap_alloc_top.c, every clause
+ * from_list's ensures but two (heap_alloc_list_ens.c,
+ * heap_alloc_list_ens2.c, heap_alloc_list_ens3.c); in the case of heap_alloc_top.c, every clause
  * of from_top (heap_alloc_top_ens.c) and of no_memory
  * (heap_alloc_top_nm.c).
  * NOT PROVED (in no run of make test; docs/evidence.md): from_list's
- * l_i5, s_tag, s_link, s_filed, w_next and assigns. Exactly one of:
+ * l_i5, w_next and assigns. Exactly one of:
  *   bad_handle: h NULL or its tag not VOS_TAG_HEAP: VOS_ERR_INVALID,
  *               nothing written (assigns \nothing);
  *   bad_size:   size 0 or above VOS_HEAP_MAX_REQUEST: alloc_failed's

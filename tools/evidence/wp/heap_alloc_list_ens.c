@@ -7,10 +7,10 @@
  * from_list -wp-split): l_res (VOS_OK), l_lock (the lock state as it
  * was), l_found, l_out (*out = the found head + 8), l_min; take's split
  * restated: s_hdr, s_rest, s_gone, s_heads, s_free; its whole: w_list,
- * w_link, w_free (w_hdr: heap_alloc_list_ens2.c). NOT PROVED
- * (timeouts, CVC4 20 s, on the two real paths: docs/evidence.md): l_i5,
- * s_tag, s_link, s_filed, w_next, and from_list's assigns clause (not
- * tried). The lemmas
+ * w_link, w_free (w_hdr: heap_alloc_list_ens2.c; s_tag, s_link,
+ * s_filed: heap_alloc_list_ens3.c). NOT PROVED (timeouts, CVC4 20 s, on
+ * the two real paths: docs/evidence.md): l_i5, w_next, and from_list's
+ * assigns clause (not tried). The lemmas
  * found_same and found_kf (the lowest non-empty class at or above w is
  * unique) are proved by the heap_alloc_list_ens_lemmas run.
  * Assumptions: heap_alloc.c's (its header), nothing more.

@@ -9,10 +9,9 @@
  * heap_alloc.c's lemmas bs_of_lo and bs_of_hi, proved by the
  * heap_alloc_lemmas run). No assumption beyond heap_alloc.c's.
  * PROVED (heap_alloc_list_ens2.wp): w_hdr (the whole block's header).
- * NOT PROVED (timeouts, CVC4 20 s, on the two real paths; not
- * diagnosed, perhaps out apart from the words take wrote, out_ok
- * instantiated at the found class and block size): s_tag, s_link,
- * s_filed, w_next, l_i5.
+ * NOT PROVED here (timeouts, CVC4 20 s, on the two real paths): s_tag,
+ * s_link, s_filed (proved with heap_alloc_list_ens3.c's additions),
+ * w_next, l_i5 (docs/evidence.md).
  */
 #include "heap_alloc_list_ens.c"
 
