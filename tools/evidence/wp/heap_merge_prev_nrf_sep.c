@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * heap_merge_prev_nrf.c's contract with its precondition nr_bsep (b's
+ * header words apart from the counters, the bitmaps, top_size and P's
+ * header words: implied by MP_PRE_BP's \separated(b, h) and
+ * \separated(RP, b), so the contract means the same) and without
+ * heap_free_model.h's lemma i5_frame (proved by heap_free_lemmas; not
+ * an assumption left out, a proved fact these goals do not use): the run
+ * heap_merge_prev_nrf_split proves nr_bytes, nr_dead and nr_top here,
+ * one goal per path (without nr_bsep, nr_bytes timed out at 60 s).
+ * Nothing is added here.
+ */
+#define EV_WP_NRF_BSEP
+#define EV_WP_NRF_NO_I5FRAME
+#include "heap_merge_prev_nrf.c"
