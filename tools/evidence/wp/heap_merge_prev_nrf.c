@@ -59,8 +59,7 @@
  * stated as ground facts for the provers (nr_bsep only in the run
  * heap_merge_prev_nrf_split, with which nr_bytes proves in 2.5 s;
  * without it, it timed out).
- * Not proved here either: n and P neighbours in one list; that pfb_ok
- * holds for every predecessor a consistent heap has; that heap_free
+ * Not proved here either: n and P neighbours in one list; that heap_free
  * calls free_general with these preconditions met.
  *
  * The code proved is kernel/heap.c itself, included (through heap_take.c,
