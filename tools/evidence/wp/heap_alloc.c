@@ -18,7 +18,7 @@
  * of from_top (heap_alloc_top_ens.c) and of no_memory
  * (heap_alloc_top_nm.c).
  * NOT PROVED (in no run of make test; docs/evidence.md): from_list's
- * l_i5, w_next and assigns. Exactly one of:
+ * l_i5 and w_next (its assigns: heap_alloc_list_asg). Exactly one of:
  *   bad_handle: h NULL or its tag not VOS_TAG_HEAP: VOS_ERR_INVALID,
  *               nothing written (assigns \nothing);
  *   bad_size:   size 0 or above VOS_HEAP_MAX_REQUEST: alloc_failed's

@@ -24,7 +24,9 @@
  *    ground facts because the provers did not find these instances of
  *    out_ok in the goal's context themselves (CVC4 20 s, docs/evidence.md).
  * Assumptions: heap_alloc.c's (its header), nothing more.
- * NOT PROVED: from_list's w_next, l_i5 and assigns (docs/evidence.md).
+ * Also proved on this file: from_list's assigns clause (the
+ * heap_alloc_list_asg run, -wp-prop @assigns).
+ * NOT PROVED: from_list's w_next and l_i5 (docs/evidence.md).
  */
 #include "heap_alloc_list_ens2.c"
 
