@@ -14,33 +14,41 @@
  *  - the result is VOS_OK; free_bytes grows by exactly b's size (I6:
  *    n's and P's bytes were free already);
  *  - b's header word, now dead bytes inside P, says w | HB_FREE;
+ *  - P's header says (P's size + b's + n's) | HB_FREE with its check
+ *    word sealing it (I1, I2), the merged block's boundary tag (n's last
+ *    word) holds P (I3);
  *  - P is the head of a list k with its back link to the list head
  *    (I4's links); every list head is the old one, n's or P's old
- *    successor, or P; top_size is unchanged;
+ *    successor, or P; the top and top_size are unchanged;
  *  - i5 holds (I5), as its four parts i5_sl, i5_sl_hi, i5_fl, i5_fl_hi
  *    (i5 is their conjunction), one postcondition each.
  * Every memory access valid, no shift out of range (-wp-rte).
  * NOT proved, so not stated here (docs/evidence.md, Not proved): frees
- * + 1, b's check word, P's merged header (size and check), P's boundary
- * tag, h->top unchanged, and an assigns clause (refile's plus n's
- * referrer and the back link of n's successor). Their goals on the path
- * through list_unlink(h, n), list_unlink(h, P) and put_free (with
- * -wp-split) took 16 to 22 s (CVC4, 0.5 million steps, at a load
- * average of 8 to 12) or timed out at 60 s, and which of them proved
- * changed with the context (with or without nr_bsep, the quantified
- * frame facts, i5_frame, a quantified frame fact for hb_seal): not the
- * margin the proofs keep (a quarter of the timeout); one assigns goal
- * of 685 (-wp-split) and, without -wp-split, two, timed out.
- * The goals are split over two runs: heap_merge_prev_nrf (no -wp-split)
- * all but nr_bytes, nr_dead and nr_top_size; heap_merge_prev_nrf_split
+ * + 1, b's check word, and an assigns clause
+ * (refile's plus n's referrer and the back link of n's successor).
+ * Their goals on the path through list_unlink(h, n), list_unlink(h, P)
+ * and put_free (with -wp-split) took 14.6 to 16.5 s (frees: CVC4, at a
+ * load average of 7 to 9) or timed out at 60 s, and which of them
+ * proved changed with the context (with or without nr_bsep, the
+ * quantified frame facts, i5_frame, a quantified frame fact for
+ * hb_seal): not the margin the proofs keep (a quarter of the timeout);
+ * one assigns goal of 685 (-wp-split) and, without -wp-split, two,
+ * timed out.
+ * The goals are split over three runs: heap_merge_prev_nrf (no
+ * -wp-split) all but nr_bytes, nr_dead, nr_top_size, nr_top,
+ * nr_msize, nr_mcheck and nr_tag; heap_merge_prev_nrf_split
  * (heap_merge_prev_nrf_sep.c: with nr_bsep, without i5_frame;
- * -wp-split, one goal per path) those three.
+ * -wp-split, one goal per path) nr_bytes, nr_dead and nr_top_size;
+ * heap_merge_prev_nrf_frames (heap_merge_prev_nrf_frames.c: the same
+ * and the quantified header frame facts; -wp-split) nr_top,
+ * nr_msize, nr_mcheck and nr_tag.
  * prev_free_block's and hb_valid's contracts (heap_merge_prev.h) are
  * proved by the heap_merge_prev_pfb run, cs_fn by heap_take_lemmas,
  * list_unlink's and put_free's contracts by heap_i5 and heap_put, their
  * frame facts of heap_merge_frame.h by heap_merge_frame: here they are
- * assumed. The quantified header frame facts (heap_merge_prev_frame.h)
- * are not included (as in heap_merge_prev_nin.c).
+ * assumed; the quantified header frame facts (heap_merge_prev_frame.h,
+ * proved by heap_merge_prev_frame) only in the run
+ * heap_merge_prev_nrf_frames.
  *
  * The model (assumptions; docs/evidence.md lists them): heap_model.h's
  * (B, tagp, seal), WP's Typed+cast memory model, heap_i5.c's Flat_memory
@@ -67,6 +75,9 @@
  */
 #include "heap_take.c"
 #include "heap_merge_frame.h"
+#ifdef EV_WP_NRF_FRAMES
+#include "heap_merge_prev_frame.h"
+#endif
 /* heap_merge_prev_nrf_sep.c (the run heap_merge_prev_nrf_split): off(h,
  * b) only, as heap_free_model.h declares it, without its lemma i5_frame
  * (proved by heap_free_lemmas: leaving it out assumes nothing; these
@@ -126,6 +137,10 @@ static void put_free(vos_heap_t *h, blk_t *b, uint32_t sz);
     ensures nr_ok: \result == VOS_OK;
     ensures nr_bytes: h->free_bytes == \old(h->free_bytes) + BSZ(w);
     ensures nr_dead: b->size == (w | HB_FREE);
+    ensures nr_msize: P_->size == (NMS_ | HB_FREE);
+    ensures nr_mcheck: P_->check == seal(P_->size, P_);
+    ensures nr_tag: *tagp(P_, NMS_) == P_;
+    ensures nr_top: h->top == \old(h->top);
     ensures nr_top_size: h->top_size == \old(h->top_size);
     ensures nr_head: \exists integer k; 0 <= k < VOS_HEAP_CLASSES &&
             h->lists[k] == P_ && P_->pprev == &h->lists[k];
