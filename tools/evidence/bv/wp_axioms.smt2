@@ -611,3 +611,14 @@
                   (=> (= w (seal c a)) (unsealed w c a)))))
 (check-sat)
 (pop 1)
+
+; --- lead_small (heap_init.c C_lead), vos_heap_init's lead, m the 32-bit
+; (uintptr_t)mem:
+;   \forall void *mem; 0 <= hi_lead(mem) <= 7, where
+;   hi_lead(mem) = (uint32_t)(((uint32_t)((uintptr_t)mem + 7) & 4294967288) - (uintptr_t)mem)
+(push 1)
+(declare-const m (_ BitVec 32))
+(check-sat)
+(assert (not (bvule (bvsub (bvand (bvadd m #x00000007) #xfffffff8) m) #x00000007)))
+(check-sat)
+(pop 1)
