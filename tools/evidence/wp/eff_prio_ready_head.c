@@ -29,6 +29,10 @@
  */
 #include "eff_prio_ready.c"
 
+/*@ // The levels without t well formed, every READY task but t at a level.
+    predicate rd_without{L}(vos_task_t *t) = rd_levels(t) && rd_prios(t);
+*/
+
 /*@ // The insert with every hypothesis of in_ok2, then t made the head
     // with nothing else written (hd_ok's hypothesis): one lemma over the
     // three states, so that a caller needs one instance (ih_ok0); the
@@ -69,7 +73,10 @@
       \valid(vos__s.ready[t->prio]) && \valid(vos__s.ready[t->prio]->prev) &&
       \separated(vos__s.ready[t->prio], &vos__s) &&
       \separated(vos__s.ready[t->prio]->prev, &vos__s);
-    requires rd_levels(t) && rd_prios(t);
+    // rd_levels(t) and rd_prios(t), as one predicate: a caller's goal for
+    // it is then one atom, a lemma's conclusion (-wp-split splits a
+    // conjunction, and each half's instance was found only by chance).
+    requires rd_without(t);
     assigns vos__s.ready[t->prio], vos__s.ready_map, t->next, t->prev,
             vos__s.ready[t->prio]->prev, vos__s.ready[t->prio]->prev->next;
     ensures ih_keep: keep_tasks{Pre, Post} && keep_heads{Pre, Post}(\old(t->prio));

@@ -3,8 +3,8 @@
  * Toward vos__set_eff_prio's READY case (kernel/sched.c; issue 34,
  * docs/evidence.md "The ready levels"): its contract (behavior ready,
  * below) and the lemmas that carry the levels through its steps. The
- * contract is NOT proved: no run proves vos__set_eff_prio with it (see
- * Not proved); the lemmas are (run eff_prio_ready_set_lemmas).
+ * contract is proved on the code (run eff_prio_ready_set), the lemmas by
+ * run eff_prio_ready_set_lemmas.
  *
  * The steps, as the code takes them: vos__ready_remove (L1 to L2, its
  * contract's clauses one by one, RM_FX), t->prio written (L2 to L3,
@@ -26,17 +26,18 @@
  *    t, valid and apart from vos__s (in_pre at L3);
  *  - in_in_fx, in_ok3, rm_in_ok: after the insert at the tail, the
  *    levels with t well formed (in_ok2).
- * Not proved: vos__set_eff_prio's behavior ready itself. A run of
- * frama-c -wp-fct vos__set_eff_prio -wp-no-volatile -wp-split on this
- * file (not in make test) proves most goals, the remove's preconditions
- * and rd_levels(t) at the insert included, but not the insert's
- * preconditions about the new level's head and tail (task, valid: rm_in's
- * instance is not found, since WP's simplifier rewrites t->prio at L3 to
- * prio in the goal, so the lemma's terms do not match), rd_prios(t) at
- * ready_insert_head's call, parts of se_levels and of the assigns
- * clause; docs/evidence.md gives the count.
+ * Proved (run eff_prio_ready_set): vos__set_eff_prio's behavior ready,
+ * every goal (RTE, assigns, the calls' preconditions included), with
+ * hd_pre, nb_prio, pr_wr, pr_t besides, and a precondition of the call
+ * of vos__ready_insert (rd_without(t); proved at the call by rm_wo):
+ * WP assumes a callee's preconditions after its call, so the goals after
+ * it have the levels at the call's state, and in_ok3 needs one instance.
+ * The assigns clause names vos__s.ready[prio]->prev and its next as
+ * ready.c's contract of vos__ready_insert does (read through a null
+ * head when the new level is empty: that one location is not framed).
  * Assumptions: none beyond eff_prio_ready.c's and the preconditions
- * stated. No axiom.
+ * stated; vos__s.cur read under the kernel lock (-wp-no-volatile);
+ * VOS_CFG_TRACE is 0. No axiom.
  */
 #include "eff_prio_ready_head.c"
 
@@ -145,6 +146,8 @@
       RM_FX(L1, L2) ==> ul_fx{L1, L2}(t) && rd_levels{L2}(t) && rd_prios{L2}(t);
     lemma rm_lv{L1, L2, L3}: \forall vos_task_t *t;
       RD_SET_HYP(L1, L2, L3) ==> rd_levels{L3}(t) && rd_prios{L3}(t);
+    lemma rm_wo{L1, L2, L3}: \forall vos_task_t *t;
+      RD_SET_HYP(L1, L2, L3) ==> rd_without{L3}(t);
 
     // What the insert at t's new level needs (in_pre at L3).
     lemma rm_in{L1, L2, L3}: \forall vos_task_t *t;
@@ -155,6 +158,30 @@
           \at(\separated(h, &vos__s) && \separated(h->prev, &vos__s), L3);
     lemma rm_pr{L1, L2, L3}: \forall vos_task_t *t;
       RD_SET_HYP(L1, L2, L3) ==> rd_prios{L3}(t);
+
+    // At the state before the remove: another level's head and tail
+    // (the insert's at t's new level, which the remove does not touch),
+    // and t's neighbours at t's level.
+    lemma hd_pre{L}: \forall integer p;
+      rd_tasks && rd_levels(\null) && 0 <= p < VOS_CFG_PRIO_LEVELS &&
+      vos__s.ready[p] != \null ==>
+        rd_level(\null, p) &&
+        task(vos__s.ready[p]) && task(vos__s.ready[p]->prev) &&
+        vos__s.ready[p]->prio == p && vos__s.ready[p]->prev->prio == p &&
+        \valid(vos__s.ready[p]) && \valid(vos__s.ready[p]->prev) &&
+        \separated(vos__s.ready[p], &vos__s) && \separated(vos__s.ready[p]->prev, &vos__s);
+    lemma nb_prio{L}: \forall vos_task_t *t;
+      rd_tasks && task(t) && t->state == VOS_TASK_READY &&
+      rd_levels(\null) && rd_prios(\null) ==>
+        rd_level(\null, t->prio) &&
+        t->next->prio == t->prio && t->prev->prio == t->prio;
+    lemma pr_wr{L1, L2}: \forall vos_task_t *t;
+      rd_tasks{L1} && rd_prios{L1}(\null) &&
+      (\forall vos_task_t *x; task(x) && x != t ==>
+        \at(x->state, L2) == \at(x->state, L1) && \at(x->prio, L2) == \at(x->prio, L1)) ==>
+        rd_prios{L2}(t);
+    lemma pr_t{L}: \forall vos_task_t *t;
+      rd_tasks && rd_prios(\null) ==> rd_prios(t);
 
     // in_ok2 with the insert's clauses one by one (as a call gives them).
     lemma in_ok3{L1, L2}: \forall vos_task_t *t;
@@ -175,15 +202,25 @@
         rd_levels{L4}(\null) && rd_prios{L4}(\null);
 */
 
-/* vos__set_eff_prio's READY case, the contract docs/evidence.md states:
- * NOT proved (no run in make test; see the header). */
+/* The insert at the tail (vos__set_eff_prio's other branch) needs the
+ * levels without t well formed: stated as a precondition of its call
+ * (merged with eff_prio_ready.c's and ready.c's contracts; in this file's
+ * run, proved at the call by rm_wo), so that WP, which assumes
+ * a callee's proved preconditions after the call, gives the goals after
+ * it rd_levels(t) at the call's state, and in_ok3 needs one instance. */
+/*@ requires rd_without(t); // as ready_insert_head's */
+static inline void vos__ready_insert(vos_task_t *t);
+
+/* vos__set_eff_prio's READY case, the contract docs/evidence.md states
+ * (proved: run eff_prio_ready_set). */
 /*@ requires prio <= 255 && \valid(t);
     behavior ready:
       assumes t->prio != prio && t->state == VOS_TASK_READY;
       requires rd_tasks && task(t) && prio < VOS_CFG_PRIO_LEVELS;
       requires map_ok && rd_levels(\null) && rd_prios(\null) && rd_sole(t);
       assigns t->prio, vos__s.ready[0 .. VOS_CFG_PRIO_LEVELS - 1], vos__s.ready_map,
-        {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)};
+        {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)},
+        vos__s.ready[prio]->prev, vos__s.ready[prio]->prev->next;
       ensures se_prio: t->prio == prio && t->state == VOS_TASK_READY;
       ensures se_tasks: \forall vos_task_t *x; task(x) && x != t ==>
         x->state == \old(x->state) && x->prio == \old(x->prio);
