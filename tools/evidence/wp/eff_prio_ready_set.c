@@ -65,24 +65,27 @@
       rd_levels{L1}(\null) && rd_prios{L1}(\null) && rd_sole{L1}(t) && \
       RM_FX(L1, L2) && pr_fx{L2, L3}(t) && \at(t->prio, L3) < VOS_CFG_PRIO_LEVELS
 
+/* The hypothesis of the lv_keep lemmas, one per part of a level for the
+ * provers: level p without t well formed at L2, and only t's fields
+ * written from L2 to L3. */
+#define LV_KEEP_HYP \
+      rd_tasks{L2} && 0 <= p < VOS_CFG_PRIO_LEVELS && \
+      rd_level{L2}(t, p) && pr_fx{L2, L3}(t)
+
 /*@ // The levels without t are kept when only t's fields change.
     lemma lv_keep_e{L2, L3}: \forall vos_task_t *t, integer p;
-      rd_tasks{L2} && 0 <= p < VOS_CFG_PRIO_LEVELS &&
-      rd_level{L2}(t, p) && pr_fx{L2, L3}(t) ==> rd_empty{L3}(t, p);
+      LV_KEEP_HYP ==> rd_empty{L3}(t, p);
     lemma lv_keep_h{L2, L3}: \forall vos_task_t *t, integer p;
-      rd_tasks{L2} && 0 <= p < VOS_CFG_PRIO_LEVELS &&
-      rd_level{L2}(t, p) && pr_fx{L2, L3}(t) ==> rd_headm{L3}(t, p);
+      LV_KEEP_HYP ==> rd_headm{L3}(t, p);
     lemma mem_keep{L2, L3}: \forall vos_task_t *t, integer p, vos_task_t *x;
       pr_fx{L2, L3}(t) ==> (rd_mem{L3}(t, p, x) <==> rd_mem{L2}(t, p, x));
     lemma lnk_keep{L2, L3}: \forall vos_task_t *t, vos_task_t *x;
       rd_tasks{L2} && pr_fx{L2, L3}(t) && task(x) ==>
         \at(x->next, L3) == \at(x->next, L2) && \at(x->prev, L3) == \at(x->prev, L2);
     lemma lv_keep_l{L2, L3}: \forall vos_task_t *t, integer p;
-      rd_tasks{L2} && 0 <= p < VOS_CFG_PRIO_LEVELS &&
-      rd_level{L2}(t, p) && pr_fx{L2, L3}(t) ==> rd_links{L3}(t, p);
+      LV_KEEP_HYP ==> rd_links{L3}(t, p);
     lemma lv_keep_at{L2, L3}: \forall vos_task_t *t, integer p;
-      rd_tasks{L2} && 0 <= p < VOS_CFG_PRIO_LEVELS &&
-      rd_level{L2}(t, p) && pr_fx{L2, L3}(t) ==> rd_level{L3}(t, p);
+      LV_KEEP_HYP ==> rd_level{L3}(t, p);
     lemma lv_keep{L2, L3}: \forall vos_task_t *t;
       rd_tasks{L2} && rd_levels{L2}(t) && rd_prios{L2}(t) && pr_fx{L2, L3}(t) ==>
         rd_levels{L3}(t) && rd_prios{L3}(t);
