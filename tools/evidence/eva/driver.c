@@ -18,7 +18,7 @@
  * With one stack, a call that blocks returns at once (port_stub.c,
  * ev_do_switch) and the next call runs as whichever task is then current:
  * a superset of the real orders, but one in which a blocked task's wait
- * descriptor outlives its frame (docs/evidence.md, "EVA's alarms").
+ * descriptor outlives its frame (docs/evidence.md, "The groups", W).
  */
 #include "kernel.h"
 #include "vaios/vaios.h"

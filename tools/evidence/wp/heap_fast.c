@@ -27,8 +27,9 @@
  * tests it). The contracts heap_free.c and the files it includes state
  * are not used: no call is made on these paths.
  * Not proved here: the locked part (the header checks and the fast
- * path's merge with a free successor are proved by heap_free_fast.c; the
- * calls of free_general are not proved: docs/evidence.md).
+ * path's merge with a free successor are proved by heap_free_fast.c;
+ * its calls of free_general by the heap_free_gen_call run, but those
+ * that merge with a free predecessor: docs/evidence.md).
  *
  * The code proved is kernel/heap.c itself, included (through heap_free.c,
  * heap_put.c and heap_i5.c) whole: this file adds only contracts.
