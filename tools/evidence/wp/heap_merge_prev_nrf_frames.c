@@ -7,7 +7,8 @@
  * leave the headers of blocks apart from the descriptor, and from
  * put_free's block, as they were; proved by the heap_merge_prev_frame
  * run): the run heap_merge_prev_nrf_frames proves nr_top, nr_msize,
- * nr_mcheck and nr_tag here, one goal per path (without the frame facts, P's size
+ * nr_mcheck and nr_tag here, heap_merge_prev_nrf_frees nr_frees, one
+ * goal per path (without the frame facts, P's size
  * word's goal on the main path took 17 s or timed out at 60 s; with
  * them, 8.4 s). Nothing is added here.
  */
