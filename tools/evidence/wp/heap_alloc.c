@@ -15,8 +15,7 @@
  * class), the default behavior (take's call: heap_alloc_list.c) and
  * from_list's ensures but two (heap_alloc_list_ens.c,
  * heap_alloc_list_ens2.c, heap_alloc_list_ens3.c); in the case of heap_alloc_top.c, every clause
- * of from_top (heap_alloc_top_ens.c) and of no_memory
- * (heap_alloc_top_nm.c).
+ * of from_top and of no_memory (heap_alloc_top_ens.c).
  * NOT PROVED (in no run of make test; docs/evidence.md): from_list's
  * l_i5 and w_next (its assigns: heap_alloc_list_asg). Exactly one of:
  *   bad_handle: h NULL or its tag not VOS_TAG_HEAP: VOS_ERR_INVALID,
@@ -148,18 +147,20 @@ static int alloc_failed(vos_heap_t *h, int err);
 /* WP's call rule reads only a function's default assigns; take's and
  * take_top's contracts have assigns only in their behaviors, so without
  * these a call would let every location change. Each is the union of
- * the behaviors' clauses. */
-/* (heap_alloc_top_nm.c defines HA_TOP_FRAME and states instead a default
- * assigns of take_top that is empty when the top is smaller than bs,
- * proved by its own run: no_memory's assigns needs it.) */
-#ifndef HA_TOP_FRAME
-/*@ assigns h->top, h->top_size, h->free_bytes, h->min_free,
-            B(h, h->total - h->top_size)->size, B(h, h->total - h->top_size)->check,
-            B(h, h->total - h->top_size + bs)->size, B(h, h->total - h->top_size + bs)->check,
-            B(h, h->total)->size, B(h, h->total)->check;
+ * the behaviors' clauses, as precise as theirs: take_top's locations are
+ * each conditional on bs <= h->top_size (a set comprehension, empty when
+ * the top is smaller than bs), since its fail behavior writes nothing;
+ * no_memory's assigns needs that. */
+
+/* A location take_top writes only when the top holds bs bytes. */
+#define TT_IF(l) { l | integer tt_c; tt_c == 0 && bs <= h->top_size }
+
+/*@ assigns TT_IF(h->top), TT_IF(h->top_size), TT_IF(h->free_bytes), TT_IF(h->min_free),
+            TT_IF(B(h, h->total - h->top_size)->size), TT_IF(B(h, h->total - h->top_size)->check),
+            TT_IF(B(h, h->total - h->top_size + bs)->size), TT_IF(B(h, h->total - h->top_size + bs)->check),
+            TT_IF(B(h, h->total)->size), TT_IF(B(h, h->total)->check);
 */
 INLINE blk_t *take_top(vos_heap_t *h, uint32_t bs);
-#endif
 
 /*@ assigns TK_B->size, TK_B->check, TK_R->size, TK_R->check, TK_R->next_free, TK_R->pprev,
             *TK_TAG, TK_NX->pprev, TK_N->size, TK_N->check,

@@ -12,7 +12,7 @@
  * top's offsets, which the provers did not instantiate themselves: the
  * offsets' multiples of 8) are proved by the heap_alloc_top_lemmas run.
  * NOT PROVED here: the clauses of from_top and no_memory (their ensures
- * and assigns: heap_alloc_top_ens.c and heap_alloc_top_nm.c prove them in
+ * and assigns: heap_alloc_top_ens.c and its runs prove them in
  * this case), and the case "some list from that class up non-empty".
  * The case is a precondition this file adds to heap_alloc.c's contract
  * (Frama-C merges the two); heap_alloc_ref.c proves the refusals.

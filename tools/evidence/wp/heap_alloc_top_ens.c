@@ -15,12 +15,12 @@
  * PROVED: from_top's ensures, every clause (heap_alloc_top_ens.wp:
  * t_res, t_lock, t_out, t_min, t_end; take_top's split: ts_hdr, ts_top,
  * ts_free; its whole: tw_hdr, tw_top, tw_free) and its assigns clause
- * (heap_alloc_top_asg.wp), with heap_alloc.c's default assigns of
- * take_top. no_memory's clauses: heap_alloc_top_nm.c (with this file's
- * preconditions and heap_alloc.c's default assigns of take_top, its
- * failures + 1 timed out: that clause lets the call write the header at
- * o + bs, which, when the top is smaller than bs, lies past the arena,
- * where nothing says it is apart from h->failures).
+ * (heap_alloc_top_asg.wp), and no_memory's, every clause, ensures and
+ * assigns (heap_alloc_top_nm.wp), with heap_alloc.c's default assigns of
+ * take_top (each location conditional on bs <= h->top_size: with the
+ * unconditional union no_memory's failures + 1 timed out, since the call
+ * could then write the header at o + bs, past the arena when the top is
+ * smaller than bs, where nothing says it is apart from h->failures).
  */
 #include "heap_alloc_top.c"
 
