@@ -13,7 +13,8 @@
  * locally (the preconditions), it proves:
  *  - the result is VOS_OK; free_bytes grows by exactly b's size (I6:
  *    n's and P's bytes were free already), frees by one;
- *  - b's header word, now dead bytes inside P, says w | HB_FREE;
+ *  - b's header word, now dead bytes inside P, says w | HB_FREE, its
+ *    check word sealing it (the double-free rule);
  *  - P's header says (P's size + b's + n's) | HB_FREE with its check
  *    word sealing it (I1, I2), the merged block's boundary tag (n's last
  *    word) holds P (I3);
@@ -23,20 +24,16 @@
  *  - i5 holds (I5), as its four parts i5_sl, i5_sl_hi, i5_fl, i5_fl_hi
  *    (i5 is their conjunction), one postcondition each.
  * Every memory access valid, no shift out of range (-wp-rte).
- * NOT proved, so not stated here (docs/evidence.md, Not proved): b's
- * check word, and an assigns clause (refile's plus n's referrer and the
- * back link of n's successor). b's check word's goal on the path
- * through list_unlink(h, n), list_unlink(h, P) and put_free (with
- * -wp-split) timed out at 60 s in every context tried (with or without
- * nr_bsep, the quantified frame facts, i5_frame, a quantified frame
- * fact for hb_seal), though its steps are ground; of the assigns
- * clause's 685 goals (-wp-split, in heap_merge_prev_nrf_frames.c's
- * context) two timed out, on that path: put_free's back links of the
- * list heads at the call ({x->pprev | x a list head}) shown among the
+ * NOT proved, so not stated here (docs/evidence.md, Not proved): an
+ * assigns clause (refile's plus n's referrer and the back link of n's
+ * successor): of its 685 goals (-wp-split, in the context of
+ * heap_merge_prev_nrf_frames.c) two timed out at 60 s, on the path
+ * through both unlinks and put_free: put_free's back links of the list
+ * heads at the call ({x->pprev | x a list head}) shown among the
  * caller's locations (normal and exit).
- * The goals are split over four runs: heap_merge_prev_nrf (no
- * -wp-split) all but nr_bytes, nr_frees, nr_dead, nr_top_size, nr_top,
- * nr_msize, nr_mcheck and nr_tag; heap_merge_prev_nrf_split
+ * The goals are split over five runs: heap_merge_prev_nrf (no
+ * -wp-split) all but nr_bytes, nr_frees, nr_dead, nr_dcheck,
+ * nr_top_size, nr_top, nr_msize, nr_mcheck and nr_tag; heap_merge_prev_nrf_split
  * (heap_merge_prev_nrf_sep.c: with nr_bsep, without i5_frame;
  * -wp-split, one goal per path) nr_bytes, nr_dead and nr_top_size;
  * heap_merge_prev_nrf_frames (heap_merge_prev_nrf_frames.c: the same
@@ -44,7 +41,13 @@
  * nr_msize, nr_mcheck and nr_tag; heap_merge_prev_nrf_frees (the same
  * file and options, a run of its own) nr_frees (CVC4 11 to 12 s at a
  * load average of 9 to 10, 0.38 million steps; in the other contexts
- * 16.5 s or past 60 s).
+ * 16.5 s or past 60 s); heap_merge_prev_nrf_dcheck (the file and
+ * options of heap_merge_prev_nrf_split) nr_dcheck, its goal on the path
+ * through list_unlink(h, n), list_unlink(h, P) and put_free by a
+ * committed script (sessions/heap_merge_prev_nrf_dcheck: WP's tactic
+ * Filter, which erases the hypotheses that share no term with the
+ * goal, then CVC4: 12.8 to 15.1 s at a load average of 8.5, 0.45
+ * million steps; without the tactic, past 60 s in every context tried).
  * prev_free_block's and hb_valid's contracts (heap_merge_prev.h) are
  * proved by the heap_merge_prev_pfb run, cs_fn by heap_take_lemmas,
  * list_unlink's and put_free's contracts by heap_i5 and heap_put, their
@@ -141,6 +144,7 @@ static void put_free(vos_heap_t *h, blk_t *b, uint32_t sz);
     ensures nr_bytes: h->free_bytes == \old(h->free_bytes) + BSZ(w);
     ensures nr_frees: h->frees == (uint32_t)(\old(h->frees) + 1);
     ensures nr_dead: b->size == (w | HB_FREE);
+    ensures nr_dcheck: b->check == seal(w | HB_FREE, b);
     ensures nr_msize: P_->size == (NMS_ | HB_FREE);
     ensures nr_mcheck: P_->check == seal(P_->size, P_);
     ensures nr_tag: *tagp(P_, NMS_) == P_;
