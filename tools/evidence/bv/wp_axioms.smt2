@@ -622,3 +622,17 @@
 (assert (not (bvule (bvsub (bvand (bvadd m #x00000007) #xfffffff8) m) #x00000007)))
 (check-sat)
 (pop 1)
+
+; --- clr_prev (heap_alloc_list_ens4.c C_clr_prev), HB_PREV_FREE = 2:
+;   \forall integer w; 0 <= w < 4294967296 ==>
+;     (uint32_t)(w & ~HB_PREV_FREE) == (w & 4294967293)
+; (~2 is -3, all ones but bit 1 in 64-bit two's complement; the cast
+; keeps the low 32 bits, lo)
+(push 1)
+(declare-const w (_ BitVec 64))
+(define-fun lo ((x (_ BitVec 64))) (_ BitVec 64) ((_ zero_extend 32) ((_ extract 31 0) x)))
+(assert (bvult w #x0000000100000000))
+(check-sat)
+(assert (not (= (lo (bvand w (bvnot #x0000000000000002))) (bvand w #x00000000fffffffd))))
+(check-sat)
+(pop 1)

@@ -9,7 +9,8 @@
  * restated: s_hdr, s_rest, s_gone, s_heads, s_free; its whole: w_list,
  * w_link, w_free (w_hdr: heap_alloc_list_ens2.c; s_tag, s_link,
  * s_filed: heap_alloc_list_ens3.c). NOT PROVED (timeouts, CVC4 20 s, on
- * the two real paths: docs/evidence.md): l_i5, w_next (from_list's
+ * the two real paths: docs/evidence.md): l_i5, w_next (w_next:
+ * heap_alloc_list_ens4.c; from_list's
  * assigns clause: the heap_alloc_list_asg run, on heap_alloc_list_ens3.c). The lemmas
  * found_same and found_kf (the lowest non-empty class at or above w is
  * unique) are proved by the heap_alloc_list_ens_lemmas run.
