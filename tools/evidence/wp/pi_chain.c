@@ -30,7 +30,12 @@
  *    states the wait queue's model (a ring of its members in priority
  *    order, so its head is a highest-priority waiter) and proves, on
  *    kernel/wait.c, part of vos__waitq_remove's and vos__waitq_insert's
- *    steps in it (docs/evidence.md lists which), not this contract. The code needs more than
+ *    steps in it (docs/evidence.md lists which), not this contract.
+ *    tools/evidence/wp/eff_prio_all.c states the function's whole
+ *    contract (behaviors same, ready, moved, other, complete and
+ *    disjoint) from chain_world and proves frame (pi_frame.h), heads and
+ *    the owner words for the cases same and other only; for ready and
+ *    moved the owner words, not frame nor heads. The code needs more than
  *    this contract's requires (prio < VOS_CFG_PRIO_LEVELS, map_ok, the
  *    ready levels and t's queue well formed: docs/evidence.md), so
  *    closing the gap also means carrying those through this walk.
@@ -43,6 +48,7 @@
  *  - the default configuration (no MPU, no channel lends), as pi.c's.
  */
 #include "pi_world.h"
+#include "pi_frame.h"   /* frame */
 #include EV_SOURCE
 
 /*@ // x's held list, as hl(x, _), with valid entries and first waiters.
@@ -79,19 +85,6 @@
     lemma task_nonnull{L}: \forall vos_task_t *x; chain_objects && task(x) ==> x != \null;
 
     lemma bridge_held_ok{L}: \forall vos_task_t *x; bridge(x) ==> held_ok(x->held);
-
-    // What vos__set_eff_prio(t, _) leaves as it was, from L1 to L2.
-    predicate frame{L1, L2}(vos_task_t *t) =
-      (\forall vos_task_t *y; task(y) && y != t ==> \at(y->prio, L2) == \at(y->prio, L1)) &&
-      (\forall vos_task_t *y; task(y) ==>
-         \at(y->base_prio, L2) == \at(y->base_prio, L1) && \at(y->held, L2) == \at(y->held, L1) &&
-         \at(y->state, L2) == \at(y->state, L1) && \at(y->wait_mutex, L2) == \at(y->wait_mutex, L1) &&
-         \at(y->waitq, L2) == \at(y->waitq, L1)) &&
-      (\forall struct vos_mutex *m; mutex(m) ==>
-         \at(m->ceiling, L2) == \at(m->ceiling, L1) && \at(m->next_held, L2) == \at(m->next_held, L1)) &&
-      (\forall struct vos_mutex *m; mutex(m) ==>
-         \at(m->waiters.head, L2) == \at(m->waiters.head, L1) ||
-         \at(t->state == VOS_TASK_BLOCKED && t->waitq == &m->waiters, L1));
 
     // t's own change reaches a mutex's lend only through the one it waits on.
     lemma lend_frame{L1, L2}: \forall vos_task_t *t, struct vos_mutex *m;

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vos__set_eff_prio's whole contract (kernel/sched.c; issue 34,
+ * docs/evidence.md "Priority inheritance's recompute"): one behavior per
+ * case the code distinguishes, complete and disjoint (proved),
+ *  - same: the priority unchanged, nothing written (eff_prio_set.h);
+ *  - ready: t READY, moved between the ready levels (eff_prio_ready_set.c);
+ *  - moved: t BLOCKED on a wait queue, repositioned in it (eff_prio_set.h);
+ *  - other: any other state, or BLOCKED without a queue (sleeping,
+ *    suspended, ...): only t->prio written (this file);
+ * and what the chain walk (pi_chain.c) reads of the call, from its
+ * precondition chain_world:
+ *  - same: frame (pi_frame.h), the owner words kept, every mutex's first
+ *    waiter a task blocked on it (heads), the ready model kept (rd_model:
+ *    map_ok, rd_levels(null), rd_prios(null));
+ *  - other: t->prio == prio, frame, owner words, heads, map_ok and
+ *    rd_prios(null) kept;
+ *  - ready: the owner words kept (besides eff_prio_ready_set.c's: map_ok,
+ *    rd_levels(null), rd_prios(null) after);
+ *  - moved: the owner words, map_ok and rd_prios(null) kept.
+ * Runs: eff_prio_all (the ch_* clauses and the completeness and
+ * disjointness of the behaviors), eff_prio_all_other (behavior other,
+ * every goal, RTE included), eff_prio_all_lemmas (ch_apart_ok). The
+ * behaviors' step clauses (ready's se_*, moved's sp_*, the assigns of
+ * same, ready and moved) are proved by eff_prio_ready_set and
+ * eff_prio_set on the same code from weaker preconditions. The TU holds
+ * kernel/sched.c (EV_SOURCE, through ready.c) and kernel/wait.c (for
+ * eff_prio.c's model), as eff_prio_set's.
+ *
+ * Assumptions (preconditions): chain_world and task(t), as pi_chain.c's
+ * walk has them; ch_apart(t), chain_objects' separations stated on their
+ * own (no further assumption: the lemma ch_apart_ok proves it from
+ * chain_objects and task(t)); the behaviors' own (ready:
+ * eff_prio_ready_set.c; moved: eff_prio_set.h) and, for moved, ch_qsep:
+ * t's queue apart from the scheduler's block (not implied by chain_world
+ * when t waits on no mutex). vos__s.cur read under the kernel lock
+ * (-wp-no-volatile); VOS_CFG_TRACE 0. No axiom.
+ *
+ * Not proved (not in the contract): frame and heads for ready and moved;
+ * rd_levels(null) kept for moved and other. Why: for ready, ready.c's
+ * contract of vos__ready_insert assigns vos__s.ready[p]->prev->next,
+ * read through a null head when the new level is empty, so any pointer
+ * field may be written as far as the callee's contract says (a
+ * conditional set, empty without a head, proves for ready and
+ * ready_insert_head, 68/68 and 29/29, but made eff_prio_ready_set's two
+ * slowest goals time out); for moved, vos__waitq_reposition's contract
+ * assigns every task's links ({y->next | task(y)}) and states nothing of
+ * non-members', so neither the ready levels' links nor (without a tie
+ * between wq_mem and the tasks' wait fields) the new head's wait fields
+ * follow; for other, the goal (t not READY, only t->prio written) timed
+ * out at 60 s without a lemma. So pi_chain.c still assumes its contract
+ * of vos__set_eff_prio.
+ */
+#include "eff_prio_ready_set.c"   /* kernel/sched.c, the ready model, behavior ready */
+#include "pi_frame.h"             /* frame */
+#undef EV_SOURCE
+#define EV_SOURCE "wait.c"        /* kernel/wait.c (-Ikernel), for eff_prio.c */
+#include "eff_prio.c"
+#include "eff_prio_repos.h"
+#include "eff_prio_set.h"         /* behaviors same and moved */
+
+/*@ // The ready model as the levels' proofs state it.
+    predicate rd_model{L} = map_ok && rd_levels(\null) && rd_prios(\null);
+
+    // chain_objects' separations, each on its own (with chain_world as
+    // one predicate, CVC4 did not find the instances: 10 s timeouts on
+    // a frame goal that takes 0.2 s with these): t apart from every other
+    // task and every mutex, the tasks apart from each other (rd_tasks),
+    // every mutex apart from every task and from vos__s.
+    predicate ch_apart{L}(vos_task_t *t) =
+      (\forall vos_task_t *y; task(y) && y != t ==> \separated(y, t)) &&
+      (\forall struct vos_mutex *m; mutex(m) ==> \separated(m, t)) &&
+      rd_tasks &&
+      (\forall struct vos_mutex *m, vos_task_t *y; mutex(m) && task(y) ==> \separated(m, y)) &&
+      (\forall struct vos_mutex *m; mutex(m) ==> \valid(m) && \separated(m, &vos__s));
+
+    // So ch_apart is no further assumption: chain_objects gives it.
+    lemma ch_apart_ok{L}: \forall vos_task_t *t;
+      chain_objects && task(t) ==> ch_apart(t);
+
+*/
+
+/* What the chain walk reads of the call (pi_chain.c's contract of it):
+ * proved for same and other; for ready and moved, ch_owner only (see Not
+ * proved). */
+#define CH_ENS(F, O, H) \
+      ensures F: frame{Pre, Post}(t); \
+      ensures O: \forall struct vos_mutex *m; mutex(m) ==> \
+        m->owner_word == \old(m->owner_word); \
+      ensures H: \forall struct vos_mutex *m; mutex(m) ==> heads(m);
+
+/*@ requires chain_world && task(t);
+    requires ch_apart: ch_apart(t);
+    behavior same:
+      CH_ENS(ch_frame, ch_owner, ch_heads)
+      ensures ch_prio: t->prio == \old(t->prio);
+      ensures ch_rd: \old(rd_model) ==> rd_model;
+    behavior ready:
+      ensures ch_owner: \forall struct vos_mutex *m; mutex(m) ==>
+        m->owner_word == \old(m->owner_word);
+    behavior moved:
+      requires ch_qsep: \separated(t->waitq, &vos__s);
+      ensures ch_owner: \forall struct vos_mutex *m; mutex(m) ==>
+        m->owner_word == \old(m->owner_word);
+      ensures ch_map: \old(map_ok) ==> map_ok;
+      ensures ch_prios: \old(rd_prios(\null)) ==> rd_prios(\null);
+    behavior other:
+      assumes t->prio != prio && t->state != VOS_TASK_READY &&
+        !(t->state == VOS_TASK_BLOCKED && t->waitq != \null);
+      assigns t->prio;
+      ensures ot_prio: t->prio == prio;
+      CH_ENS(ot_frame, ot_owner, ot_heads)
+      ensures ot_map: \old(map_ok) ==> map_ok;
+      ensures ot_prios: \old(rd_prios(\null)) ==> rd_prios(\null);
+    complete behaviors same, ready, moved, other;
+    disjoint behaviors same, ready, moved, other;
+*/
+void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause);
