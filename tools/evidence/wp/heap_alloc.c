@@ -13,11 +13,10 @@
  * behavior (memory accesses, its calls' preconditions: heap_alloc_top.c);
  * a list from cls_ceil(bs) up non-empty, the lowest of class KF (any
  * class), the default behavior (take's call: heap_alloc_list.c) and
- * from_list's ensures but one (heap_alloc_list_ens.c,
- * heap_alloc_list_ens2.c, heap_alloc_list_ens3.c, heap_alloc_list_ens4.c); in the case of heap_alloc_top.c, every clause
- * of from_top and of no_memory (heap_alloc_top_ens.c).
- * NOT PROVED (in no run of make test; docs/evidence.md): from_list's
- * l_i5 (its assigns: heap_alloc_list_asg). Exactly one of:
+ * every clause of from_list (its ensures: heap_alloc_list_ens.c to
+ * heap_alloc_list_ens5.c; its assigns: heap_alloc_list_asg); in the case
+ * of heap_alloc_top.c, every clause of from_top and of no_memory
+ * (heap_alloc_top_ens.c). Exactly one of:
  *   bad_handle: h NULL or its tag not VOS_TAG_HEAP: VOS_ERR_INVALID,
  *               nothing written (assigns \nothing);
  *   bad_size:   size 0 or above VOS_HEAP_MAX_REQUEST: alloc_failed's

@@ -10,7 +10,7 @@
  * w_link, w_free (w_hdr: heap_alloc_list_ens2.c; s_tag, s_link,
  * s_filed: heap_alloc_list_ens3.c). NOT PROVED (timeouts, CVC4 20 s, on
  * the two real paths: docs/evidence.md): l_i5, w_next (w_next:
- * heap_alloc_list_ens4.c; from_list's
+ * heap_alloc_list_ens4.c, l_i5: heap_alloc_list_ens5.c; from_list's
  * assigns clause: the heap_alloc_list_asg run, on heap_alloc_list_ens3.c). The lemmas
  * found_same and found_kf (the lowest non-empty class at or above w is
  * unique) are proved by the heap_alloc_list_ens_lemmas run.

@@ -11,7 +11,7 @@
  * PROVED (heap_alloc_list_ens2.wp): w_hdr (the whole block's header).
  * NOT PROVED here (timeouts, CVC4 20 s, on the two real paths): s_tag,
  * s_link, s_filed (proved with heap_alloc_list_ens3.c's additions),
- * w_next (proved by heap_alloc_list_ens4.c), l_i5 (docs/evidence.md).
+ * w_next, l_i5 (proved by heap_alloc_list_ens4.c, heap_alloc_list_ens5.c).
  */
 #include "heap_alloc_list_ens.c"
 

@@ -26,8 +26,8 @@
  * Assumptions: heap_alloc.c's (its header), nothing more.
  * Also proved on this file: from_list's assigns clause (the
  * heap_alloc_list_asg run, -wp-prop @assigns).
- * NOT PROVED: from_list's l_i5 (docs/evidence.md); w_next: with the
- * axiom clr_prev, heap_alloc_list_ens4.c.
+ * Not proved here: w_next (with the axiom clr_prev: heap_alloc_list_ens4.c)
+ * and l_i5 (with the lemma i5_keep: heap_alloc_list_ens5.c).
  */
 #include "heap_alloc_list_ens2.c"
 

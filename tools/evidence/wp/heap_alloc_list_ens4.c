@@ -16,7 +16,7 @@
  * Assumption added: clr_prev (axiom, below), proved in bit-vector logic
  * (tools/evidence/bv/wp_axioms.smt2, block clr_prev). Otherwise
  * heap_alloc.c's (its header).
- * NOT PROVED: from_list's l_i5 (docs/evidence.md).
+ * from_list's l_i5: heap_alloc_list_ens5.c (which includes this file).
  */
 #include "heap_alloc_list_ens3.c"
 
