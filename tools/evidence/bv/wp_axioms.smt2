@@ -616,6 +616,13 @@
 ; (uintptr_t)mem:
 ;   \forall void *mem; 0 <= hi_lead(mem) <= 7, where
 ;   hi_lead(mem) = (uint32_t)(((uint32_t)((uintptr_t)mem + 7) & 4294967288) - (uintptr_t)mem)
+;   WP's logic may read the cast (uintptr_t)mem as an unbounded integer
+;   (Typed+cast: int_of_addr), not a 32-bit one. hi_lead depends only on
+;   that integer modulo 2^32: (uint32_t)(m + 7) is (m mod 2^32 + 7) mod
+;   2^32, the & with the 32-bit mask stays below 2^32, and the outer
+;   (uint32_t) of x - m is (x - m mod 2^32) mod 2^32. So hi_lead(m) ==
+;   hi_lead(m mod 2^32), and this check over every 32-bit m gives the
+;   axiom for every integer m.
 (push 1)
 (declare-const m (_ BitVec 32))
 (check-sat)

@@ -55,7 +55,10 @@
  *                  default assigns name that word);
  *  - lead_small (axiom, C11 6.3.1.3 / 6.5.10 on 32-bit uintptr_t: the
  *    rounded-up address minus mem is 0..7; proved in bit-vector logic,
- *    tools/evidence/bv/wp_axioms.smt2);
+ *    tools/evidence/bv/wp_axioms.smt2, for a 32-bit (uintptr_t)mem; WP's
+ *    logic may read that cast as an unbounded integer (int_of_addr), but
+ *    hi_lead depends only on its value modulo 2^32, so the fact holds for
+ *    every integer);
  *  - WP's Typed+cast memory model, as in heap_top.c.
  *
  * The code proved is kernel/heap.c itself (through heap_alloc.c), with
@@ -81,7 +84,10 @@ void *hi_memset(void *s, int c, size_t n);
     // ((uintptr_t)mem + 7u) & ~(uintptr_t)7u, minus mem, modulo 2^32 (the
     // code's lead): 0..7 (C11 6.2.5p9, 6.5.10 on the 32-bit uintptr_t;
     // ASSUMED, proved in bit-vector logic: tools/evidence/bv/wp_axioms.smt2,
-    // block lead_small).
+    // block lead_small). The block checks a 32-bit m; WP's logic may read
+    // (uintptr_t)mem as an unbounded integer (int_of_addr), but hi_lead
+    // depends only on that integer modulo 2^32 (each step is taken modulo
+    // 2^32 by its (uint32_t) cast), so the fact holds for every integer.
     axiomatic C_lead {
       axiom lead_small: \forall void *mem; 0 <= hi_lead(mem) <= 7;
     }
