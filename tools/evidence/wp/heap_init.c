@@ -9,25 +9,36 @@
  *               (HB_HDR + HB_MIN bytes), or its trimmed arena n is
  *               2^VOS_CFG_HEAP_MAX_LOG2 bytes or more: VOS_ERR_ARG,
  *               nothing written;
- *   ok:         VOS_OK, h->tag == VOS_TAG_HEAP and heap_ok(h) (\valid(h),
- *               arena, i5, top_ok, top_size <= free_bytes, arena_hsep,
- *               listed); and (I4, I6) the top is the whole arena
- *               (h->top == B(h, 0), top_size == total == n - 8), every
- *               list empty, free_bytes == min_free == total, first the
- *               aligned start, span8 total / 8, frees and failures 0.
+ *   ok:         VOS_OK, h->tag == VOS_TAG_HEAP and heap_ok(h), stated
+ *               clause by clause (i_ok_*: \valid(h), arena written out,
+ *               the maps 0 and the lists empty (so i5), top_some with the
+ *               top the whole arena, top_size <= free_bytes, arena_hsep,
+ *               listed; hi_heap_ok_fn proves they are heap_ok(h)); and
+ *               (I4, I6) the top is the whole arena (h->top == B(h, 0),
+ *               top_size == total == n - 8), every list empty, free_bytes
+ *               == min_free == total, first the aligned start, span8
+ *               total / 8, frees and failures 0.
  * The refusals' conditions are the code's own expressions (logic hi_*
- * below, on (uintptr_t)mem and size).
- * PROVED: bad_handle and bad_arg, every goal (run heap_init_ref), and the
- * lemmas hi_round and hi_bl_ok (run heap_init_lemmas). NOT PROVED (in no
- * run of make test; docs/evidence.md): behavior ok and the default
- * behavior's goals on the success path (memory accesses, hb_seal's and
- * put_free's preconditions).
+ * below, on (uintptr_t)mem and size; behavior ok's guard and init_ends
+ * write the same expressions out, HX_*, so WP's simplifier matches them
+ * with the code's).
+ * PROVED: bad_handle and bad_arg, every goal (run heap_init_ref); behavior
+ * ok, every goal (ensures and assigns, run heap_init_ok); the default
+ * behavior's goals on every path (memory accesses, hi_memset's and
+ * hb_seal's preconditions, put_free's body; run heap_init_def); the lemmas
+ * hi_round, hi_bl_ok, hi_i5_zero and the lemma functions hi_ends_hold and
+ * hi_heap_ok_fn (run heap_init_lemmas). put_free's call is inlined in the
+ * heap_init_ok and heap_init_def runs (Frama-C -inline-calls put_free):
+ * its body, kernel/heap.c's, is proved in place, because WP frames a call
+ * with the union of the callee's behaviors' assigns (heap_put.c's
+ * put_free also names the list links and the boundary tag its top case
+ * does not write), which ok's assigns clause does not contain.
  *
  * Assumptions (docs/evidence.md lists them):
  *  - the model of heap_model.h (B, tagp, T, shift_B, tag_B) and the
  *    axioms and proved contracts of the included files (heap_alloc.c and
- *    what it includes; put_free's contract is heap_put.c's, proved by the
- *    heap_put run; hb_seal's by the heap_top and heap_put runs);
+ *    what it includes; hb_seal's contract is proved by the heap_top and
+ *    heap_put runs; put_free's contract is not used, its call inlined);
  *  - memset: the call memset(h, 0, sizeof(*h)) is made a call of
  *    hi_memset (a macro rename in this file only: Frama-C's libc contract
  *    of memset speaks of n char cells, which WP's typed model cannot
@@ -47,6 +58,13 @@
  *                  the descriptor's object;
  *      init_hsep:  headers at distinct multiples of 8 do not overlap
  *                  (arena_hsep);
+ *      init_ends:  the instances of init_link, init_valid and init_hsep
+ *                  at offsets 0 and n - 8 (the first block and the
+ *                  sentinel), with n - 8's range and the equalities of
+ *                  hi_a and hi_bl with the code's expressions: NOT a new
+ *                  assumption, hi_ends_hold's contract derives it from
+ *                  the guard of ok and init_link, init_valid, init_hsep
+ *                  (proved, run heap_init_lemmas);
  *      init_apart: the first block's blk_t (16 bytes) is apart from the
  *                  end sentinel's header (8 bytes at offset n - 8 >= 24),
  *                  and its boundary tag word tagp(B(h, 0), n - 8) (the
@@ -62,7 +80,9 @@
  *  - WP's Typed+cast memory model, as in heap_top.c.
  *
  * The code proved is kernel/heap.c itself (through heap_alloc.c), with
- * memset renamed as above: this file adds only contracts.
+ * memset renamed as above: this file adds contracts, and two lemma
+ * functions (hi_ends_hold, hi_heap_ok_fn: empty bodies, assertions only,
+ * not kernel code).
  */
 #include <string.h>
 #define memset hi_memset
@@ -101,9 +121,93 @@ void *hi_memset(void *s, int c, size_t n);
         HB_MIN <= hi_bl(mem, size) < 1048576 && hi_bl(mem, size) % 8 == 0 &&
         hi_bl(mem, size) == hi_n(mem, size) - 8;
 */
-#define HI_OK (h != \null && mem != \null && !hi_small(mem, size) && !hi_big(mem, size))
+/* The same expressions written out (as the code computes them): the
+ * prover then matches the code's tests and addresses without unfolding
+ * the logic above; hi_ends states that they equal hi_a and hi_bl. */
+#define HX_A ((uint32_t)((uintptr_t)mem + 7) & 4294967288)
+#define HX_LEAD ((uint32_t)(HX_A - (uintptr_t)mem))
+#define HX_N ((uint32_t)(size - HX_LEAD) & 4294967288)
+#define HX_BL ((uint32_t)(HX_N - 8))
+/*@ // A descriptor whose maps are 0 and lists empty (as memset leaves
+    // it) satisfies i5 (proved, run heap_init_lemmas, from bits.h's
+    // bit_zero).
+    lemma hi_i5_zero{L}: \forall vos_heap_t *h; h->fl_map == 0 &&
+      (\forall integer f; 0 <= f < VOS_HEAP_FL_COUNT ==> h->sl_map[f] == 0) &&
+      lists_empty(h, 0, VOS_HEAP_CLASSES) ==> i5(h);
+*/
+#define HX_SMALL (size < (uint32_t)((uint32_t)(HX_LEAD + 8) + HB_MIN))
+#define HX_BIG (HX_N >= 1048576)
+#define HI_HEAP_OK (\valid(h) && \
+  h->total % 8 == 0 && h->total < 1048576 && (blk_t *)(uintptr_t)h->end == B(h, h->total) && \
+  (\forall integer o; 0 <= o <= h->total && o % 8 == 0 ==> \
+     \valid(&B(h, o)->size) && \valid(&B(h, o)->check)) && \
+  (\forall integer o; 0 <= o <= h->total ==> \base_addr(B(h, o)) != \base_addr(h)) && \
+  h->fl_map == 0 && (\forall integer f; 0 <= f < VOS_HEAP_FL_COUNT ==> h->sl_map[f] == 0) && \
+  lists_empty(h, 0, VOS_HEAP_CLASSES) && \
+  HB_MIN <= h->top_size && h->top_size == h->total && h->top_size % 8 == 0 && h->top == B(h, 0) && \
+  hdr(h, 0, h->total | HB_FREE) && hdr(h, h->total, HB_PREV_FREE) && \
+  h->top_size <= h->free_bytes && arena_hsep(h) && listed(h))
+#define HI_OK (h != \null && mem != \null && !HX_SMALL && !HX_BIG)
 #define HI_BL (hi_bl(mem, size))
 #define HI_A ((uint8_t *)hi_a(mem))
+
+/*@ // Behavior ok's flat-memory preconditions (see the header).
+    predicate hi_link(vos_heap_t *h, void *mem, integer size) =
+      \forall integer o; 0 <= o <= HI_BL ==> B(h, o) == (blk_t *)(HI_A + o);
+    predicate hi_valid{L}(vos_heap_t *h, void *mem, integer size) =
+      (\forall integer o; 0 <= o <= HI_BL && o % 8 == 0 ==>
+          \valid(&B(h, o)->size) && \valid(&B(h, o)->check)) &&
+      \valid(B(h, 0)) &&
+      (\forall integer o; 0 <= o <= HI_BL ==> \base_addr(B(h, o)) != \base_addr(h));
+    predicate hi_hsep(vos_heap_t *h, void *mem, integer size) =
+      \forall integer o1, o2;
+        0 <= o1 < o2 <= HI_BL && o1 % 8 == 0 && o2 % 8 == 0 ==> hsep(h, o1, o2);
+*/
+
+/* Behavior ok's preconditions' instances at the first block (offset 0)
+ * and the end sentinel (offset n - 8), the two headers the code writes,
+ * with a and n - 8 written out as the code computes them (HX_A, HX_BL:
+ * equal to hi_a and hi_bl, by their definitions): no new assumption,
+ * hi_ends_hold's contract below derives them from init_link, init_valid,
+ * init_hsep and the guard of behavior ok (proved, run heap_init_lemmas).
+ * A macro, not a predicate, so that WP's simplifier sees the equalities. */
+#define HI_DEFS (hi_a(mem) == HX_A && HI_BL == HX_BL)
+#define HI_ENDS (B(h, 0) == (blk_t *)HI_A && B(h, HI_BL) == (blk_t *)(HI_A + HI_BL) && \
+  \valid(&B(h, HI_BL)->size) && \valid(&B(h, HI_BL)->check) && \
+  \base_addr(B(h, 0)) != \base_addr(h) && \base_addr(B(h, HI_BL)) != \base_addr(h) && \
+  HB_MIN <= HI_BL < 1048576 && HI_BL % 8 == 0 && hsep(h, 0, HI_BL))
+
+/* A lemma in the form of a function (WP cannot compile a lemma whose
+ * statement casts a uint8_t * to a blk_t *, as hi_link does): its body is
+ * empty, so its proved contract says that behavior ok's guard and the
+ * preconditions init_link, init_valid and init_hsep imply init_ends, at
+ * any memory state. Not kernel code, called by nothing. */
+/*@ requires 0 <= size < 4294967296 && !HX_SMALL && !HX_BIG;
+    requires hi_link(h, mem, size) && hi_valid(h, mem, size) && hi_hsep(h, mem, size);
+    ensures hi_defs_ok: HI_DEFS;
+    ensures hi_ends_ok: HI_ENDS;
+*/
+void hi_ends_hold(vos_heap_t *h, void *mem, size_t size)
+{
+    /*@ assert hi_guard: !hi_small(mem, size) && !hi_big(mem, size); */
+}
+
+/* The clauses i_ok_* and i_lists of behavior ok below are heap_ok(h): a
+ * lemma in the form of a function (as hi_ends_hold; its assertions are the
+ * proof's steps), proved by run heap_init_lemmas. Not kernel code, called
+ * by nothing. */
+/*@ requires HI_HEAP_OK;
+    ensures hi_heap_ok: heap_ok(h);
+*/
+void hi_heap_ok_fn(vos_heap_t *h)
+{
+    /*@ assert hi_t0: h->total - h->top_size == 0; */
+    /*@ assert hi_tb: B(h, h->total - h->top_size) == B(h, 0); */
+    /*@ assert hi_th: hdr(h, h->total - h->top_size, h->top_size | HB_FREE); */
+    /*@ assert hi_ts: top_some(h); */
+    /*@ assert hi_i5: i5(h); */
+    /*@ assert hi_ar: arena(h); */
+}
 
 /*@ requires \valid((vos_heap_t *)s);
     requires c == 0 && n == sizeof(vos_heap_t);
@@ -131,21 +235,38 @@ void *hi_memset(void *s, int c, size_t n);
       ensures \result == VOS_ERR_ARG;
     behavior ok:
       assumes HI_OK;
-      requires init_link: \forall integer o; 0 <= o <= HI_BL ==>
-        B(h, o) == (blk_t *)(HI_A + o);
-      requires init_valid: (\forall integer o; 0 <= o <= HI_BL && o % 8 == 0 ==>
-          \valid(&B(h, o)->size) && \valid(&B(h, o)->check)) &&
-        \valid(B(h, 0)) &&
-        (\forall integer o; 0 <= o <= HI_BL ==> \base_addr(B(h, o)) != \base_addr(h));
-      requires init_hsep: \forall integer o1, o2;
-        0 <= o1 < o2 <= HI_BL && o1 % 8 == 0 && o2 % 8 == 0 ==> hsep(h, o1, o2);
+      requires init_link: hi_link(h, mem, size);
+      requires init_valid: hi_valid(h, mem, size);
+      requires init_hsep: hi_hsep(h, mem, size);
+      requires init_ends: HI_DEFS && HI_ENDS;
       requires init_apart:
         \separated(B(h, 0), &B(h, HI_BL)->size, &B(h, HI_BL)->check) &&
         \separated(tagp(B(h, 0), HI_BL), h, &B(h, HI_BL)->size, &B(h, HI_BL)->check);
       assigns *h, B(h, 0)->size, B(h, 0)->check, B(h, HI_BL)->size, B(h, HI_BL)->check;
       ensures i_res: \result == VOS_OK;
       ensures i_tag: h->tag == VOS_TAG_HEAP;
-      ensures i_ok: heap_ok(h);
+      // heap_ok(h), clause by clause, each its own goal: HI_HEAP_OK is the
+      // conjuncts of heap_ok's definition (heap_alloc.c) with arena and
+      // top_ok (as its case top_some, the top the whole arena) written out,
+      // and i5 as the zeroed maps and empty lists (i_lists) it follows
+      // from; hi_heap_ok_fn's contract (proved): HI_HEAP_OK implies
+      // heap_ok(h).
+      ensures i_ok_valid: \valid(h);
+      ensures i_ok_arena: h->total % 8 == 0 && h->total < 1048576 &&
+        (blk_t *)(uintptr_t)h->end == B(h, h->total);
+      ensures i_ok_avalid: \forall integer o; 0 <= o <= h->total && o % 8 == 0 ==>
+         \valid(&B(h, o)->size) && \valid(&B(h, o)->check);
+      ensures i_ok_abase: \forall integer o; 0 <= o <= h->total ==>
+        \base_addr(B(h, o)) != \base_addr(h);
+      ensures i_ok_maps: h->fl_map == 0 &&
+        (\forall integer f; 0 <= f < VOS_HEAP_FL_COUNT ==> h->sl_map[f] == 0);
+      ensures i_ok_top: HB_MIN <= h->top_size && h->top_size == h->total && h->top_size % 8 == 0 &&
+        h->top == B(h, 0);
+      ensures i_ok_thdr: hdr(h, 0, h->total | HB_FREE);
+      ensures i_ok_shdr: hdr(h, h->total, HB_PREV_FREE);
+      ensures i_ok_free: h->top_size <= h->free_bytes;
+      ensures i_ok_hsep: arena_hsep(h);
+      ensures i_ok_listed: listed(h);
       ensures i_top: h->total == HI_BL && h->top == B(h, 0) && h->top_size == h->total;
       ensures i_lists: lists_empty(h, 0, VOS_HEAP_CLASSES);
       ensures i_count: h->free_bytes == h->total && h->min_free == h->total &&
