@@ -22,16 +22,15 @@
  *    (I4's links); every list head is the old one, n's or P's old
  *    successor, or P; the top and top_size are unchanged;
  *  - i5 holds (I5), as its four parts i5_sl, i5_sl_hi, i5_fl, i5_fl_hi
- *    (i5 is their conjunction), one postcondition each.
+ *    (i5 is their conjunction), one postcondition each;
+ *  - nothing else is written (assigns: refile's locations, with n's
+ *    referrer and the back link of n's successor: that back link is in
+ *    the set of back links, beside P's successor's and the list heads',
+ *    since put_free's clause names the back links of the list heads at
+ *    its call, n's old successor among them, as one set, which WP shows
+ *    inside one of the caller's locations).
  * Every memory access valid, no shift out of range (-wp-rte).
- * NOT proved, so not stated here (docs/evidence.md, Not proved): an
- * assigns clause (refile's plus n's referrer and the back link of n's
- * successor): of its 685 goals (-wp-split, in the context of
- * heap_merge_prev_nrf_frames.c) two timed out at 60 s, on the path
- * through both unlinks and put_free: put_free's back links of the list
- * heads at the call ({x->pprev | x a list head}) shown among the
- * caller's locations (normal and exit).
- * The goals are split over five runs: heap_merge_prev_nrf (no
+ * The goals are split over six runs: heap_merge_prev_nrf (no
  * -wp-split) all but nr_bytes, nr_frees, nr_dead, nr_dcheck,
  * nr_top_size, nr_top, nr_msize, nr_mcheck and nr_tag; heap_merge_prev_nrf_split
  * (heap_merge_prev_nrf_sep.c: with nr_bsep, without i5_frame;
@@ -47,7 +46,13 @@
  * committed script (sessions/heap_merge_prev_nrf_dcheck: WP's tactic
  * Filter, which erases the hypotheses that share no term with the
  * goal, then CVC4: 12.8 to 15.1 s at a load average of 8.5, 0.45
- * million steps; without the tactic, past 60 s in every context tried).
+ * million steps; without the tactic, past 60 s in every context tried);
+ * heap_merge_prev_nrf_asg (the same file and options) the assigns
+ * clause, 685 goals, two of them (put_free's back links of the list
+ * heads, normal and exit, on that path) by committed scripts
+ * (sessions/heap_merge_prev_nrf_asg: Filter, then CVC4, 7.3 to 10.2 s;
+ * without the tactic, past 60 s), CVC4 at most 11.3 s on the others
+ * (load average 4 to 6).
  * prev_free_block's and hb_valid's contracts (heap_merge_prev.h) are
  * proved by the heap_merge_prev_pfb run, cs_fn by heap_take_lemmas,
  * list_unlink's and put_free's contracts by heap_i5 and heap_put, their
@@ -140,6 +145,13 @@ static void put_free(vos_heap_t *h, blk_t *b, uint32_t sz);
     requires !NATEND && !NSAME;
     NR_PSIZE
     NR_BSEP
+    assigns h->free_bytes, h->frees, h->top, h->top_size, b->size, b->check,
+            RP->size, RP->check, RP->next_free, RP->pprev, *tagp(RP, RNMS), *RP->pprev,
+            *n->pprev,
+            { x->pprev | blk_t *x; x == RP->next_free || x == n->next_free ||
+              \exists integer k; 0 <= k < VOS_HEAP_CLASSES && x == h->lists[k] },
+            h->lists[0 .. VOS_HEAP_CLASSES - 1],
+            h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
     ensures nr_ok: \result == VOS_OK;
     ensures nr_bytes: h->free_bytes == \old(h->free_bytes) + BSZ(w);
     ensures nr_frees: h->frees == (uint32_t)(\old(h->frees) + 1);

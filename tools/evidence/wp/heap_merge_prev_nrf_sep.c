@@ -7,7 +7,8 @@
  * heap_free_model.h's lemma i5_frame (proved by heap_free_lemmas; not
  * an assumption left out, a proved fact these goals do not use): the run
  * heap_merge_prev_nrf_split proves nr_bytes, nr_dead and nr_top here,
- * heap_merge_prev_nrf_dcheck nr_dcheck, one goal per path (without nr_bsep, nr_bytes timed out at 60 s).
+ * heap_merge_prev_nrf_dcheck nr_dcheck, heap_merge_prev_nrf_asg the
+ * assigns clause, one goal per path (without nr_bsep, nr_bytes timed out at 60 s).
  * Nothing is added here.
  */
 #define EV_WP_NRF_BSEP
