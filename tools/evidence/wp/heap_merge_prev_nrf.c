@@ -50,9 +50,10 @@
  * heap_merge_prev_nrf_asg (the same file and options) the assigns
  * clause, 685 goals, two of them (put_free's back links of the list
  * heads, normal and exit, on that path) by committed scripts
- * (sessions/heap_merge_prev_nrf_asg: Filter, then CVC4, 7.3 to 10.2 s;
- * without the tactic, past 60 s), CVC4 at most 11.3 s on the others
- * (load average 4 to 6).
+ * (sessions/heap_merge_prev_nrf_asg: Filter, then CVC4, 4.4 to 10.2 s;
+ * without the tactic, past 60 s), CVC4 at most 11.3 to 11.7 s on the
+ * others (assigns_normal_part186, 0.47 million steps; load average 1
+ * to 6).
  * prev_free_block's and hb_valid's contracts (heap_merge_prev.h) are
  * proved by the heap_merge_prev_pfb run, cs_fn by heap_take_lemmas,
  * list_unlink's and put_free's contracts by heap_i5 and heap_put, their
