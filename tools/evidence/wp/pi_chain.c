@@ -45,6 +45,10 @@
  *    from the list's end, with a variant): the same statement for an
  *    arbitrary x and memory. (The SMT provers do not do the induction
  *    themselves.)
+ *  - the owner word read as ordinary memory (-wp-no-volatile in
+ *    pi_chain.wp: under the kernel lock nothing else writes it);
+ *  - WP's memory-model hypotheses that vos__s is apart from the task
+ *    links and the queue heads (printed in the run's log);
  *  - the default configuration (no MPU, no channel lends), as pi.c's.
  */
 #include "pi_world.h"
