@@ -82,11 +82,13 @@
 
 /* What the chain walk reads of the call (pi_chain.c's contract of it):
  * proved for same and other; for ready and moved, ch_owner only (see Not
- * proved). */
+ * proved). CH_OWNER: the owner words kept, alone or within CH_ENS. */
+#define CH_OWNER(O) \
+      ensures O: \forall struct vos_mutex *m; mutex(m) ==> \
+        m->owner_word == \old(m->owner_word);
 #define CH_ENS(F, O, H) \
       ensures F: frame{Pre, Post}(t); \
-      ensures O: \forall struct vos_mutex *m; mutex(m) ==> \
-        m->owner_word == \old(m->owner_word); \
+      CH_OWNER(O) \
       ensures H: \forall struct vos_mutex *m; mutex(m) ==> heads(m);
 
 /*@ requires chain_world && task(t);
@@ -96,12 +98,10 @@
       ensures ch_prio: t->prio == \old(t->prio);
       ensures ch_rd: \old(rd_model) ==> rd_model;
     behavior ready:
-      ensures ch_owner: \forall struct vos_mutex *m; mutex(m) ==>
-        m->owner_word == \old(m->owner_word);
+      CH_OWNER(ch_owner)
     behavior moved:
       requires ch_qsep: \separated(t->waitq, &vos__s);
-      ensures ch_owner: \forall struct vos_mutex *m; mutex(m) ==>
-        m->owner_word == \old(m->owner_word);
+      CH_OWNER(ch_owner)
       ensures ch_map: \old(map_ok) ==> map_ok;
       ensures ch_prios: \old(rd_prios(\null)) ==> rd_prios(\null);
     behavior other:
