@@ -13,7 +13,9 @@
  *               clause by clause (i_ok_*: \valid(h), arena written out,
  *               the maps 0 and the lists empty (so i5), top_some with the
  *               top the whole arena, top_size <= free_bytes, arena_hsep,
- *               listed; hi_heap_ok_fn proves they are heap_ok(h)); and
+ *               listed; one macro HI_OK_* each, the same macros
+ *               hi_heap_ok_fn's precondition, which proves they are
+ *               heap_ok(h)); and
  *               (I4, I6) the top is the whole arena (h->top == B(h, 0),
  *               top_size == total == n - 8), every list empty, free_bytes
  *               == min_free == total, first the aligned start, span8
@@ -137,16 +139,35 @@ void *hi_memset(void *s, int c, size_t n);
 */
 #define HX_SMALL (size < (uint32_t)((uint32_t)(HX_LEAD + 8) + HB_MIN))
 #define HX_BIG (HX_N >= 1048576)
-#define HI_HEAP_OK (\valid(h) && \
-  h->total % 8 == 0 && h->total < 1048576 && (blk_t *)(uintptr_t)h->end == B(h, h->total) && \
-  (\forall integer o; 0 <= o <= h->total && o % 8 == 0 ==> \
-     \valid(&B(h, o)->size) && \valid(&B(h, o)->check)) && \
-  (\forall integer o; 0 <= o <= h->total ==> \base_addr(B(h, o)) != \base_addr(h)) && \
-  h->fl_map == 0 && (\forall integer f; 0 <= f < VOS_HEAP_FL_COUNT ==> h->sl_map[f] == 0) && \
-  lists_empty(h, 0, VOS_HEAP_CLASSES) && \
-  HB_MIN <= h->top_size && h->top_size == h->total && h->top_size % 8 == 0 && h->top == B(h, 0) && \
-  hdr(h, 0, h->total | HB_FREE) && hdr(h, h->total, HB_PREV_FREE) && \
-  h->top_size <= h->free_bytes && arena_hsep(h) && listed(h))
+/* heap_ok(h)'s conjuncts as vos_heap_init leaves the heap, one macro
+ * each, used in two places that must agree: behavior ok's ensures clauses
+ * i_ok_* and i_lists (each its own goal) and hi_heap_ok_fn's precondition
+ * HI_HEAP_OK (their conjunction, in heap_ok's order). They are the
+ * conjuncts of heap_ok's definition (heap_alloc.c) with arena and top_ok
+ * (as its case top_some, the top the whole arena) written out, and i5 as
+ * the zeroed maps and empty lists it follows from. Each macro is a
+ * conjunction or a parenthesized quantifier, written without outer
+ * parentheses so that HI_HEAP_OK's expansion is one flat chain of &&. */
+#define HI_OK_VALID \valid(h)
+#define HI_OK_ARENA h->total % 8 == 0 && h->total < 1048576 && \
+  (blk_t *)(uintptr_t)h->end == B(h, h->total)
+#define HI_OK_AVALID (\forall integer o; 0 <= o <= h->total && o % 8 == 0 ==> \
+     \valid(&B(h, o)->size) && \valid(&B(h, o)->check))
+#define HI_OK_ABASE (\forall integer o; 0 <= o <= h->total ==> \
+     \base_addr(B(h, o)) != \base_addr(h))
+#define HI_OK_MAPS h->fl_map == 0 && \
+  (\forall integer f; 0 <= f < VOS_HEAP_FL_COUNT ==> h->sl_map[f] == 0)
+#define HI_OK_LISTS lists_empty(h, 0, VOS_HEAP_CLASSES)
+#define HI_OK_TOP HB_MIN <= h->top_size && h->top_size == h->total && h->top_size % 8 == 0 && \
+  h->top == B(h, 0)
+#define HI_OK_THDR hdr(h, 0, h->total | HB_FREE)
+#define HI_OK_SHDR hdr(h, h->total, HB_PREV_FREE)
+#define HI_OK_FREE h->top_size <= h->free_bytes
+#define HI_OK_HSEP arena_hsep(h)
+#define HI_OK_LISTED listed(h)
+#define HI_HEAP_OK (HI_OK_VALID && HI_OK_ARENA && HI_OK_AVALID && HI_OK_ABASE && \
+  HI_OK_MAPS && HI_OK_LISTS && HI_OK_TOP && HI_OK_THDR && HI_OK_SHDR && \
+  HI_OK_FREE && HI_OK_HSEP && HI_OK_LISTED)
 #define HI_OK (h != \null && mem != \null && !HX_SMALL && !HX_BIG)
 #define HI_BL (hi_bl(mem, size))
 #define HI_A ((uint8_t *)hi_a(mem))
@@ -245,30 +266,23 @@ void *hi_memset(void *s, int c, size_t n);
       assigns *h, B(h, 0)->size, B(h, 0)->check, B(h, HI_BL)->size, B(h, HI_BL)->check;
       ensures i_res: \result == VOS_OK;
       ensures i_tag: h->tag == VOS_TAG_HEAP;
-      // heap_ok(h), clause by clause, each its own goal: HI_HEAP_OK is the
-      // conjuncts of heap_ok's definition (heap_alloc.c) with arena and
-      // top_ok (as its case top_some, the top the whole arena) written out,
-      // and i5 as the zeroed maps and empty lists (i_lists) it follows
-      // from; hi_heap_ok_fn's contract (proved): HI_HEAP_OK implies
+      // heap_ok(h), clause by clause, each its own goal: the HI_OK_*
+      // macros above, whose conjunction HI_HEAP_OK is hi_heap_ok_fn's
+      // precondition; its contract (proved): HI_HEAP_OK implies
       // heap_ok(h).
-      ensures i_ok_valid: \valid(h);
-      ensures i_ok_arena: h->total % 8 == 0 && h->total < 1048576 &&
-        (blk_t *)(uintptr_t)h->end == B(h, h->total);
-      ensures i_ok_avalid: \forall integer o; 0 <= o <= h->total && o % 8 == 0 ==>
-         \valid(&B(h, o)->size) && \valid(&B(h, o)->check);
-      ensures i_ok_abase: \forall integer o; 0 <= o <= h->total ==>
-        \base_addr(B(h, o)) != \base_addr(h);
-      ensures i_ok_maps: h->fl_map == 0 &&
-        (\forall integer f; 0 <= f < VOS_HEAP_FL_COUNT ==> h->sl_map[f] == 0);
-      ensures i_ok_top: HB_MIN <= h->top_size && h->top_size == h->total && h->top_size % 8 == 0 &&
-        h->top == B(h, 0);
-      ensures i_ok_thdr: hdr(h, 0, h->total | HB_FREE);
-      ensures i_ok_shdr: hdr(h, h->total, HB_PREV_FREE);
-      ensures i_ok_free: h->top_size <= h->free_bytes;
-      ensures i_ok_hsep: arena_hsep(h);
-      ensures i_ok_listed: listed(h);
+      ensures i_ok_valid: HI_OK_VALID;
+      ensures i_ok_arena: HI_OK_ARENA;
+      ensures i_ok_avalid: HI_OK_AVALID;
+      ensures i_ok_abase: HI_OK_ABASE;
+      ensures i_ok_maps: HI_OK_MAPS;
+      ensures i_ok_top: HI_OK_TOP;
+      ensures i_ok_thdr: HI_OK_THDR;
+      ensures i_ok_shdr: HI_OK_SHDR;
+      ensures i_ok_free: HI_OK_FREE;
+      ensures i_ok_hsep: HI_OK_HSEP;
+      ensures i_ok_listed: HI_OK_LISTED;
       ensures i_top: h->total == HI_BL && h->top == B(h, 0) && h->top_size == h->total;
-      ensures i_lists: lists_empty(h, 0, VOS_HEAP_CLASSES);
+      ensures i_lists: HI_OK_LISTS;
       ensures i_count: h->free_bytes == h->total && h->min_free == h->total &&
         h->frees == 0 && h->failures == 0;
       ensures i_first: h->first == HI_A && h->span8 == h->total / 8;
