@@ -34,7 +34,8 @@
  *    and next linked to each other, every other member's links as they
  *    were; fx_links), the priorities kept (fx_prio); after it, wq_sep,
  *    wq_head, wq_links, wq_inj and wq_sorted with t out (rm_sep,
- *    rm_head_ok, rm_links_ok, rm_inj_ok, rm_sorted_ok);
+ *    rm_head_ok, rm_links_ok, rm_inj_ok, rm_sorted_ok); it writes only
+ *    q->head and the links of t and of q's members (wq_mem: assigns);
  *  - the lemmas rm_head, rm_links, rm_last, rm_next, rm_inj, rm_sorted: a
  *    removal with that effect keeps wq_head, wq_links, wq_last, wq_next,
  *    wq_inj and wq_sorted, t out (rm_next through the helper lemmas
@@ -52,7 +53,8 @@
  *    the head it leaves (ins_headfx) and its links (ins_linkfx, fx_ilinks:
  *    t between pos's old prev and pos, every other link as it was; with
  *    ins_sep, proved by eff_prio_ilinks.wp), t's and the members'
- *    priorities kept;
+ *    priorities kept, only q->head and the links of t and of q's members
+ *    written (assigns);
  *  - the lemmas ins_sorted, ins_inj, ins_head, ins_links: an insertion
  *    with the effect the code is meant to have (ins_empty, ins_place,
  *    ins_headfx, ins_linkfx) keeps wq_sorted, wq_inj, wq_head and
@@ -339,7 +341,8 @@
     requires wq_next(q, t, 0, 0);
     requires wq_inj(q, t, 0);
     requires wq_sorted(q, t, 0, 0);
-    assigns q->head, {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)};
+    assigns q->head, t->next, t->prev,
+      {y->next | vos_task_t *y; wq_mem(q, y)}, {y->prev | vos_task_t *y; wq_mem(q, y)};
     ensures fx_t: t->prio == \old(t->prio);
     ensures fx_prio: fx_prio{Pre, Post}(q);
     ensures fx_empty: ins_empty{Pre, Post}(q, t);
@@ -351,7 +354,8 @@ void vos__waitq_insert(struct vos_waitq *q, vos_task_t *t);
 
 /*@ WQ_PRE_MEMBER
     requires rm_direct(q, t);
-    assigns q->head, {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)};
+    assigns q->head, t->next, t->prev,
+      {y->next | vos_task_t *y; wq_mem(q, y)}, {y->prev | vos_task_t *y; wq_mem(q, y)};
     ensures fx_prio: fx_prio{Pre, Post}(q);
     ensures fx_single: rm_single{Pre, Post}(q, t);
     ensures fx_head: rm_headfx{Pre, Post}(q, t);

@@ -44,10 +44,15 @@
  * conditional set, empty without a head, proves for ready and
  * ready_insert_head, 68/68 and 29/29, but made eff_prio_ready_set's two
  * slowest goals time out); for moved, vos__waitq_reposition's contract
- * assigns every task's links ({y->next | task(y)}) and states nothing of
- * non-members', so neither the ready levels' links nor (without a tie
- * between wq_mem and the tasks' wait fields) the new head's wait fields
- * follow; for other, the goal (t not READY, only t->prio written) timed
+ * assigns the links of t and of the queue's members only (wq_mem; session
+ * 21, was every task's), but with it WP's frame of the call is a
+ * quantified set: the goals that a task's pointer fields (held,
+ * wait_mutex, waitq), a mutex's next_held and head, and a READY task's
+ * links are kept timed out at 30 s, even with the tie ch_mem (members
+ * BLOCKED on the queue) and the separations stated directly as
+ * preconditions (the Mint fields, prio, state, base_prio, ceiling, and
+ * the levels' heads prove in 1-1.5 s), so neither frame nor heads nor
+ * the ready levels' links follow yet; for other, the goal (t not READY, only t->prio written) timed
  * out at 60 s without a lemma. So pi_chain.c still assumes its contract
  * of vos__set_eff_prio.
  */

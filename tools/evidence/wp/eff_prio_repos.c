@@ -7,7 +7,8 @@
  * the queue is well formed after, with t placed by its priority: after
  * every member of priority >= t's, before every lower one (wq_ok(q, t, 1,
  * t->prio) in tools/evidence/wp/eff_prio.c's model), nothing but the
- * links and the head written, every priority kept.
+ * head and the links of t and of q's members (wq_mem) written, every
+ * priority kept.
  *
  * The proof uses, at the calls, the contracts of vos__waitq_remove and
  * vos__waitq_insert that tools/evidence/wp/eff_prio.c states (proved by

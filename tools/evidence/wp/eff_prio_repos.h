@@ -9,7 +9,8 @@
 #define VAIOS_EVIDENCE_EFF_PRIO_REPOS_H
 
 /*@ WQ_PRE_MEMBER
-    assigns q->head, {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)};
+    assigns q->head, t->next, t->prev,
+      {y->next | vos_task_t *y; wq_mem(q, y)}, {y->prev | vos_task_t *y; wq_mem(q, y)};
     ensures rp_prio: t->prio == \old(t->prio) && fx_prio{Pre, Post}(q);
     ensures rp_sep: wq_sep(q, t, 1);
     ensures rp_head: wq_head(q, t, 1, t->prio);

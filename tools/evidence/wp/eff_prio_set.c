@@ -7,7 +7,7 @@
  * repositioned, the queue well formed after with t placed by prio
  * (wq_ok(q, t, 1, prio) in tools/evidence/wp/eff_prio.c's model), every
  * other member's priority kept, only t->prio, the queue's head and the
- * links written. Not covered (no behavior states them): a READY task
+ * links of t and of the queue's members (wq_mem) written. Not covered (no behavior states them): a READY task
  * (the ready levels), a task in another state or BLOCKED without a queue.
  *
  * The code proved is kernel/sched.c (EV_SOURCE); the model is

@@ -24,8 +24,9 @@
       requires wq_next(t->waitq, \null, 0, 0);
       requires wq_inj(t->waitq, \null, 0);
       requires wq_sorted(t->waitq, t, 0, 0);
-      assigns t->prio, t->waitq->head, {y->next | vos_task_t *y; task(y)},
-        {y->prev | vos_task_t *y; task(y)};
+      assigns t->prio, t->waitq->head, t->next, t->prev,
+        {y->next | vos_task_t *y; wq_mem(t->waitq, y)},
+        {y->prev | vos_task_t *y; wq_mem(t->waitq, y)};
       ensures sp_prio: t->prio == prio;
       ensures sp_others: \forall vos_task_t *x; wq_mem(\old(t->waitq), x) && x != t ==>
         x->prio == \old(x->prio);
