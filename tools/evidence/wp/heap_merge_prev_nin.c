@@ -59,10 +59,14 @@
  * and adds nothing; it is stated because the provers did not derive it
  * in time inside the goals that need it (P's size read after
  * list_unlink(h, n), on the paths through list_unlink(h, P)).
- * Not proved here: n and P neighbours in one list; P re-filed with n
- * listed (docs/evidence.md, Not proved); that pfb_ok holds for every
- * predecessor a consistent heap has; that heap_free calls free_general
- * with these preconditions met.
+ * n and P neighbours in one list: the same contract with NI_NCASE set
+ * to MP_PRE_NPN or MP_PRE_NNP (heap_merge_prev_nnb.h) instead of
+ * MP_PRE_NAPART, proved by heap_merge_prev_nin_pn.c's and
+ * heap_merge_prev_nin_np.c's runs; P re-filed with n listed:
+ * heap_merge_prev_nrf.c. Not proved here: that pfb_ok holds for every
+ * predecessor a consistent heap has (heap_pfb_ok proves it for a
+ * consistent one); that heap_free calls free_general with these
+ * preconditions met.
  *
  * The code proved is kernel/heap.c itself, included (through heap_take.c,
  * heap_put.c and heap_i5.c) whole: this file adds only contracts.
@@ -97,12 +101,20 @@ static void put_free(vos_heap_t *h, blk_t *b, uint32_t sz);
 #define NI_PSIZE
 #endif
 
+/* n's and P's places in the lists: apart (MP_PRE_NAPART) in this file's
+ * runs; heap_merge_prev_nin_pn.c and heap_merge_prev_nin_np.c set NI_NCASE
+ * to a list-neighbour case (heap_merge_prev_nnb.h) and prove the same
+ * contract there. */
+#ifndef NI_NCASE
+#define NI_NCASE MP_PRE_NAPART
+#endif
+
 /*@ MP_PRE_BP
     MP_PRE_LINK
     MP_PRE_NFREE
     MP_PRE_TAG_T(RNMS)
     MP_PRE_NLIST
-    MP_PRE_NAPART
+    NI_NCASE
     // The case: the merged block does not reach the end sentinel and the
     // code's same-class test holds (P grows in place).
     requires !NATEND && NSAME;

@@ -79,7 +79,10 @@
  * stated as ground facts for the provers (nr_bsep only in the run
  * heap_merge_prev_nrf_split, with which nr_bytes proves in 2.5 s;
  * without it, it timed out).
- * Not proved here either: n and P neighbours in one list; that heap_free
+ * Not proved here either: n and P neighbours in one list (a file
+ * setting NR_NCASE to MP_PRE_NPN or MP_PRE_NNP, heap_merge_prev_nnb.h,
+ * would state it; P grown in place with n and P neighbours is proved,
+ * heap_merge_prev_nin_pn.c and heap_merge_prev_nin_np.c); that heap_free
  * calls free_general with these preconditions met.
  *
  * The code proved is kernel/heap.c itself, included (through heap_take.c,
@@ -136,13 +139,19 @@ static void put_free(vos_heap_t *h, blk_t *b, uint32_t sz);
 #define NR_BSEP
 #endif
 
+/* n's and P's places in the lists: apart (MP_PRE_NAPART) in this file's
+ * runs; a list-neighbour case (heap_merge_prev_nnb.h) sets NR_NCASE. */
+#ifndef NR_NCASE
+#define NR_NCASE MP_PRE_NAPART
+#endif
+
 /*@ MP_PRE_BP
     MP_PRE_LINK
     MP_PRE_NEIGH_T(RNMS)
     MP_PRE_NFREE
     MP_PRE_TAG_T(RNMS)
     MP_PRE_NLIST
-    MP_PRE_NAPART
+    NR_NCASE
     requires !NATEND && !NSAME;
     NR_PSIZE
     NR_BSEP
