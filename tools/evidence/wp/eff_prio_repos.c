@@ -8,7 +8,12 @@
  * every member of priority >= t's, before every lower one (wq_ok(q, t, 1,
  * t->prio) in tools/evidence/wp/eff_prio.c's model), nothing but the
  * head and the links of t and of q's members (wq_mem) written, every
- * priority kept.
+ * priority kept; and that frame restated for a caller (rp_keep: a task
+ * apart from q and from every other member keeps held, wait_mutex and
+ * waitq; rp_mkeep: a mutex apart from the members, q its queue or apart
+ * from it, keeps next_held, and its queue's head unless q is its queue:
+ * eff_prio_repos.h's rp_apart, rp_mapart), the form the chain walk's
+ * frame needs (not used yet: docs/evidence.md Appendix A).
  *
  * The proof uses, at the calls, the contracts of vos__waitq_remove and
  * vos__waitq_insert that tools/evidence/wp/eff_prio.c states (proved by
