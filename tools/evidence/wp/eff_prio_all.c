@@ -38,12 +38,11 @@
  *
  * Not proved (not in the contract): frame and heads for ready and moved;
  * rd_levels(null) kept for moved and other. Why: for ready, ready.c's
- * contract of vos__ready_insert assigns vos__s.ready[p]->prev->next,
- * read through a null head when the new level is empty, so any pointer
- * field may be written as far as the callee's contract says (a
- * conditional set, empty without a head, proves for ready and
- * ready_insert_head, 68/68 and 29/29, but made eff_prio_ready_set's two
- * slowest goals time out); for moved, vos__waitq_reposition's contract
+ * contract of vos__ready_insert assigned vos__s.ready[p]->prev->next,
+ * read through a null head when the new level was empty, so any pointer
+ * field might be written as far as the callee's contract said; since
+ * session 21 it is a conditional set, empty without a head (RD_IF), and
+ * frame and heads for ready are the next step; for moved, vos__waitq_reposition's contract
  * assigns the links of t and of the queue's members only (wq_mem; session
  * 21, was every task's), but with it WP's frame of the call is a
  * quantified set: the goals that a task's pointer fields (held,

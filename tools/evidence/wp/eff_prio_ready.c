@@ -197,6 +197,12 @@
       keep_tasks{L1, L2} && keep_links{L1, L2}(\null) && \
       keep_heads{L1, L2}(\at(t->prio, L1))
 
+/* The lemmas below are proved by run eff_prio_ready_lemmas; the code run
+ * of eff_prio_ready_set (RD_SET_CODE, eff_prio_ready_set_code.c) leaves them
+ * out: its goals use the composed lemmas of eff_prio_ready_set.c and
+ * eff_prio_ready_head.c only, and every lemma in a goal's context slows
+ * CVC4 down. */
+#ifndef RD_SET_CODE
 /*@ lemma rd_level_parts{L}: \forall vos_task_t *e, integer p;
       rd_level(e, p) <==> rd_empty(e, p) && rd_headm(e, p) && rd_links(e, p);
 
@@ -289,6 +295,7 @@
         task(vos__s.ready[p]) && task(vos__s.ready[p]->prev) &&
         vos__s.ready[p] != t && vos__s.ready[p]->prev != t;
 */
+#endif
 
 /* The steps' contracts in this model: their effect, one clause each,
  * from preconditions that name the tasks they touch (stated directly,

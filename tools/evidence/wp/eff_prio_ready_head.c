@@ -76,9 +76,10 @@
     // rd_levels(t) and rd_prios(t), as one predicate: a caller's goal for
     // it is then one atom, a lemma's conclusion (-wp-split splits a
     // conjunction, and each half's instance was found only by chance).
-    requires rd_without(t);
+    requires ih_wo: rd_without(t);
     assigns vos__s.ready[t->prio], vos__s.ready_map, t->next, t->prev,
-            vos__s.ready[t->prio]->prev, vos__s.ready[t->prio]->prev->next;
+            RD_IF(t->prio, vos__s.ready[t->prio]->prev),
+            RD_IF(t->prio, vos__s.ready[t->prio]->prev->next);
     ensures ih_keep: keep_tasks{Pre, Post} && keep_heads{Pre, Post}(\old(t->prio));
     ensures ih_head: vos__s.ready[t->prio] == t;
     ensures ih_map: map_ok;

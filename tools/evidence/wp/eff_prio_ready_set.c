@@ -32,9 +32,12 @@
  * of vos__ready_insert (rd_without(t); proved at the call by rm_wo):
  * WP assumes a callee's preconditions after its call, so the goals after
  * it have the levels at the call's state, and in_ok3 needs one instance.
- * The assigns clause names vos__s.ready[prio]->prev and its next as
- * ready.c's contract of vos__ready_insert does (read through a null
- * head when the new level is empty: that one location is not framed).
+ * The assigns clause names vos__s.ready[prio]->prev and its next only
+ * when level prio is non-empty (RD_IF, as ready.c's contract of
+ * vos__ready_insert does). The code run reads this file through
+ * eff_prio_ready_set_code.c (RD_SET_CODE: without the lemmas that only
+ * prove other lemmas, which slowed its rd_without goals past 60 s under
+ * load); run eff_prio_ready_set_lemmas proves every lemma here.
  * Assumptions: none beyond eff_prio_ready.c's and the preconditions
  * stated; vos__s.cur read under the kernel lock (-wp-no-volatile);
  * VOS_CFG_TRACE is 0. No axiom.
@@ -72,6 +75,10 @@
       rd_tasks{L2} && 0 <= p < VOS_CFG_PRIO_LEVELS && \
       rd_level{L2}(t, p) && pr_fx{L2, L3}(t)
 
+/* The lemmas in #ifndef RD_SET_CODE only prove other lemmas: the code run
+ * (eff_prio_ready_set_code.c) leaves them out, as it does eff_prio_ready.c's
+ * (run eff_prio_ready_set_lemmas proves every lemma here). */
+#ifndef RD_SET_CODE
 /*@ // The levels without t are kept when only t's fields change.
     lemma lv_keep_e{L2, L3}: \forall vos_task_t *t, integer p;
       LV_KEEP_HYP ==> rd_empty{L3}(t, p);
@@ -86,10 +93,16 @@
       LV_KEEP_HYP ==> rd_links{L3}(t, p);
     lemma lv_keep_at{L2, L3}: \forall vos_task_t *t, integer p;
       LV_KEEP_HYP ==> rd_level{L3}(t, p);
+*/
+#endif
+/*@
     lemma lv_keep{L2, L3}: \forall vos_task_t *t;
       rd_tasks{L2} && rd_levels{L2}(t) && rd_prios{L2}(t) && pr_fx{L2, L3}(t) ==>
         rd_levels{L3}(t) && rd_prios{L3}(t);
 
+*/
+#ifndef RD_SET_CODE
+/*@
     // What t's remove needs, from t's level.
     lemma rm_pre_at{L}: \forall vos_task_t *t;
       rd_tasks && task(t) && t->state == VOS_TASK_READY &&
@@ -99,6 +112,9 @@
     lemma lv_t{L}: \forall vos_task_t *t;
       rd_tasks && task(t) && t->state == VOS_TASK_READY &&
       rd_levels(\null) && rd_prios(\null) ==> rd_level(\null, t->prio);
+*/
+#endif
+/*@
     lemma rm_pre{L}: \forall vos_task_t *t;
       rd_tasks && task(t) && t->state == VOS_TASK_READY &&
       rd_levels(\null) && rd_prios(\null) ==>
@@ -107,6 +123,9 @@
         task(t->next) && task(t->prev) &&
         (t->next != t ==> t->prev != t);
 
+*/
+#ifndef RD_SET_CODE
+/*@
     // The rest of what the remove needs (its and ready.c's contracts).
     lemma rm_sep_d{L}: \forall vos_task_t *t;
       rd_tasks && task(t) && task(t->next) && task(t->prev) &&
@@ -119,6 +138,9 @@
           (t->prev == t->next || \separated(t->prev, t->next)));
     lemma rm_sep_x{L}: \forall vos_task_t *t;
       rd_tasks && task(t) ==> \forall vos_task_t *x; task(x) && x != t ==> \separated(x, t);
+*/
+#endif
+/*@
     lemma rm_sep{L}: \forall vos_task_t *t;
       rd_tasks && task(t) && t->state == VOS_TASK_READY &&
       rd_levels(\null) && rd_prios(\null) ==>
@@ -133,6 +155,9 @@
         (\forall vos_task_t *x; task(x) && x != t ==> \separated(x, t));
 
 
+*/
+#ifndef RD_SET_CODE
+/*@
     // The remove's clauses one by one (as a call gives them) are ul_fx;
     // the insert's are in_fx.
     lemma rm_ul_fx{L1, L2}: \forall vos_task_t *t;
@@ -147,6 +172,9 @@
       rd_tasks{L1} && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
       rd_levels{L1}(\null) && rd_prios{L1}(\null) && rd_sole{L1}(t) &&
       RM_FX(L1, L2) ==> ul_fx{L1, L2}(t) && rd_levels{L2}(t) && rd_prios{L2}(t);
+*/
+#endif
+/*@
     lemma rm_lv{L1, L2, L3}: \forall vos_task_t *t;
       RD_SET_HYP(L1, L2, L3) ==> rd_levels{L3}(t) && rd_prios{L3}(t);
     lemma rm_wo{L1, L2, L3}: \forall vos_task_t *t;
@@ -211,7 +239,7 @@
  * run, proved at the call by rm_wo), so that WP, which assumes
  * a callee's proved preconditions after the call, gives the goals after
  * it rd_levels(t) at the call's state, and in_ok3 needs one instance. */
-/*@ requires rd_without(t); // as ready_insert_head's */
+/*@ requires in_wo: rd_without(t); // as ready_insert_head's */
 static inline void vos__ready_insert(vos_task_t *t);
 
 /* vos__set_eff_prio's READY case, the contract docs/evidence.md states
@@ -223,7 +251,7 @@ static inline void vos__ready_insert(vos_task_t *t);
       requires map_ok && rd_levels(\null) && rd_prios(\null) && rd_sole(t);
       assigns t->prio, vos__s.ready[0 .. VOS_CFG_PRIO_LEVELS - 1], vos__s.ready_map,
         {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)},
-        vos__s.ready[prio]->prev, vos__s.ready[prio]->prev->next;
+        RD_IF(prio, vos__s.ready[prio]->prev), RD_IF(prio, vos__s.ready[prio]->prev->next);
       ensures se_prio: t->prio == prio && t->state == VOS_TASK_READY;
       ensures se_tasks: \forall vos_task_t *x; task(x) && x != t ==>
         x->state == \old(x->state) && x->prio == \old(x->prio);

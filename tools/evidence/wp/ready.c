@@ -9,6 +9,10 @@
  * vos__pick_inline): this file adds only contracts, on declarations of
  * the same functions that Frama-C merges with their definitions.
  *
+ * vos__ready_insert's assigns clause names the level's tail's next and
+ * head's prev only when the level is non-empty (RD_IF), so nothing is
+ * said to be written through a null head.
+ *
  * Assumptions (docs/evidence.md): __builtin_clz returns the number of
  * leading zero bits of a non-zero word (the compiler's definition, stated
  * as a contract below); the tasks are objects apart from the scheduler's
@@ -51,11 +55,17 @@
         \forall integer q; p < q < VOS_CFG_PRIO_LEVELS ==> vos__s.ready[q] == \null;
 */
 
+/* A location written only when level p is non-empty (the insert's tail
+ * and head): a set that is empty when the level's head is null, so that
+ * nothing is said to be written through a null head. */
+#define RD_IF(p, l) { l | integer rd_c; rd_c == 0 && vos__s.ready[p] != \null }
+
 /*@ requires map_ok;
     requires task_ok(t);
     requires level_ok(t->prio);
     assigns vos__s.ready[t->prio], vos__s.ready_map, t->next, t->prev,
-            vos__s.ready[t->prio]->prev, vos__s.ready[t->prio]->prev->next;
+            RD_IF(t->prio, vos__s.ready[t->prio]->prev),
+            RD_IF(t->prio, vos__s.ready[t->prio]->prev->next);
     ensures map_ok;
     ensures vos__s.ready[t->prio] != \null;
 */
