@@ -17,10 +17,14 @@
  *    rd_prios(null) kept;
  *  - ready: the owner words kept (besides eff_prio_ready_set.c's: map_ok,
  *    rd_levels(null), rd_prios(null) after);
- *  - moved: the owner words, map_ok and rd_prios(null) kept.
+ *  - moved: frame (one ensures per conjunct of pi_frame.h's definition,
+ *    ch_fr_*: as one ensures it timed out), the owner words, map_ok and
+ *    rd_prios(null) kept.
  * Runs: eff_prio_all (the ch_* clauses and the completeness and
  * disjointness of the behaviors), eff_prio_all_other (behavior other,
- * every goal, RTE included), eff_prio_all_lemmas (ch_apart_ok). The
+ * every goal, RTE included), eff_prio_all_lemmas (ch_apart_ok and
+ * ch_rp_ok with its steps ch_sep_w, ch_sep_wm, ch_rp_q, ch_rp_mem,
+ * ch_rp_mq, ch_rp_mm, ch_rp_t, ch_rp_m). The
  * behaviors' step clauses (ready's se_*, moved's sp_*, the assigns of
  * same, ready and moved) are proved by eff_prio_ready_set and
  * eff_prio_set on the same code from weaker preconditions. The TU holds
@@ -30,13 +34,19 @@
  * Assumptions (preconditions): chain_world and task(t), as pi_chain.c's
  * walk has them; ch_apart(t), chain_objects' separations stated on their
  * own (no further assumption: the lemma ch_apart_ok proves it from
- * chain_objects and task(t)); the behaviors' own (ready:
+ * chain_objects and task(t)); for moved, ch_rp(t), every task and mutex
+ * apart from t's queue and its members as reposition's rp_keep and
+ * rp_mkeep need it (no further assumption: ch_rp_ok proves it from
+ * chain_objects, t's waits_ok and the queue's wq_sep); the behaviors' own (ready:
  * eff_prio_ready_set.c; moved: eff_prio_set.h) and, for moved, ch_qsep:
  * t's queue apart from the scheduler's block (not implied by chain_world
  * when t waits on no mutex). vos__s.cur read under the kernel lock
  * (-wp-no-volatile); VOS_CFG_TRACE 0. No axiom.
  *
- * Not proved (not in the contract): frame and heads for ready and moved;
+ * Not proved (not in the contract): frame and heads for ready, heads for
+ * moved (the new head's wait_mutex: a tie of wq_mem to the wait fields,
+ * ch_mem, and the lemma that a task on a mutex's queue waits on it,
+ * tried, timed out);
  * rd_levels(null) kept for moved and other. Why: for ready, ready.c's
  * contract of vos__ready_insert assigned vos__s.ready[p]->prev->next,
  * read through a null head when the new level was empty, so any pointer
@@ -51,7 +61,10 @@
  * BLOCKED on the queue) and the separations stated directly as
  * preconditions (the Mint fields, prio, state, base_prio, ceiling, and
  * the levels' heads prove in 1-1.5 s), so neither frame nor heads nor
- * the ready levels' links follow yet; for other, the goal (t not READY, only t->prio written) timed
+ * the ready levels' links follow yet (frame now does: reposition's
+ * rp_keep and rp_mkeep restate its frame for a task or mutex apart from
+ * the members, ch_rp gives that, and frame is proved conjunct by
+ * conjunct); for other, the goal (t not READY, only t->prio written) timed
  * out at 60 s without a lemma. So pi_chain.c still assumes its contract
  * of vos__set_eff_prio.
  */
@@ -82,11 +95,44 @@
     lemma ch_apart_ok{L}: \forall vos_task_t *t;
       chain_objects && task(t) ==> ch_apart(t);
 
+    // Behavior moved: every task and every mutex apart from t's queue and
+    // its members as vos__waitq_reposition's rp_keep and rp_mkeep need it
+    // (eff_prio_repos.h), stated on its own; no further assumption:
+    // ch_rp_t, ch_rp_m and ch_rp_ok prove it from chain_objects, t's
+    // waits_ok (world_waits) and the queue's wq_sep.
+    predicate ch_rp{L}(vos_task_t *t) =
+      (\forall vos_task_t *y; task(y) ==> rp_apart(t->waitq, y)) &&
+      (\forall struct vos_mutex *m; mutex(m) ==> rp_mapart(t->waitq, m));
+    lemma ch_sep_w{L}: \forall struct vos_mutex *w, vos_task_t *y;
+      \separated(w, y) ==> \separated(&w->waiters, y);
+    lemma ch_sep_wm{L}: \forall struct vos_mutex *w, *m;
+      \separated(w, m) ==> \separated(&w->waiters, m);
+    lemma ch_rp_q{L}: \forall vos_task_t *t, *y;
+      chain_objects && waits_ok(t) && t->waitq != \null && task(y) ==> \separated(t->waitq, y);
+    lemma ch_rp_mem{L}: \forall vos_task_t *t, *y, *x;
+      chain_objects && wq_sep(t->waitq, \null, 0) && task(y) && wq_mem(t->waitq, x) ==>
+        x == y || \separated(x, y);
+    lemma ch_rp_mq{L}: \forall vos_task_t *t, struct vos_mutex *m;
+      chain_objects && waits_ok(t) && t->waitq != \null && mutex(m) ==>
+        t->waitq == &m->waiters || \separated(t->waitq, m);
+    lemma ch_rp_mm{L}: \forall vos_task_t *t, vos_task_t *x, struct vos_mutex *m;
+      chain_objects && wq_sep(t->waitq, \null, 0) && mutex(m) && wq_mem(t->waitq, x) ==>
+        \separated(x, m);
+    lemma ch_rp_t{L}: \forall vos_task_t *t, *y;
+      chain_objects && waits_ok(t) && t->waitq != \null && wq_sep(t->waitq, \null, 0) &&
+      task(y) ==> rp_apart(t->waitq, y);
+    lemma ch_rp_m{L}: \forall vos_task_t *t, struct vos_mutex *m;
+      chain_objects && waits_ok(t) && t->waitq != \null && wq_sep(t->waitq, \null, 0) &&
+      mutex(m) ==> rp_mapart(t->waitq, m);
+    lemma ch_rp_ok{L}: \forall vos_task_t *t;
+      chain_objects && waits_ok(t) && t->waitq != \null && wq_sep(t->waitq, \null, 0) ==>
+        ch_rp(t);
+
 */
 
 /* What the chain walk reads of the call (pi_chain.c's contract of it):
- * proved for same and other; for ready and moved, ch_owner only (see Not
- * proved). CH_OWNER: the owner words kept, alone or within CH_ENS. */
+ * proved for same and other; for moved frame (ch_fr_*, its conjuncts) and
+ * ch_owner; for ready ch_owner only (see Not proved). CH_OWNER: the owner words kept, alone or within CH_ENS. */
 #define CH_OWNER(O) \
       ensures O: \forall struct vos_mutex *m; mutex(m) ==> \
         m->owner_word == \old(m->owner_word);
@@ -105,6 +151,20 @@
       CH_OWNER(ch_owner)
     behavior moved:
       requires ch_qsep: \separated(t->waitq, &vos__s);
+      requires ch_rp: ch_rp(t);
+      // frame{Pre, Post}(t), one ensures per conjunct of its definition
+      // (pi_frame.h; as one ensures the goal timed out at 30-60 s, each
+      // conjunct proves in under 2 s).
+      ensures ch_fr_prio: \forall vos_task_t *y; task(y) && y != t ==> y->prio == \old(y->prio);
+      ensures ch_fr_task: \forall vos_task_t *y; task(y) ==>
+        y->base_prio == \old(y->base_prio) && y->held == \old(y->held) &&
+        y->state == \old(y->state) && y->wait_mutex == \old(y->wait_mutex) &&
+        y->waitq == \old(y->waitq);
+      ensures ch_fr_mx: \forall struct vos_mutex *m; mutex(m) ==>
+        m->ceiling == \old(m->ceiling) && m->next_held == \old(m->next_held);
+      ensures ch_fr_mh: \forall struct vos_mutex *m; mutex(m) ==>
+        m->waiters.head == \old(m->waiters.head) ||
+        \old(t->state == VOS_TASK_BLOCKED && t->waitq == &m->waiters);
       CH_OWNER(ch_owner)
       ensures ch_map: \old(map_ok) ==> map_ok;
       ensures ch_prios: \old(rd_prios(\null)) ==> rd_prios(\null);
