@@ -51,8 +51,11 @@
  * contract of vos__ready_insert assigned vos__s.ready[p]->prev->next,
  * read through a null head when the new level was empty, so any pointer
  * field might be written as far as the callee's contract said; since
- * session 21 it is a conditional set, empty without a head (RD_IF), and
- * frame and heads for ready are the next step; for moved, vos__waitq_reposition's contract
+ * session 21 it is a conditional set, empty without a head (RD_IF), but
+ * frame and heads for ready still time out at 60 s (split by field: the
+ * integer fields kept prove in under 1 s, the pointer fields held,
+ * wait_mutex, waitq, next_held and waiters.head time out; docs/evidence.md
+ * Appendix A); for moved, vos__waitq_reposition's contract
  * assigns the links of t and of the queue's members only (wq_mem; session
  * 21, was every task's), but with it WP's frame of the call is a
  * quantified set: the goals that a task's pointer fields (held,
