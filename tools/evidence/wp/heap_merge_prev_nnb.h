@@ -7,8 +7,7 @@
  * a contract that otherwise states the case as heap_merge_prev_nin.c
  * (P grown in place: heap_merge_prev_nin_pn.c, heap_merge_prev_nin_np.c,
  * through its NI_NCASE) states it, or heap_merge_prev_nrf.c (P re-filed,
- * through its NR_NCASE: heap_merge_prev_nrf_pn.c; with MP_PRE_NNP not
- * proved, docs/evidence.md, Not proved):
+ * through its NR_NCASE: heap_merge_prev_nrf_pn.c, heap_merge_prev_nrf_np.c):
  *  - MP_PRE_NPN, P just before n: n's referrer is P's link
  *    (n->pprev == &P->next_free, so P->next_free == n by MP_PRE_LINK_OF(n));
  *    list_unlink(h, n) then writes P's link (to n's successor) and n's

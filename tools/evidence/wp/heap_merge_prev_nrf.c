@@ -80,10 +80,10 @@
  * heap_merge_prev_nrf_split, with which nr_bytes proves in 2.5 s;
  * without it, it timed out).
  * n and P neighbours in one list: the same contract with NR_NCASE set
- * to MP_PRE_NPN (P just before n, heap_merge_prev_nnb.h) is proved by
- * heap_merge_prev_nrf_pn.c's six runs; with MP_PRE_NNP (n just before P)
- * it is not proved. Not proved here either: that heap_free calls
- * free_general with these preconditions met.
+ * to MP_PRE_NPN (P just before n, heap_merge_prev_nnb.h) or MP_PRE_NNP
+ * (n just before P) is proved by heap_merge_prev_nrf_pn.c's and
+ * heap_merge_prev_nrf_np.c's six runs each. Not proved here either:
+ * that heap_free calls free_general with these preconditions met.
  *
  * The code proved is kernel/heap.c itself, included (through heap_take.c,
  * heap_put.c and heap_i5.c) whole: this file adds only contracts.

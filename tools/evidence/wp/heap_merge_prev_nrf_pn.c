@@ -9,7 +9,7 @@
  * The postconditions and the assigns clause are heap_merge_prev_nrf.c's
  * (nr_*), split over the same six runs: heap_merge_prev_nrf_pn,
  * heap_merge_prev_nrf_pn_split, _pn_frames, _pn_frees, _pn_dcheck and
- * _pn_asg (the last four with heap_merge_prev_nrf_pn_sep.c's or
+ * _pn_asg (all but the first with heap_merge_prev_nrf_pn_sep.c's or
  * heap_merge_prev_nrf_pn_frames.c's context, as for n and P apart). The
  * assumptions are heap_merge_prev_nrf.c's, MP_PRE_NPN for MP_PRE_NAPART.
  * Nothing else is added here.
