@@ -18,11 +18,14 @@
  *  - ready: the owner words kept (besides eff_prio_ready_set.c's: map_ok,
  *    rd_levels(null), rd_prios(null) after);
  *  - moved: frame (one ensures per conjunct of pi_frame.h's definition,
- *    ch_fr_*: as one ensures it timed out), the owner words, map_ok and
- *    rd_prios(null) kept.
+ *    ch_fr_*: as one ensures it timed out), heads (written out, for t's
+ *    mutex ch_heads_q and for every other one ch_heads_o, whose
+ *    hypothesis heads(m) before the call chain_world's world_heads
+ *    gives), the owner words, map_ok and rd_prios(null) kept.
  * Runs: eff_prio_all (the ch_* clauses and the completeness and
  * disjointness of the behaviors), eff_prio_all_other (behavior other,
- * every goal, RTE included), eff_prio_all_lemmas (ch_apart_ok and
+ * every goal, RTE included), eff_prio_all_lemmas (ch_apart_ok, ch_nsep,
+ * ch_wm (a task on a mutex's queue waits on that mutex) and
  * ch_rp_ok with its steps ch_sep_w, ch_sep_wm, ch_rp_q, ch_rp_mem,
  * ch_rp_mq, ch_rp_mm, ch_rp_t, ch_rp_m). The
  * behaviors' step clauses (ready's se_*, moved's sp_*, the assigns of
@@ -37,16 +40,17 @@
  * chain_objects and task(t)); for moved, ch_rp(t), every task and mutex
  * apart from t's queue and its members as reposition's rp_keep and
  * rp_mkeep need it (no further assumption: ch_rp_ok proves it from
- * chain_objects, t's waits_ok and the queue's wq_sep); the behaviors' own (ready:
+ * chain_objects, t's waits_ok and the queue's wq_sep); moved's heads
+ * (ch_heads_o, ch_heads_q) hold under ch_mem(t) before the call, their
+ * hypothesis: every member of t's queue a task BLOCKED on it (the tie of
+ * the model's uninterpreted wq_mem to the tasks' wait fields, which a
+ * caller must establish); the behaviors' own (ready:
  * eff_prio_ready_set.c; moved: eff_prio_set.h) and, for moved, ch_qsep:
  * t's queue apart from the scheduler's block (not implied by chain_world
  * when t waits on no mutex). vos__s.cur read under the kernel lock
  * (-wp-no-volatile); VOS_CFG_TRACE 0. No axiom.
  *
- * Not proved (not in the contract): frame and heads for ready, heads for
- * moved (the new head's wait_mutex: a tie of wq_mem to the wait fields,
- * ch_mem, and the lemma that a task on a mutex's queue waits on it,
- * tried, timed out);
+ * Not proved (not in the contract): frame and heads for ready;
  * rd_levels(null) kept for moved and other. Why: for ready, ready.c's
  * contract of vos__ready_insert assigned vos__s.ready[p]->prev->next,
  * read through a null head when the new level was empty, so any pointer
@@ -64,10 +68,11 @@
  * BLOCKED on the queue) and the separations stated directly as
  * preconditions (the Mint fields, prio, state, base_prio, ceiling, and
  * the levels' heads prove in 1-1.5 s), so neither frame nor heads nor
- * the ready levels' links follow yet (frame now does: reposition's
- * rp_keep and rp_mkeep restate its frame for a task or mutex apart from
- * the members, ch_rp gives that, and frame is proved conjunct by
- * conjunct); for other, the goal (t not READY, only t->prio written) timed
+ * the ready levels' links follow yet (frame and heads now do:
+ * reposition's rp_keep and rp_mkeep restate its frame for a task or
+ * mutex apart from the members, ch_rp gives that, frame is proved
+ * conjunct by conjunct, heads from ch_mem and ch_wm; a READY task's
+ * links, for rd_levels, not yet); for other, the goal (t not READY, only t->prio written) timed
  * out at 60 s without a lemma. So pi_chain.c still assumes its contract
  * of vos__set_eff_prio.
  */
@@ -127,6 +132,17 @@
     lemma ch_rp_m{L}: \forall vos_task_t *t, struct vos_mutex *m;
       chain_objects && waits_ok(t) && t->waitq != \null && wq_sep(t->waitq, \null, 0) &&
       mutex(m) ==> rp_mapart(t->waitq, m);
+    // Behavior moved: every member of t's queue a task BLOCKED on it (the
+    // tie of the model's wq_mem to the tasks' wait fields).
+    predicate ch_mem{L}(vos_task_t *t) =
+      \forall vos_task_t *x; wq_mem(t->waitq, x) ==>
+        task(x) && x->state == VOS_TASK_BLOCKED && x->waitq == t->waitq;
+    // A task on a mutex's queue waits on that mutex.
+    lemma ch_nsep{L}: \forall struct vos_mutex *m;
+      \valid(m) ==> !\separated(&m->waiters, m);
+    lemma ch_wm{L}: \forall vos_task_t *x, struct vos_mutex *m;
+      chain_objects && waits_ok(x) && mutex(m) && x->waitq == &m->waiters ==>
+        x->wait_mutex == m;
     lemma ch_rp_ok{L}: \forall vos_task_t *t;
       chain_objects && waits_ok(t) && t->waitq != \null && wq_sep(t->waitq, \null, 0) ==>
         ch_rp(t);
@@ -134,8 +150,9 @@
 */
 
 /* What the chain walk reads of the call (pi_chain.c's contract of it):
- * proved for same and other; for moved frame (ch_fr_*, its conjuncts) and
- * ch_owner; for ready ch_owner only (see Not proved). CH_OWNER: the owner words kept, alone or within CH_ENS. */
+ * proved for same and other; for moved frame (ch_fr_*, its conjuncts),
+ * heads (ch_heads_o, ch_heads_q) and ch_owner; for ready ch_owner only
+ * (see Not proved). CH_OWNER: the owner words kept, alone or within CH_ENS. */
 #define CH_OWNER(O) \
       ensures O: \forall struct vos_mutex *m; mutex(m) ==> \
         m->owner_word == \old(m->owner_word);
@@ -155,6 +172,17 @@
     behavior moved:
       requires ch_qsep: \separated(t->waitq, &vos__s);
       requires ch_rp: ch_rp(t);
+      // heads, under the tie ch_mem (a hypothesis of these two only: as a
+      // precondition it slowed ch_prios from 7 s to 15.6 s).
+      ensures ch_heads_o: \forall struct vos_mutex *m;
+        \old(ch_mem(t)) && mutex(m) && \old(t->waitq) != &m->waiters && \old(heads(m)) &&
+        m->waiters.head != \null ==>
+          task(m->waiters.head) && m->waiters.head->state == VOS_TASK_BLOCKED &&
+          m->waiters.head->wait_mutex == m && m->waiters.head->waitq == &m->waiters;
+      ensures ch_heads_q: \forall struct vos_mutex *m;
+        \old(ch_mem(t)) && mutex(m) && \old(t->waitq) == &m->waiters && m->waiters.head != \null ==>
+          task(m->waiters.head) && m->waiters.head->state == VOS_TASK_BLOCKED &&
+          m->waiters.head->wait_mutex == m && m->waiters.head->waitq == &m->waiters;
       // frame{Pre, Post}(t), one ensures per conjunct of its definition
       // (pi_frame.h; as one ensures the goal timed out at 30-60 s, each
       // conjunct proves in under 2 s).
