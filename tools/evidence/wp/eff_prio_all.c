@@ -13,8 +13,9 @@
  *  - same: frame (pi_frame.h), the owner words kept, every mutex's first
  *    waiter a task blocked on it (heads), the ready model kept (rd_model:
  *    map_ok, rd_levels(null), rd_prios(null));
- *  - other: t->prio == prio, frame, owner words, heads, map_ok and
- *    rd_prios(null) kept;
+ *  - other: t->prio == prio, frame, owner words, heads, map_ok,
+ *    rd_prios(null) and rd_levels(null) kept (rd_levels per level and
+ *    part, ot_lv_e, ot_lv_h, ot_lv_l: rd_level_parts, eff_prio_ready.c);
  *  - ready: the owner words kept (besides eff_prio_ready_set.c's: map_ok,
  *    rd_levels(null), rd_prios(null) after);
  *  - moved: frame (one ensures per conjunct of pi_frame.h's definition,
@@ -51,7 +52,7 @@
  * (-wp-no-volatile); VOS_CFG_TRACE 0. No axiom.
  *
  * Not proved (not in the contract): frame and heads for ready;
- * rd_levels(null) kept for moved and other. Why: for ready, ready.c's
+ * rd_levels(null) kept for moved. Why: for ready, ready.c's
  * contract of vos__ready_insert assigned vos__s.ready[p]->prev->next,
  * read through a null head when the new level was empty, so any pointer
  * field might be written as far as the callee's contract said; since
@@ -72,8 +73,10 @@
  * reposition's rp_keep and rp_mkeep restate its frame for a task or
  * mutex apart from the members, ch_rp gives that, frame is proved
  * conjunct by conjunct, heads from ch_mem and ch_wm; a READY task's
- * links, for rd_levels, not yet); for other, the goal (t not READY, only t->prio written) timed
- * out at 60 s without a lemma. So pi_chain.c still assumes its contract
+ * links, for rd_levels, not yet); for other, rd_levels(null) in one
+ * ensures timed out at 60 s (session 20, and session 21 through the
+ * lemmas lv_nr_at/lv_nr); written per level and part it proves. So
+ * pi_chain.c still assumes its contract
  * of vos__set_eff_prio.
  */
 #include "eff_prio_ready_set.c"   /* kernel/sched.c, the ready model, behavior ready */
@@ -207,6 +210,16 @@
       CH_ENS(ot_frame, ot_owner, ot_heads)
       ensures ot_map: \old(map_ok) ==> map_ok;
       ensures ot_prios: \old(rd_prios(\null)) ==> rd_prios(\null);
+      // rd_levels(null) kept, level by level and part by part (rd_level's
+      // three, eff_prio_ready.c): as one ensures it timed out at 60 s.
+      ensures ot_lv_e: \forall integer p; 0 <= p < VOS_CFG_PRIO_LEVELS &&
+        \old(rd_level(\null, p)) ==> rd_empty(\null, p);
+      ensures ot_lv_h: \forall integer p; 0 <= p < VOS_CFG_PRIO_LEVELS &&
+        \old(rd_level(\null, p)) ==> rd_headm(\null, p);
+      ensures ot_lv_l: \forall integer p, vos_task_t *x; 0 <= p < VOS_CFG_PRIO_LEVELS &&
+        \old(rd_level(\null, p)) && rd_mem(\null, p, x) ==>
+          rd_mem(\null, p, x->next) && rd_mem(\null, p, x->prev) &&
+          x->next->prev == x && x->prev->next == x;
     complete behaviors same, ready, moved, other;
     disjoint behaviors same, ready, moved, other;
 */
