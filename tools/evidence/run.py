@@ -389,11 +389,112 @@ def bv(build):
 
 # --- WP ---------------------------------------------------------------------
 
+# A .wp file (a "spec") gives the frama-c arguments of one run, or of one
+# run per case; its lines:
+#   # ...             a comment (also blank lines)
+#   source FN         the kernel file that defines function FN, whichever it
+#                     is today: the proof includes it as EV_SOURCE
+#   provers LIST      the -wp-prover list instead of run.py's cvc4,z3 (a
+#                     -wp-prover argument would not do: frama-c adds a
+#                     repeated -wp-prover's list, as -wp-prop's, to the
+#                     earlier one, so Z3 would still run)
+#   case NAME ARG...  a run named NAME: the spec then makes one run per
+#                     NAME (in the order of their first case line), and
+#                     no run named after the file unless a case names it.
+#                     ARGs -DMACRO=VALUE go to the preprocessor (as
+#                     -cpp-extra-args), the others are that case's own
+#                     frama-c arguments, after the spec's common ones;
+#                     several case lines with the same NAME add up
+#   anything else     frama-c arguments (files, options) of every run
+# so the same proof of a contract over several cases of its
+# preconditions (a macro the proof file sets by default with #ifndef) is
+# one spec, not one copy per case, e.g.
+#   case heap_merge_prev_nrf_asg -DNR_NCASE=MP_PRE_NAPART
+#   case heap_merge_prev_nrf_pn_asg -DNR_NCASE=MP_PRE_NPN
+# A run's name is what --only/--skip, tests/suites.txt and the log
+# (BUILD/evidence/wp/NAME.log) use. A -wp-session directory of tactic
+# scripts may be shared by the cases: WP reads the scripts (keyed by
+# goal name) and, with -wp-prover script and -wp-cache none, writes
+# nothing there.
+WP_PROVERS = "cvc4,z3"
+
+
+class SpecError(Exception):
+    pass
+
+
+def wp_spec(path):
+    """The runs a .wp file gives, in order: a list of dicts with name,
+    defines (-D arguments), sources (function names), provers and args."""
+    base = os.path.basename(path)[:-3]
+    common, sources, provers = [], [], None
+    cases = collections.OrderedDict()
+    for n, line in enumerate(open(path), 1):
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            continue
+        if words[0] == "source":
+            if len(words) != 2:
+                raise SpecError("%s:%d: source takes one function name" % (rel(path), n))
+            sources.append(words[1])
+        elif words[0] == "provers":
+            if len(words) != 2 or provers is not None:
+                raise SpecError("%s:%d: one provers line, one comma-separated list" % (rel(path), n))
+            provers = words[1]
+        elif words[0] == "case":
+            if len(words) < 2 or not re.match(r"^\w+$", words[1]):
+                raise SpecError("%s:%d: case takes a run name, then its arguments" % (rel(path), n))
+            c = cases.setdefault(words[1], {"defines": [], "args": []})
+            for w in words[2:]:
+                if w.startswith("-D"):
+                    if not re.match(r"^-D\w+(=\S+)?$", w):
+                        raise SpecError("%s:%d: not a macro definition: %s" % (rel(path), n, w))
+                    c["defines"].append(w)
+                else:
+                    c["args"].append(w)
+        else:
+            common += words
+    runs = cases.items() if cases else [(base, {"defines": [], "args": []})]
+    return [{"name": name, "defines": c["defines"], "sources": sources,
+             "provers": provers or WP_PROVERS, "args": common + c["args"]}
+            for name, c in runs]
+
+
+def wp_runs(specs=None):
+    """Every run of tools/evidence/wp/*.wp (or of the given spec files):
+    a list of (spec path, run) in order; a SpecError if a spec is
+    malformed or two runs have the same name."""
+    runs, seen = [], {}
+    for spec in sorted(specs if specs is not None else glob.glob(os.path.join(EV, "wp", "*.wp"))):
+        for run in wp_spec(spec):
+            if run["name"] in seen:
+                raise SpecError("run %s in both %s and %s" % (run["name"], rel(seen[run["name"]]), rel(spec)))
+            seen[run["name"]] = spec
+            runs.append((spec, run))
+    return runs
+
+
+def wp_command(run, cpp, out_dir):
+    # The spec's own arguments come last, so a spec may override a
+    # default (heap_free.wp sets a longer -wp-timeout).
+    return ["frama-c", "-c11", "-machdep", "gcc_x86_32",
+            "-cpp-extra-args=" + " ".join([cpp] + run["defines"])] + [
+        "-wp", "-wp-rte", "-wp-prover", run["provers"], "-wp-timeout", "20", "-wp-par", "2",
+        "-wp-cache", "none", "-wp-warn-key", "pedantic-assigns=inactive",
+        "-wp-out", os.path.join(out_dir, run["name"])] + run["args"]
+
+
 def wp(build, only=None, skip=None):
-    """only/skip: lists of proof names (tools/evidence/wp/NAME.wp); make test
-    runs the proofs as more than one suite so each stays within the
-    per-suite time limit of tools/run_tests.py on a loaded machine."""
+    """only/skip: lists of run names (tools/evidence/wp/NAME.wp, or a case
+    NAME of a .wp file); make test runs the proofs as more than one suite
+    so each stays within the per-suite time limit of tools/run_tests.py on
+    a loaded machine."""
     res = Results()
+    try:
+        runs = wp_runs()
+    except SpecError as e:
+        res.check(False, "wp: the .wp files", str(e))
+        return res
     if not (tool("frama-c", res, "wp") and tool("why3", res, "wp") and tool("z3", res, "wp")):
         return res
     out_dir = os.path.join(build, "evidence", "wp")
@@ -402,38 +503,28 @@ def wp(build, only=None, skip=None):
     subprocess.run(["why3", "config", "detect", "-C", conf], stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     env = dict(os.environ, WHY3CONFIG=conf)
-    specs = sorted(glob.glob(os.path.join(EV, "wp", "*.wp")))
-    names = set(os.path.basename(s)[:-3] for s in specs)
+    names = set(run["name"] for _, run in runs)
     for n in (only or []) + (skip or []):
-        res.check(n in names, "wp: proof %s exists" % n, "" if n in names else "no tools/evidence/wp/%s.wp" % n)
-    for spec in specs:
-        name = os.path.basename(spec)[:-3]
+        res.check(n in names, "wp: proof %s exists" % n,
+                  "" if n in names else "no tools/evidence/wp/%s.wp nor a case %s in one" % (n, n))
+    for spec, run in runs:
+        name = run["name"]
         if (only and name not in only) or (skip and name in skip):
             continue
-        args, cpp = [], frama_c_cpp()
-        for line in open(spec):
-            line = line.strip()
-            if line.startswith("source "):
-                # The kernel file that defines this function, whichever it
-                # is today: the proof includes it as EV_SOURCE.
-                fn = line.split()[1]
-                src = [f for f in kernel_sources()
-                       if re.search(r"^[^\n;]*\b%s\([^;{]*\)\s*\{" % re.escape(fn), open(os.path.join(ROOT, f)).read(), re.M)]
-                if len(src) != 1:
-                    res.check(False, "wp: %s: the definition of %s" % (name, fn), "found in %s" % (src or "no kernel file"))
-                    args = None
-                    break
-                cpp += ' -DEV_SOURCE=\\"%s\\"' % os.path.join(ROOT, src[0])
-            elif line and not line.startswith("#"):
-                args += line.split()
-        if args is None:
+        cpp = frama_c_cpp()
+        for fn in run["sources"]:
+            # The kernel file that defines this function, whichever it
+            # is today: the proof includes it as EV_SOURCE.
+            src = [f for f in kernel_sources()
+                   if re.search(r"^[^\n;]*\b%s\([^;{]*\)\s*\{" % re.escape(fn), open(os.path.join(ROOT, f)).read(), re.M)]
+            if len(src) != 1:
+                res.check(False, "wp: %s: the definition of %s" % (name, fn), "found in %s" % (src or "no kernel file"))
+                cpp = None
+                break
+            cpp += ' -DEV_SOURCE=\\"%s\\"' % os.path.join(ROOT, src[0])
+        if cpp is None:
             continue
-        # The spec's own arguments come last, so a spec may override a
-        # default (heap_free.wp sets a longer -wp-timeout).
-        cmd = ["frama-c", "-c11", "-machdep", "gcc_x86_32", "-cpp-extra-args=" + cpp] + [
-            "-wp", "-wp-rte", "-wp-prover", "cvc4,z3", "-wp-timeout", "20", "-wp-par", "2",
-            "-wp-cache", "none", "-wp-warn-key", "pedantic-assigns=inactive",
-            "-wp-out", os.path.join(out_dir, name)] + args
+        cmd = wp_command(run, cpp, out_dir)
         t0 = time.time()
         p = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         with open(os.path.join(out_dir, name + ".log"), "w") as fh:
@@ -451,7 +542,7 @@ def main():
     ap.add_argument("part", nargs="?", default="all", choices=["misra", "eva", "wp", "bv", "spin", "all"])
     ap.add_argument("--build", default="build", help="build root (logs under BUILD/evidence)")
     ap.add_argument("--update", action="store_true", help="eva: record the current alarms")
-    ap.add_argument("--only", help="wp: run only these proofs (comma-separated names of tools/evidence/wp/*.wp)")
+    ap.add_argument("--only", help="wp: run only these proofs (comma-separated run names: tools/evidence/wp/NAME.wp or its case NAME)")
     ap.add_argument("--skip", help="wp: run every proof but these (comma-separated names)")
     args = ap.parse_args()
     build = os.path.join(ROOT, args.build) if not os.path.isabs(args.build) else args.build

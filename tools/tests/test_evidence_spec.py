@@ -1,0 +1,115 @@
+# SPDX-License-Identifier: MIT
+"""tools/evidence/run.py's .wp spec format: a spec gives one run, or one
+run per `case NAME ARG...` line (its -D arguments to the preprocessor,
+the others after the spec's common frama-c arguments); `provers LIST`
+replaces run.py's -wp-prover list; run names are unique over all specs.
+"""
+
+import importlib.util
+import os
+import tempfile
+import unittest
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_run():
+    spec = importlib.util.spec_from_file_location("evidence_run", ROOT / "tools" / "evidence" / "run.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+run = load_run()
+
+
+class SpecFormat(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+
+    def spec(self, name, text):
+        path = os.path.join(self.dir.name, name + ".wp")
+        with open(path, "w") as fh:
+            fh.write(text)
+        return path
+
+    def test_plain_spec_is_one_run_named_after_the_file(self):
+        p = self.spec("plain", "# a comment\nsource list_push\n\nf.c -wp-timeout 60\n  -wp-fct g\n")
+        self.assertEqual(run.wp_spec(p), [{"name": "plain", "defines": [], "sources": ["list_push"],
+                                           "provers": "cvc4,z3",
+                                           "args": ["f.c", "-wp-timeout", "60", "-wp-fct", "g"]}])
+
+    def test_cases_give_one_run_each_in_order(self):
+        p = self.spec("m", "f.c -wp-prop=-a\n"
+                      "case m -DNC=APART\n"
+                      "case m_pn -DNC=PN\n"
+                      "case m_np -DNC=NP -wp-prop=-b\n"
+                      "-wp-split\n"
+                      "case m_np -wp-session s/m_np\n")
+        runs = run.wp_spec(p)
+        self.assertEqual([r["name"] for r in runs], ["m", "m_pn", "m_np"])
+        self.assertEqual([r["defines"] for r in runs], [["-DNC=APART"], ["-DNC=PN"], ["-DNC=NP"]])
+        # the common arguments (wherever they stand) first, then the case's own
+        self.assertEqual(runs[0]["args"], ["f.c", "-wp-prop=-a", "-wp-split"])
+        self.assertEqual(runs[1]["args"], ["f.c", "-wp-prop=-a", "-wp-split"])
+        self.assertEqual(runs[2]["args"], ["f.c", "-wp-prop=-a", "-wp-split",
+                                           "-wp-prop=-b", "-wp-session", "s/m_np"])
+
+    def test_cases_need_not_name_the_file(self):
+        p = self.spec("x", "f.c\ncase x_one -DA\ncase x_two -DA=2\n")
+        self.assertEqual([(r["name"], r["defines"]) for r in run.wp_spec(p)],
+                         [("x_one", ["-DA"]), ("x_two", ["-DA=2"])])
+
+    def test_provers_line_replaces_the_default_list(self):
+        p = self.spec("p", "provers script,cvc4\nf.c -wp-session s\ncase p -DA=1\ncase p_b -DA=2\n")
+        for r in run.wp_spec(p):
+            self.assertEqual(r["provers"], "script,cvc4")
+            cmd = run.wp_command(r, "-Iinclude", "/out")
+            self.assertEqual(cmd.count("-wp-prover"), 1)
+            self.assertEqual(cmd[cmd.index("-wp-prover") + 1], "script,cvc4")
+
+    def test_command(self):
+        p = self.spec("c", "f.c -wp-timeout 60\ncase c_np -DNC=NP -wp-prop=-b\n")
+        (r,) = run.wp_spec(p)
+        cmd = run.wp_command(r, '-Iinclude -DEV_SOURCE=\\"k.c\\"', "/out")
+        self.assertEqual(cmd[4], '-cpp-extra-args=-Iinclude -DEV_SOURCE=\\"k.c\\" -DNC=NP')
+        self.assertEqual(cmd[cmd.index("-wp-prover") + 1], "cvc4,z3")
+        self.assertEqual(cmd[cmd.index("-wp-out") + 1], "/out/c_np")
+        self.assertEqual(cmd[-4:], ["f.c", "-wp-timeout", "60", "-wp-prop=-b"])
+
+    def test_plain_command_is_unchanged(self):
+        # as run.py built it before case lines: no -D added, cvc4,z3
+        p = self.spec("plain", "source f\nf.c -wp-timeout 60\n")
+        (r,) = run.wp_spec(p)
+        self.assertEqual(run.wp_command(r, "CPP", "/o"),
+                         ["frama-c", "-c11", "-machdep", "gcc_x86_32", "-cpp-extra-args=CPP",
+                          "-wp", "-wp-rte", "-wp-prover", "cvc4,z3", "-wp-timeout", "20", "-wp-par", "2",
+                          "-wp-cache", "none", "-wp-warn-key", "pedantic-assigns=inactive",
+                          "-wp-out", "/o/plain", "f.c", "-wp-timeout", "60"])
+
+    def test_errors(self):
+        for text in ("case\n", "case a-b -DX\n", "case a -D\n", "case a -DX=\n",
+                     "provers cvc4\nprovers z3\n", "provers\n", "source\n", "source a b\n"):
+            with self.subTest(text=text):
+                with self.assertRaises(run.SpecError):
+                    run.wp_spec(self.spec("bad", text))
+
+    def test_a_run_name_twice_is_an_error(self):
+        a = self.spec("a", "f.c\ncase b_x -DX\n")
+        b = self.spec("b_x", "f.c\n")
+        with self.assertRaises(run.SpecError):
+            run.wp_runs([a, b])
+        c = self.spec("c", "f.c\ncase c -DX=1\n")
+        self.assertEqual([r["name"] for _, r in run.wp_runs([a, c])], ["b_x", "c"])
+
+
+class RepositorySpecs(unittest.TestCase):
+    def test_every_spec_parses_and_names_are_unique(self):
+        names = [r["name"] for _, r in run.wp_runs()]
+        self.assertEqual(len(names), len(set(names)))
+
+
+if __name__ == "__main__":
+    unittest.main()
