@@ -18,8 +18,10 @@
  *    part, ot_lv_e, ot_lv_h, ot_lv_l: rd_level_parts, eff_prio_ready.c);
  *  - ready: the owner words kept (besides eff_prio_ready_set.c's: map_ok,
  *    rd_levels(null), rd_prios(null) after);
- *  - moved: frame (one ensures per conjunct of pi_frame.h's definition,
- *    ch_fr_*: as one ensures it timed out), heads (written out, for t's
+ *  - moved: frame (one ensures per part of pi_frame.h's definition,
+ *    ch_fr_prio, ch_fr_task, ch_fr_mx, ch_fr_mh naming frame_prios,
+ *    frame_tasks, frame_mutexes, frame_qheads, whose conjunction frame
+ *    is: as one ensures it timed out), heads (written out, for t's
  *    mutex ch_heads_q and for every other one ch_heads_o, whose
  *    hypothesis heads(m) before the call chain_world's world_heads
  *    gives), the owner words, map_ok and rd_prios(null) kept.
@@ -153,7 +155,7 @@
 */
 
 /* What the chain walk reads of the call (pi_chain.c's contract of it):
- * proved for same and other; for moved frame (ch_fr_*, its conjuncts),
+ * proved for same and other; for moved frame (ch_fr_*, its parts),
  * heads (ch_heads_o, ch_heads_q) and ch_owner; for ready ch_owner only
  * (see Not proved). CH_OWNER: the owner words kept, alone or within CH_ENS. */
 #define CH_OWNER(O) \
@@ -186,19 +188,13 @@
         \old(ch_mem(t)) && mutex(m) && \old(t->waitq) == &m->waiters && m->waiters.head != \null ==>
           task(m->waiters.head) && m->waiters.head->state == VOS_TASK_BLOCKED &&
           m->waiters.head->wait_mutex == m && m->waiters.head->waitq == &m->waiters;
-      // frame{Pre, Post}(t), one ensures per conjunct of its definition
+      // frame{Pre, Post}(t), one ensures per part of its definition
       // (pi_frame.h; as one ensures the goal timed out at 30-60 s, each
-      // conjunct proves in under 2 s).
-      ensures ch_fr_prio: \forall vos_task_t *y; task(y) && y != t ==> y->prio == \old(y->prio);
-      ensures ch_fr_task: \forall vos_task_t *y; task(y) ==>
-        y->base_prio == \old(y->base_prio) && y->held == \old(y->held) &&
-        y->state == \old(y->state) && y->wait_mutex == \old(y->wait_mutex) &&
-        y->waitq == \old(y->waitq);
-      ensures ch_fr_mx: \forall struct vos_mutex *m; mutex(m) ==>
-        m->ceiling == \old(m->ceiling) && m->next_held == \old(m->next_held);
-      ensures ch_fr_mh: \forall struct vos_mutex *m; mutex(m) ==>
-        m->waiters.head == \old(m->waiters.head) ||
-        \old(t->state == VOS_TASK_BLOCKED && t->waitq == &m->waiters);
+      // part proves in under 2 s).
+      ensures ch_fr_prio: frame_prios{Pre, Post}(t);
+      ensures ch_fr_task: frame_tasks{Pre, Post};
+      ensures ch_fr_mx: frame_mutexes{Pre, Post};
+      ensures ch_fr_mh: frame_qheads{Pre, Post}(t);
       CH_OWNER(ch_owner)
       ensures ch_map: \old(map_ok) ==> map_ok;
       ensures ch_prios: \old(rd_prios(\null)) ==> rd_prios(\null);
