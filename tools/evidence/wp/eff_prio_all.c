@@ -81,7 +81,7 @@
  * pi_chain.c still assumes its contract
  * of vos__set_eff_prio.
  */
-#include "eff_prio_ready_set.c"   /* kernel/sched.c, the ready model, behavior ready */
+#include "eff_prio_ready_set_lemmas.c"   /* kernel/sched.c, the ready model and every lemma, behavior ready */
 #include "pi_frame.h"             /* frame */
 #undef EV_SOURCE
 #define EV_SOURCE "wait.c"        /* kernel/wait.c (-Ikernel), for eff_prio.c */

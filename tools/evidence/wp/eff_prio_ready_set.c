@@ -4,7 +4,7 @@
  * docs/evidence.md "The ready levels"): its contract (behavior ready,
  * below) and the lemmas that carry the levels through its steps. The
  * contract is proved on the code (run eff_prio_ready_set), the lemmas by
- * run eff_prio_ready_set_lemmas.
+ * run eff_prio_ready_set_lemmas (eff_prio_ready_set_lemmas.c).
  *
  * The steps, as the code takes them: vos__ready_remove (L1 to L2, its
  * contract's clauses one by one, RM_FX), t->prio written (L2 to L3,
@@ -34,87 +34,29 @@
  * it have the levels at the call's state, and in_ok3 needs one instance.
  * The assigns clause names vos__s.ready[prio]->prev and its next only
  * when level prio is non-empty (RD_IF, as ready.c's contract of
- * vos__ready_insert does). The code run reads this file through
- * eff_prio_ready_set_code.c (RD_SET_CODE: without the lemmas that only
- * prove other lemmas, which slowed its rd_without goals past 60 s under
- * load); run eff_prio_ready_set_lemmas proves every lemma here.
+ * vos__ready_insert does). The code run reads this file, which holds
+ * only the lemmas its goals use (with ready_insert_head's,
+ * eff_prio_ready_head.h, and the model, eff_prio_ready.h: not
+ * eff_prio_ready.c's lemmas); the lemmas that only prove other lemmas
+ * (lv_keep_e/_h/_l, mem_keep, lnk_keep, lv_keep_at, rm_pre_at, lv_t,
+ * rm_sep_d, rm_sep_x, rm_ul_fx, in_in_fx, rm_lv2) are in
+ * eff_prio_ready_set_lemmas.c, the lemma run's program (every lemma,
+ * eff_prio_ready.c's too, each after those it is proved from): every
+ * lemma is an axiom in every goal's context, and with them all the
+ * rd_without goals at the two insert calls took 9 s to over 60 s under
+ * load (5-8 s without).
  * Assumptions: none beyond eff_prio_ready.c's and the preconditions
  * stated; vos__s.cur read under the kernel lock (-wp-no-volatile);
  * VOS_CFG_TRACE is 0. No axiom.
  */
-#include "eff_prio_ready_head.c"
+#include "eff_prio_ready_set.h"   /* the model, ready_insert_head, RM_FX, pr_fx */
 
-/* vos__ready_remove's effect, its contract's clauses one by one (as the
- * call gives them, so that the provers match a lemma on them). */
-#define RM_FX(L1, L2) \
-      keep_tasks{L1, L2} && keep_heads{L1, L2}(\at(t->prio, L1)) && \
-      (\at(t->next, L1) == t ==> \at(vos__s.ready[\at(t->prio, L1)], L2) == \null) && \
-      (\at(t->next, L1) == t ==> \forall vos_task_t *x; task(x) && x != t ==> \
-        \at(x->next, L2) == \at(x->next, L1) && \at(x->prev, L2) == \at(x->prev, L1)) && \
-      ul_head{L1, L2}(t) && ul_next{L1, L2}(t) && ul_prev{L1, L2}(t)
-
-/*@ // The priority write: only t->prio.
-    predicate pr_fx{L2, L3}(vos_task_t *t) =
-      keep_links{L2, L3}(\null) &&
-      (\forall integer q; 0 <= q < VOS_CFG_PRIO_LEVELS ==>
-        \at(vos__s.ready[q], L3) == \at(vos__s.ready[q], L2)) &&
-      (\forall vos_task_t *x; task(x) && x != t ==>
-        \at(x->state, L3) == \at(x->state, L2) && \at(x->prio, L3) == \at(x->prio, L2)) &&
-      \at(t->state, L3) == \at(t->state, L2);
-*/
-#define RD_SET_HYP(L1, L2, L3) \
-      rd_tasks{L1} && rd_tasks{L2} && rd_tasks{L3} && \
-      task(t) && \at(t->state, L1) == VOS_TASK_READY && \
-      rd_levels{L1}(\null) && rd_prios{L1}(\null) && rd_sole{L1}(t) && \
-      RM_FX(L1, L2) && pr_fx{L2, L3}(t) && \at(t->prio, L3) < VOS_CFG_PRIO_LEVELS
-
-/* The hypothesis of the lv_keep lemmas, one per part of a level for the
- * provers: level p without t well formed at L2, and only t's fields
- * written from L2 to L3. */
-#define LV_KEEP_HYP \
-      rd_tasks{L2} && 0 <= p < VOS_CFG_PRIO_LEVELS && \
-      rd_level{L2}(t, p) && pr_fx{L2, L3}(t)
-
-/* The lemmas in #ifndef RD_SET_CODE only prove other lemmas: the code run
- * (eff_prio_ready_set_code.c) leaves them out, as it does eff_prio_ready.c's
- * (run eff_prio_ready_set_lemmas proves every lemma here). */
-#ifndef RD_SET_CODE
-/*@ // The levels without t are kept when only t's fields change.
-    lemma lv_keep_e{L2, L3}: \forall vos_task_t *t, integer p;
-      LV_KEEP_HYP ==> rd_empty{L3}(t, p);
-    lemma lv_keep_h{L2, L3}: \forall vos_task_t *t, integer p;
-      LV_KEEP_HYP ==> rd_headm{L3}(t, p);
-    lemma mem_keep{L2, L3}: \forall vos_task_t *t, integer p, vos_task_t *x;
-      pr_fx{L2, L3}(t) ==> (rd_mem{L3}(t, p, x) <==> rd_mem{L2}(t, p, x));
-    lemma lnk_keep{L2, L3}: \forall vos_task_t *t, vos_task_t *x;
-      rd_tasks{L2} && pr_fx{L2, L3}(t) && task(x) ==>
-        \at(x->next, L3) == \at(x->next, L2) && \at(x->prev, L3) == \at(x->prev, L2);
-    lemma lv_keep_l{L2, L3}: \forall vos_task_t *t, integer p;
-      LV_KEEP_HYP ==> rd_links{L3}(t, p);
-    lemma lv_keep_at{L2, L3}: \forall vos_task_t *t, integer p;
-      LV_KEEP_HYP ==> rd_level{L3}(t, p);
-*/
-#endif
-/*@
+/*@ // The levels without t kept when only t's fields change.
     lemma lv_keep{L2, L3}: \forall vos_task_t *t;
       rd_tasks{L2} && rd_levels{L2}(t) && rd_prios{L2}(t) && pr_fx{L2, L3}(t) ==>
         rd_levels{L3}(t) && rd_prios{L3}(t);
 
-*/
-#ifndef RD_SET_CODE
-/*@
-    // What t's remove needs, from t's level.
-    lemma rm_pre_at{L}: \forall vos_task_t *t;
-      rd_tasks && task(t) && t->state == VOS_TASK_READY &&
-      rd_level(\null, t->prio) ==>
-        vos__s.ready[t->prio] != \null && task(t->next) && task(t->prev) &&
-        (t->next != t ==> t->prev != t);
-    lemma lv_t{L}: \forall vos_task_t *t;
-      rd_tasks && task(t) && t->state == VOS_TASK_READY &&
-      rd_levels(\null) && rd_prios(\null) ==> rd_level(\null, t->prio);
-*/
-#endif
-/*@
+    // What t's remove needs, from the levels with t.
     lemma rm_pre{L}: \forall vos_task_t *t;
       rd_tasks && task(t) && t->state == VOS_TASK_READY &&
       rd_levels(\null) && rd_prios(\null) ==>
@@ -122,25 +64,6 @@
         vos__s.ready[t->prio] != \null &&
         task(t->next) && task(t->prev) &&
         (t->next != t ==> t->prev != t);
-
-*/
-#ifndef RD_SET_CODE
-/*@
-    // The rest of what the remove needs (its and ready.c's contracts).
-    lemma rm_sep_d{L}: \forall vos_task_t *t;
-      rd_tasks && task(t) && task(t->next) && task(t->prev) &&
-      (t->next != t ==> t->prev != t) ==>
-        \valid(t) && \separated(t, &vos__s) &&
-        \valid(t->next) && \valid(t->prev) &&
-        \separated(t->next, &vos__s) && \separated(t->prev, &vos__s) &&
-        (t->next != t ==> t->prev != t &&
-          \separated(t, t->next) && \separated(t, t->prev) &&
-          (t->prev == t->next || \separated(t->prev, t->next)));
-    lemma rm_sep_x{L}: \forall vos_task_t *t;
-      rd_tasks && task(t) ==> \forall vos_task_t *x; task(x) && x != t ==> \separated(x, t);
-*/
-#endif
-/*@
     lemma rm_sep{L}: \forall vos_task_t *t;
       rd_tasks && task(t) && t->state == VOS_TASK_READY &&
       rd_levels(\null) && rd_prios(\null) ==>
@@ -154,27 +77,7 @@
           (t->prev == t->next || \separated(t->prev, t->next))) &&
         (\forall vos_task_t *x; task(x) && x != t ==> \separated(x, t));
 
-
-*/
-#ifndef RD_SET_CODE
-/*@
-    // The remove's clauses one by one (as a call gives them) are ul_fx;
-    // the insert's are in_fx.
-    lemma rm_ul_fx{L1, L2}: \forall vos_task_t *t;
-      RM_FX(L1, L2) ==> ul_fx{L1, L2}(t);
-    lemma in_in_fx{L1, L2}: \forall vos_task_t *t;
-      keep_tasks{L1, L2} && keep_heads{L1, L2}(\at(t->prio, L1)) &&
-      in_next{L1, L2}(t) && in_prev{L1, L2}(t) &&
-      in_alone{L1, L2}(t) && in_head{L1, L2}(t) ==> in_fx{L1, L2}(t);
-
     // After the remove and the priority write: the levels without t.
-    lemma rm_lv2{L1, L2}: \forall vos_task_t *t;
-      rd_tasks{L1} && task(t) && \at(t->state, L1) == VOS_TASK_READY &&
-      rd_levels{L1}(\null) && rd_prios{L1}(\null) && rd_sole{L1}(t) &&
-      RM_FX(L1, L2) ==> ul_fx{L1, L2}(t) && rd_levels{L2}(t) && rd_prios{L2}(t);
-*/
-#endif
-/*@
     lemma rm_lv{L1, L2, L3}: \forall vos_task_t *t;
       RD_SET_HYP(L1, L2, L3) ==> rd_levels{L3}(t) && rd_prios{L3}(t);
     lemma rm_wo{L1, L2, L3}: \forall vos_task_t *t;
