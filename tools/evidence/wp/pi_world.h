@@ -54,11 +54,16 @@
         mutex(hl(x, i)) && hl(x, i)->next_held == hnode(x, i + 1) && mowner(hl(x, i)) == x;
 */
 
-/* The first waiter h of a mutex m is a task blocked on m. */
-/*@ predicate heads{L}(struct vos_mutex *m) =
-      m->waiters.head != \null ==>
-        task(m->waiters.head) && m->waiters.head->state == VOS_TASK_BLOCKED &&
-        m->waiters.head->wait_mutex == m && m->waiters.head->waitq == &m->waiters;
+/* The first waiter h of a mutex m is a task blocked on m. PI_HEADS(M) is
+ * the definition's body, for the mutex M: a proof that must state it
+ * written out (eff_prio_all.c's behavior moved, where WP's simplifier
+ * reads the fields after the call only when they are not inside a named
+ * predicate) uses the macro, so the two cannot drift apart. */
+#define PI_HEADS(M) \
+      ((M)->waiters.head != \null ==> \
+        task((M)->waiters.head) && (M)->waiters.head->state == VOS_TASK_BLOCKED && \
+        (M)->waiters.head->wait_mutex == (M) && (M)->waiters.head->waitq == &(M)->waiters)
+/*@ predicate heads{L}(struct vos_mutex *m) = PI_HEADS(m);
 */
 
 /* A task waits on at most one mutex, not one it owns; its wait queue is
