@@ -110,6 +110,21 @@ class RepositorySpecs(unittest.TestCase):
         names = [r["name"] for _, r in run.wp_runs()]
         self.assertEqual(len(names), len(set(names)))
 
+    def test_merge_cases(self):
+        # the list-neighbour cases of the predecessor merge: one spec per
+        # run, three cases each, named as before the case lines
+        runs = {r["name"]: (os.path.basename(s), r) for s, r in run.wp_runs()}
+        for fam, rests, macro in (("nin", ("", "_split", "_i5"), "NI_NCASE"),
+                                  ("nrf", ("", "_split", "_frames", "_frees", "_dcheck", "_asg"), "NR_NCASE")):
+            for rest in rests:
+                for case, value in (("", "MP_PRE_NAPART"), ("_pn", "MP_PRE_NPN"), ("_np", "MP_PRE_NNP")):
+                    name = "heap_merge_prev_%s%s%s" % (fam, case, rest)
+                    with self.subTest(name=name):
+                        self.assertIn(name, runs)
+                        spec, r = runs[name]
+                        self.assertEqual(spec, "heap_merge_prev_%s%s.wp" % (fam, rest))
+                        self.assertEqual(r["defines"], ["-D%s=%s" % (macro, value)])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -60,9 +60,12 @@
  * in time inside the goals that need it (P's size read after
  * list_unlink(h, n), on the paths through list_unlink(h, P)).
  * n and P neighbours in one list: the same contract with NI_NCASE set
- * to MP_PRE_NPN or MP_PRE_NNP (heap_merge_prev_nnb.h) instead of
- * MP_PRE_NAPART, proved by heap_merge_prev_nin_pn.c's and
- * heap_merge_prev_nin_np.c's runs; P re-filed with n listed:
+ * to MP_PRE_NPN (P just before n) or MP_PRE_NNP (n just before P;
+ * heap_merge_prev_nnb.h) instead of MP_PRE_NAPART, proved by the same
+ * three runs' cases heap_merge_prev_nin_pn, _pn_split, _pn_i5 and
+ * heap_merge_prev_nin_np, _np_split, _np_i5 (each .wp file's case
+ * lines set NI_NCASE with -D; the np case proves ni_gone in the split
+ * run: as one goal it timed out); P re-filed with n listed:
  * heap_merge_prev_nrf.c. Not proved here: that pfb_ok holds for every
  * predecessor a consistent heap has (heap_pfb_ok proves it for a
  * consistent one); that heap_free calls free_general with these
@@ -77,6 +80,7 @@
 #include "heap_merge_prev.h"
 #include "heap_merge_prev_nfree.h"
 #include "heap_merge_prev_nin.h"
+#include "heap_merge_prev_nnb.h"
 
 /* This case never calls put_free (the code returns after growing P in
  * place): stated as a precondition of put_free that cannot hold, so WP
@@ -101,10 +105,10 @@ static void put_free(vos_heap_t *h, blk_t *b, uint32_t sz);
 #define NI_PSIZE
 #endif
 
-/* n's and P's places in the lists: apart (MP_PRE_NAPART) in this file's
- * runs; heap_merge_prev_nin_pn.c and heap_merge_prev_nin_np.c set NI_NCASE
- * to a list-neighbour case (heap_merge_prev_nnb.h) and prove the same
- * contract there. */
+/* n's and P's places in the lists: apart (MP_PRE_NAPART) by default; the
+ * runs' cases set NI_NCASE (-DNI_NCASE=... in the .wp files' case lines)
+ * to it or to a list-neighbour case (heap_merge_prev_nnb.h) and prove
+ * the same contract there. */
 #ifndef NI_NCASE
 #define NI_NCASE MP_PRE_NAPART
 #endif

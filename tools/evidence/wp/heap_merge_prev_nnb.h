@@ -5,9 +5,11 @@
  * n and P in one list, next to each other. Each macro replaces
  * heap_merge_prev_nin.h's MP_PRE_NAPART (n and P apart in the lists) in
  * a contract that otherwise states the case as heap_merge_prev_nin.c
- * (P grown in place: heap_merge_prev_nin_pn.c, heap_merge_prev_nin_np.c,
- * through its NI_NCASE) states it, or heap_merge_prev_nrf.c (P re-filed,
- * through its NR_NCASE: heap_merge_prev_nrf_pn.c, heap_merge_prev_nrf_np.c):
+ * (P grown in place, through its NI_NCASE) states it, or
+ * heap_merge_prev_nrf.c (P re-filed, through its NR_NCASE); both include
+ * this file, and their runs' cases (the case lines of
+ * heap_merge_prev_nin*.wp and heap_merge_prev_nrf*.wp) set the macro
+ * with -D:
  *  - MP_PRE_NPN, P just before n: n's referrer is P's link
  *    (n->pprev == &P->next_free, so P->next_free == n by MP_PRE_LINK_OF(n));
  *    list_unlink(h, n) then writes P's link (to n's successor) and n's

@@ -81,8 +81,12 @@
  * without it, it timed out).
  * n and P neighbours in one list: the same contract with NR_NCASE set
  * to MP_PRE_NPN (P just before n, heap_merge_prev_nnb.h) or MP_PRE_NNP
- * (n just before P) is proved by heap_merge_prev_nrf_pn.c's and
- * heap_merge_prev_nrf_np.c's six runs each. Not proved here either:
+ * (n just before P) is proved by the same six runs' cases (each .wp
+ * file's case lines set NR_NCASE with -D): heap_merge_prev_nrf_pn,
+ * _pn_split, _pn_frames, _pn_frees, _pn_dcheck, _pn_asg and the same
+ * with _np (the np case's frames run by a committed script for nr_msize,
+ * sessions/heap_merge_prev_nrf_np_frames; the dcheck and asg runs' cases
+ * share their scripts). Not proved here either:
  * that heap_free calls free_general with these preconditions met.
  *
  * The code proved is kernel/heap.c itself, included (through heap_take.c,
@@ -108,6 +112,7 @@
 #include "heap_merge_prev.h"
 #include "heap_merge_prev_nfree.h"
 #include "heap_merge_prev_nin.h"
+#include "heap_merge_prev_nnb.h"
 
 /* This case never grows P in place: hb_tag (called only in that
  * branch) gets a precondition that cannot hold, proved at the call as
@@ -139,8 +144,9 @@ static void put_free(vos_heap_t *h, blk_t *b, uint32_t sz);
 #define NR_BSEP
 #endif
 
-/* n's and P's places in the lists: apart (MP_PRE_NAPART) in this file's
- * runs; a list-neighbour case (heap_merge_prev_nnb.h) sets NR_NCASE. */
+/* n's and P's places in the lists: apart (MP_PRE_NAPART) by default; the
+ * runs' cases set NR_NCASE (-DNR_NCASE=... in the .wp files' case lines)
+ * to it or to a list-neighbour case (heap_merge_prev_nnb.h). */
 #ifndef NR_NCASE
 #define NR_NCASE MP_PRE_NAPART
 #endif

@@ -10,7 +10,9 @@
  * nr_mcheck and nr_tag here, heap_merge_prev_nrf_frees nr_frees, one
  * goal per path (without the frame facts, P's size
  * word's goal on the main path took 17 s or timed out at 60 s; with
- * them, 8.4 s). Nothing is added here.
+ * them, 8.4 s); so do their cases _pn_frames, _pn_frees, _np_frames
+ * and _np_frees (NR_NCASE set by the .wp files' case lines). Nothing is
+ * added here.
  */
 #define EV_WP_NRF_BSEP
 #define EV_WP_NRF_FRAMES

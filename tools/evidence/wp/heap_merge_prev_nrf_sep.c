@@ -8,7 +8,9 @@
  * an assumption left out, a proved fact these goals do not use): the run
  * heap_merge_prev_nrf_split proves nr_bytes, nr_dead and nr_top here,
  * heap_merge_prev_nrf_dcheck nr_dcheck, heap_merge_prev_nrf_asg the
- * assigns clause, one goal per path (without nr_bsep, nr_bytes timed out at 60 s).
+ * assigns clause, one goal per path (without nr_bsep, nr_bytes timed out at 60 s),
+ * and so do their cases _pn_split, _pn_dcheck, _pn_asg and the same
+ * with _np (NR_NCASE set by the .wp files' case lines).
  * Nothing is added here.
  */
 #define EV_WP_NRF_BSEP
