@@ -16,7 +16,14 @@
  *  - other: t->prio == prio, frame, owner words, heads, map_ok,
  *    rd_prios(null) and rd_levels(null) kept (rd_levels per level and
  *    part, ot_lv_e, ot_lv_h, ot_lv_l: rd_level_parts, eff_prio_ready.c);
- *  - ready: the owner words kept (besides eff_prio_ready_set.c's: map_ok,
+ *  - ready: frame (ch_fr_prio, ch_fr_task, ch_fr_mx, ch_fr_mh: its parts'
+ *    definitions written out, which -wp-split proves field by field; as
+ *    the named parts, moved's form, the tail insert's path timed out at
+ *    30 s; ch_fr_mh states every head kept), heads (ch_heads_r, written
+ *    out as PI_HEADS as moved's ch_heads_o, whose hypothesis heads(m)
+ *    before the call chain_world gives), from the steps' keep_tasks and rk_keep,
+ *    rk_mkeep (eff_prio_ready_keep.h, run eff_prio_ready_keep), and the
+ *    owner words kept (besides eff_prio_ready_set.c's: map_ok,
  *    rd_levels(null), rd_prios(null) after);
  *  - moved: frame (one ensures per part of pi_frame.h's definition,
  *    ch_fr_prio, ch_fr_task, ch_fr_mx, ch_fr_mh naming frame_prios,
@@ -55,16 +62,15 @@
  * when t waits on no mutex). vos__s.cur read under the kernel lock
  * (-wp-no-volatile); VOS_CFG_TRACE 0. No axiom.
  *
- * Not proved (not in the contract): frame and heads for ready;
- * rd_levels(null) kept for moved. Why: for ready, ready.c's
+ * Not proved (not in the contract): rd_levels(null) kept for moved. Why
+ * frame and heads for ready took until session 22: ready.c's
  * contract of vos__ready_insert assigned vos__s.ready[p]->prev->next,
- * read through a null head when the new level was empty, so any pointer
- * field might be written as far as the callee's contract said; since
- * session 21 it is a conditional set, empty without a head (RD_IF), but
- * frame and heads for ready still time out at 60 s (split by field: the
- * integer fields kept prove in under 1 s, the pointer fields held,
- * wait_mutex, waitq, next_held and waiters.head time out; docs/evidence.md
- * Appendix A); for moved, vos__waitq_reposition's contract
+ * read through a null head when the new level was empty; since session
+ * 21 a conditional set (RD_IF), but the pointer fields held, wait_mutex,
+ * waitq, next_held and waiters.head still timed out through the calls'
+ * assigns; session 22 restated the steps' frame for them (rk_keep,
+ * rk_mkeep, proved on the steps' code) and the goals prove in under 5 s.
+ * For moved, vos__waitq_reposition's contract
  * assigns the links of t and of the queue's members only (wq_mem; session
  * 21, was every task's), but with it WP's frame of the call is a
  * quantified set: the goals that a task's pointer fields (held,
@@ -84,6 +90,7 @@
  * of vos__set_eff_prio.
  */
 #include "eff_prio_ready_set_lemmas.c"   /* kernel/sched.c, the ready model and every lemma, behavior ready */
+#include "eff_prio_ready_keep.h"          /* the ready steps' rk_keep, rk_mkeep */
 #include "pi_frame.h"             /* frame */
 #undef EV_SOURCE
 #define EV_SOURCE "wait.c"        /* kernel/wait.c (-Ikernel), for eff_prio.c */
@@ -158,8 +165,8 @@
 
 /* What the chain walk reads of the call (pi_chain.c's contract of it):
  * proved for same and other; for moved frame (ch_fr_*, its parts),
- * heads (ch_heads_o, ch_heads_q) and ch_owner; for ready ch_owner only
- * (see Not proved). CH_OWNER: the owner words kept, alone or within CH_ENS. */
+ * heads (ch_heads_o, ch_heads_q) and ch_owner; for ready frame (ch_fr_*),
+ * heads (ch_heads_r) and ch_owner. CH_OWNER: the owner words kept, alone or within CH_ENS. */
 #define CH_OWNER(O) \
       ensures O: \forall struct vos_mutex *m; mutex(m) ==> \
         m->owner_word == \old(m->owner_word);
@@ -176,6 +183,22 @@
       ensures ch_rd: \old(rd_model) ==> rd_model;
     behavior ready:
       CH_OWNER(ch_owner)
+      // frame{Pre, Post}(t), its parts written out (-wp-split makes one
+      // goal per field and path; named, the tail insert's path timed out
+      // at 30 s), and heads(m) written out (PI_HEADS) as moved's,
+      // from the ready steps' keep_tasks (eff_prio_ready.h) and rk_keep,
+      // rk_mkeep (eff_prio_ready_keep.h) at the calls.
+      ensures ch_fr_prio: \forall vos_task_t *y; task(y) && y != t ==> y->prio == \old(y->prio);
+      ensures ch_fr_task: \forall vos_task_t *y; task(y) ==>
+        y->base_prio == \old(y->base_prio) && y->held == \old(y->held) &&
+        y->state == \old(y->state) && y->wait_mutex == \old(y->wait_mutex) &&
+        y->waitq == \old(y->waitq);
+      ensures ch_fr_mx: \forall struct vos_mutex *m; mutex(m) ==>
+        m->ceiling == \old(m->ceiling) && m->next_held == \old(m->next_held);
+      ensures ch_fr_mh: \forall struct vos_mutex *m; mutex(m) ==>
+        m->waiters.head == \old(m->waiters.head);
+      ensures ch_heads_r: \forall struct vos_mutex *m;
+        mutex(m) && \old(heads(m)) ==> PI_HEADS(m);
     behavior moved:
       requires ch_qsep: \separated(t->waitq, &vos__s);
       requires ch_rp: ch_rp(t);
