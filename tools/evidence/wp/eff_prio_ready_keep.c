@@ -10,7 +10,8 @@
  * eff_prio_ready_head.h's: every task valid and apart from the others and
  * from vos__s, rd_tasks; the tasks the step touches tasks); at the calls
  * in vos__ready_remove and ready_insert_head, the callee's. The model
- * without its lemmas (none is needed). Assumptions: those preconditions
+ * without eff_prio_ready.c's lemmas (none is needed; eff_prio_ready_head.h's
+ * three come with ready_insert_head's contract). Assumptions: those preconditions
  * (proved at each call by the runs that prove the callers);
  * VOS_CFG_TIMESLICE is 0 (ready.c's). No axiom.
  */
