@@ -33,7 +33,10 @@
  *    cannot drift: named, heads(m) was slow, Appendix A; for t's
  *    mutex ch_heads_q and for every other one ch_heads_o, whose
  *    hypothesis heads(m) before the call chain_world's world_heads
- *    gives), the owner words, map_ok and rd_prios(null) kept.
+ *    gives), the owner words, map_ok and rd_prios(null) kept, and of
+ *    rd_levels(null) (session 22, per level, by a committed script:
+ *    WP's Filter, then CVC4) ch_lv_h, every level's head a member
+ *    (rd_headm).
  * Runs: eff_prio_all (the ch_* clauses and the completeness and
  * disjointness of the behaviors), eff_prio_all_other (behavior other,
  * every goal, RTE included), eff_prio_all_lemmas (ch_apart_ok, ch_nsep,
@@ -62,7 +65,10 @@
  * when t waits on no mutex). vos__s.cur read under the kernel lock
  * (-wp-no-volatile); VOS_CFG_TRACE 0. No axiom.
  *
- * Not proved (not in the contract): rd_levels(null) kept for moved. Why
+ * Not proved (not in the contract): of rd_levels(null) kept for moved,
+ * rd_empty and rd_links (session 22: rd_empty and the back links time
+ * out at 60 s, with the Filter script too; the neighbours' membership
+ * proves with it in 11-14.4 s, not landed as too slow). Why
  * frame and heads for ready took until session 22: ready.c's
  * contract of vos__ready_insert assigned vos__s.ready[p]->prev->next,
  * read through a null head when the new level was empty; since session
@@ -83,7 +89,7 @@
  * reposition's rp_keep and rp_mkeep restate its frame for a task or
  * mutex apart from the members, ch_rp gives that, frame is proved
  * conjunct by conjunct, heads from ch_mem and ch_wm; a READY task's
- * links, for rd_levels, not yet); for other, rd_levels(null) in one
+ * links, for rd_levels, in part since session 22); for other, rd_levels(null) in one
  * ensures timed out at 60 s (session 20, and session 21 through the
  * lemmas lv_nr_at/lv_nr); written per level and part it proves. So
  * pi_chain.c still assumes its contract
@@ -222,6 +228,13 @@
       CH_OWNER(ch_owner)
       ensures ch_map: \old(map_ok) ==> map_ok;
       ensures ch_prios: \old(rd_prios(\null)) ==> rd_prios(\null);
+      // rd_levels(null) kept, in part (rd_level's parts, eff_prio_ready.h):
+      // every level's head a member after if it was one (rd_headm), by a
+      // committed script (sessions/eff_prio_all: WP's Filter, then CVC4;
+      // without it 8.3-12.2 s). Not yet: rd_empty and rd_links
+      // (docs/evidence.md Appendix A).
+      ensures ch_lv_h: \forall integer p; 0 <= p < VOS_CFG_PRIO_LEVELS &&
+        \old(rd_level(\null, p)) ==> rd_headm(\null, p);
     behavior other:
       assumes t->prio != prio && t->state != VOS_TASK_READY &&
         !(t->state == VOS_TASK_BLOCKED && t->waitq != \null);
