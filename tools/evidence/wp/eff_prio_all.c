@@ -16,8 +16,8 @@
  *  - other: t->prio == prio, frame, owner words, heads, map_ok,
  *    rd_prios(null) and rd_levels(null) kept (rd_levels per level and
  *    part, ot_lv_e, ot_lv_h, ot_lv_l: rd_level_parts, eff_prio_ready.c);
- *  - ready: frame (ch_fr_prio, ch_fr_task, ch_fr_mx, ch_fr_mh: its parts'
- *    definitions written out, which -wp-split proves field by field; as
+ *  - ready: frame (ch_fr_prio, ch_fr_task, ch_fr_mx: its parts' bodies,
+ *    pi_frame.h's FRAME_* macros, which -wp-split proves field by field; as
  *    the named parts, moved's form, the tail insert's path timed out at
  *    30 s; ch_fr_mh states every head kept), heads (ch_heads_r, written
  *    out as PI_HEADS as moved's ch_heads_o, whose hypothesis heads(m)
@@ -189,18 +189,15 @@
       ensures ch_rd: \old(rd_model) ==> rd_model;
     behavior ready:
       CH_OWNER(ch_owner)
-      // frame{Pre, Post}(t), its parts written out (-wp-split makes one
+      // frame{Pre, Post}(t), its parts' bodies (pi_frame.h's FRAME_*
+      // macros, the text of the definition; -wp-split makes one
       // goal per field and path; named, the tail insert's path timed out
       // at 30 s), and heads(m) written out (PI_HEADS) as moved's,
       // from the ready steps' keep_tasks (eff_prio_ready.h) and rk_keep,
       // rk_mkeep (eff_prio_ready_keep.h) at the calls.
-      ensures ch_fr_prio: \forall vos_task_t *y; task(y) && y != t ==> y->prio == \old(y->prio);
-      ensures ch_fr_task: \forall vos_task_t *y; task(y) ==>
-        y->base_prio == \old(y->base_prio) && y->held == \old(y->held) &&
-        y->state == \old(y->state) && y->wait_mutex == \old(y->wait_mutex) &&
-        y->waitq == \old(y->waitq);
-      ensures ch_fr_mx: \forall struct vos_mutex *m; mutex(m) ==>
-        m->ceiling == \old(m->ceiling) && m->next_held == \old(m->next_held);
+      ensures ch_fr_prio: FRAME_PRIOS(Pre, Post, t);
+      ensures ch_fr_task: FRAME_TASKS(Pre, Post);
+      ensures ch_fr_mx: FRAME_MUTEXES(Pre, Post);
       ensures ch_fr_mh: \forall struct vos_mutex *m; mutex(m) ==>
         m->waiters.head == \old(m->waiters.head);
       ensures ch_heads_r: \forall struct vos_mutex *m;
@@ -250,9 +247,7 @@
       ensures ot_lv_h: \forall integer p; 0 <= p < VOS_CFG_PRIO_LEVELS &&
         \old(rd_level(\null, p)) ==> rd_headm(\null, p);
       ensures ot_lv_l: \forall integer p, vos_task_t *x; 0 <= p < VOS_CFG_PRIO_LEVELS &&
-        \old(rd_level(\null, p)) && rd_mem(\null, p, x) ==>
-          rd_mem(\null, p, x->next) && rd_mem(\null, p, x->prev) &&
-          x->next->prev == x && x->prev->next == x;
+        \old(rd_level(\null, p)) && rd_mem(\null, p, x) ==> RD_LINKS_OF(\null, p, x);
     complete behaviors same, ready, moved, other;
     disjoint behaviors same, ready, moved, other;
 */

@@ -47,6 +47,14 @@
       (\forall vos_task_t *x, *y; task(x) && task(y) && x != y ==> \separated(x, y));
 */
 
+/* A member x of level p (of e excluded) has its links in the level and
+ * its neighbours link back: the body of rd_links, a macro so that a
+ * proof which must state it of one x, written out (eff_prio_all.c's
+ * ot_lv_l), uses the same text. */
+#define RD_LINKS_OF(E, P, X) \
+      (rd_mem(E, P, (X)->next) && rd_mem(E, P, (X)->prev) && \
+       (X)->next->prev == (X) && (X)->prev->next == (X))
+
 /* The steps' effects, as the code writes them (p: t's level; L1 before,
  * L2 after); eff_prio_ready.c's lemmas: they keep the levels well formed. */
 /*@ // Every task's state and priority kept; the other levels' heads kept.
@@ -115,9 +123,7 @@
     predicate rd_headm{L}(vos_task_t *e, integer p) =
       vos__s.ready[p] != \null ==> rd_mem(e, p, vos__s.ready[p]);
     predicate rd_links{L}(vos_task_t *e, integer p) =
-      \forall vos_task_t *x; rd_mem(e, p, x) ==>
-        rd_mem(e, p, x->next) && rd_mem(e, p, x->prev) &&
-        x->next->prev == x && x->prev->next == x;
+      \forall vos_task_t *x; rd_mem(e, p, x) ==> RD_LINKS_OF(e, p, x);
 */
 
 /* The steps' contracts in this model: their effect, one clause each,
