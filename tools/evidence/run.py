@@ -411,7 +411,7 @@ def bv(build):
 # one spec, not one copy per case, e.g.
 #   case heap_merge_prev_nrf_asg -DNR_NCASE=MP_PRE_NAPART
 #   case heap_merge_prev_nrf_pn_asg -DNR_NCASE=MP_PRE_NPN
-# A run's name is what --only/--skip, tests/suites.txt and the log
+# A run's name is what --only/--skip/--rest, tests/suites.txt and the log
 # (BUILD/evidence/wp/NAME.log) use. A -wp-session directory of tactic
 # scripts may be shared by the cases: WP reads the scripts (keyed by
 # goal name) and, with -wp-prover script and -wp-cache none, writes
@@ -537,6 +537,20 @@ def wp(build, only=None, skip=None):
     return res
 
 
+def owned_runs(path):
+    """The runs a suite list names: every name of an `--only` list on a
+    line that runs `run.py wp` (tests/suites.txt). `--rest FILE` skips
+    them, so make test's catch-all WP suite runs exactly the runs no
+    other suite owns, and a new suite is one line."""
+    names = []
+    for line in open(path):
+        if re.search(r"tools/evidence/run\.py\s+wp\b", line):
+            m = re.search(r"--only\s+(\S+)", line)
+            if m:
+                names += m.group(1).split(",")
+    return names
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("part", nargs="?", default="all", choices=["misra", "eva", "wp", "bv", "spin", "all"])
@@ -544,7 +558,13 @@ def main():
     ap.add_argument("--update", action="store_true", help="eva: record the current alarms")
     ap.add_argument("--only", help="wp: run only these proofs (comma-separated run names: tools/evidence/wp/NAME.wp or its case NAME)")
     ap.add_argument("--skip", help="wp: run every proof but these (comma-separated names)")
+    ap.add_argument("--rest", metavar="SUITES",
+                    help="wp: run every proof that no --only list of the file SUITES names (tests/suites.txt)")
     args = ap.parse_args()
+    if args.rest:
+        if args.only or args.skip:
+            ap.error("--rest is not used with --only or --skip")
+        args.skip = ",".join(owned_runs(os.path.join(ROOT, args.rest)))
     build = os.path.join(ROOT, args.build) if not os.path.isabs(args.build) else args.build
     parts = ["misra", "eva", "wp", "bv", "spin"] if args.part == "all" else [args.part]
     passed = failed = 0
