@@ -55,6 +55,13 @@
       (rd_mem(E, P, (X)->next) && rd_mem(E, P, (X)->prev) && \
        (X)->next->prev == (X) && (X)->prev->next == (X))
 
+/* t's neighbours in its ring: t apart from each, and from each other
+ * unless they are one task (t alone in its ring: nothing). */
+#define RD_NB_APART(T) \
+      ((T)->next != (T) ==> (T)->prev != (T) && \
+        \separated((T), (T)->next) && \separated((T), (T)->prev) && \
+        ((T)->prev == (T)->next || \separated((T)->prev, (T)->next)))
+
 /* The steps' effects, as the code writes them (p: t's level; L1 before,
  * L2 after); eff_prio_ready.c's lemmas: they keep the levels well formed. */
 /*@ // Every task's state and priority kept; the other levels' heads kept.
@@ -133,9 +140,7 @@
  * even the simplest of these goals). A caller gets the levels after
  * from the lemmas. */
 /*@ requires rd_tasks && task(t) && task(t->next) && task(t->prev);
-    requires t->next != t ==> t->prev != t &&
-      \separated(t, t->next) && \separated(t, t->prev) &&
-      (t->prev == t->next || \separated(t->prev, t->next));
+    requires RD_NB_APART(t);
     ensures rd_un_keep: keep_tasks{Pre, Post} && keep_heads{Pre, Post}(\old(t->prio));
     ensures rd_un_alone: ul_alone{Pre, Post}(t);
     ensures rd_un_head: ul_head{Pre, Post}(t);
@@ -145,9 +150,7 @@
 static inline void vos__ready_unlink(vos_task_t *t);
 
 /*@ requires rd_tasks && task(t) && task(t->next) && task(t->prev);
-    requires t->next != t ==> t->prev != t &&
-      \separated(t, t->next) && \separated(t, t->prev) &&
-      (t->prev == t->next || \separated(t->prev, t->next));
+    requires RD_NB_APART(t);
     requires \forall vos_task_t *x; task(x) && x != t ==> \separated(x, t);
     ensures rd_rm_keep: keep_tasks{Pre, Post} && keep_heads{Pre, Post}(\old(t->prio));
     ensures rd_rm_alone_h: \old(t->next) == t ==> vos__s.ready[\old(t->prio)] == \null;

@@ -72,9 +72,7 @@
         \valid(t) && \separated(t, &vos__s) &&
         \valid(t->next) && \valid(t->prev) &&
         \separated(t->next, &vos__s) && \separated(t->prev, &vos__s) &&
-        (t->next != t ==> t->prev != t &&
-          \separated(t, t->next) && \separated(t, t->prev) &&
-          (t->prev == t->next || \separated(t->prev, t->next))) &&
+        RD_NB_APART(t) &&
         (\forall vos_task_t *x; task(x) && x != t ==> \separated(x, t));
 
     // After the remove and the priority write: the levels without t.

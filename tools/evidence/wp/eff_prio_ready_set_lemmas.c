@@ -53,9 +53,7 @@
         \valid(t) && \separated(t, &vos__s) &&
         \valid(t->next) && \valid(t->prev) &&
         \separated(t->next, &vos__s) && \separated(t->prev, &vos__s) &&
-        (t->next != t ==> t->prev != t &&
-          \separated(t, t->next) && \separated(t, t->prev) &&
-          (t->prev == t->next || \separated(t->prev, t->next)));
+        RD_NB_APART(t);
     lemma rm_sep_x{L}: \forall vos_task_t *t;
       rd_tasks && task(t) ==> \forall vos_task_t *x; task(x) && x != t ==> \separated(x, t);
 */
