@@ -6,26 +6,19 @@ own proofs, no proof in two of them, and evidence-wp runs `--rest`, every
 proof no `--only` list names (run.py's owned_runs reads this file).
 """
 
-import importlib.util
 import re
 import unittest
 from pathlib import Path
 
+from .test_evidence_spec import load_run
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def wp_module():
-    """tools/evidence/run.py, loaded as a module."""
-    spec = importlib.util.spec_from_file_location("evidence_run", ROOT / "tools" / "evidence" / "run.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def wp_run_names():
     """The runs' names as tools/evidence/run.py gives them: a .wp file's
     name, or its case lines' names."""
-    return {run["name"] for _, run in wp_module().wp_runs()}
+    return {run["name"] for _, run in load_run().wp_runs()}
 
 
 class EvidenceSuites(unittest.TestCase):
@@ -49,7 +42,7 @@ class EvidenceSuites(unittest.TestCase):
         self.assertEqual(sorted(set(owned) - proofs), [], "a suite names a run no .wp file gives")
         self.assertTrue(proofs - set(owned), "evidence-wp runs the proofs no other suite owns")
         # --rest skips exactly the runs the --only lists name.
-        self.assertEqual(sorted(wp_module().owned_runs(str(ROOT / "tests" / "suites.txt"))), sorted(owned))
+        self.assertEqual(sorted(load_run().owned_runs(str(ROOT / "tests" / "suites.txt"))), sorted(owned))
 
 
 if __name__ == "__main__":
