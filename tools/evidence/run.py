@@ -530,11 +530,36 @@ def wp(build, only=None, skip=None):
         with open(os.path.join(out_dir, name + ".log"), "w") as fh:
             fh.write(p.stdout)
         m = re.search(r"Proved goals:\s+(\d+)\s*/\s*(\d+)", p.stdout)
+        stale = wp_stale_scripts(run["args"], p.stdout)
         ok = p.returncode == 0 and m is not None and m.group(1) == m.group(2)
         res.check(ok, "wp: %s: every goal proved" % name,
                   ("%s/%s goals, %.0f s" % (m.group(1), m.group(2), time.time() - t0)) if m else
                   "no result, see %s" % rel(os.path.join(out_dir, name + ".log")))
+        if stale:
+            res.check(False, "wp: %s: every tactic script names a goal of the run" % name,
+                      "stale: " + ", ".join(stale))
     return res
+
+
+def wp_stale_scripts(args, log):
+    """The tactic scripts of the run's -wp-session directory (script/NAME.json)
+    whose goal is not one of the run's: a script WP no longer reads, left
+    behind when a clause was renamed, moved or split, so that the session
+    no longer says which goals need one. The log names every goal with
+    its model's prefix (typed_, typed_cast_ ...), the script file without."""
+    sessions = [args[i + 1] for i, a in enumerate(args[:-1]) if a == "-wp-session"]
+    if not sessions:
+        return []
+    goals = set(re.findall(r"\bGoal (\w+) :", log))
+    if not goals:
+        return []                       # no goal ran: the run fails anyway
+    stale = []
+    for d in sessions:
+        for f in sorted(glob.glob(os.path.join(ROOT, d, "script", "*.json"))):
+            s = os.path.basename(f)[:-5]
+            if not any(g == s or re.fullmatch(r"typed(?:_[a-z]+)*?_" + re.escape(s), g) for g in goals):
+                stale.append(rel(f))
+    return stale
 
 
 def owned_runs(path):

@@ -2,7 +2,8 @@
 """tools/evidence/run.py's .wp spec format: a spec gives one run, or one
 run per `case NAME ARG...` line (its -D arguments to the preprocessor,
 the others after the spec's common frama-c arguments); `provers LIST`
-replaces run.py's -wp-prover list; run names are unique over all specs.
+replaces run.py's -wp-prover list; run names are unique over all specs;
+a run's tactic scripts must name goals of the run.
 """
 
 import importlib.util
@@ -124,6 +125,34 @@ class RepositorySpecs(unittest.TestCase):
                         spec, r = runs[name]
                         self.assertEqual(spec, "heap_merge_prev_%s%s.wp" % (fam, rest))
                         self.assertEqual(r["defines"], ["-D%s=%s" % (macro, value)])
+
+
+class StaleScripts(unittest.TestCase):
+    """A -wp-session's script/NAME.json must name a goal of the run (the
+    log names goals with their model's prefix, the file without)."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory(dir=ROOT)
+        self.addCleanup(self.dir.cleanup)
+        os.makedirs(os.path.join(self.dir.name, "script"))
+        for g in ("f_ensures_a", "f_assert_b"):
+            open(os.path.join(self.dir.name, "script", g + ".json"), "w").close()
+        self.args = ["x.c", "-wp-session", os.path.relpath(self.dir.name, ROOT)]
+
+    def test_scripts_of_goals_are_not_stale(self):
+        log = ("[wp] [Qed] Goal typed_f_ensures_a : Valid\n"
+               "[wp] [Script] Goal typed_f_assert_b : Valid\n")
+        self.assertEqual(run.wp_stale_scripts(self.args, log), [])
+        cast = log.replace("typed_", "typed_cast_")
+        self.assertEqual(run.wp_stale_scripts(self.args, cast), [])
+
+    def test_a_script_of_no_goal_is_stale(self):
+        log = "[wp] [Qed] Goal typed_f_ensures_a : Valid\n[wp] [Qed] Goal typed_f_assert_c : Valid\n"
+        stale = run.wp_stale_scripts(self.args, log)
+        self.assertEqual([os.path.basename(s) for s in stale], ["f_assert_b.json"])
+
+    def test_no_session_no_check(self):
+        self.assertEqual(run.wp_stale_scripts(["x.c"], "[wp] [Qed] Goal typed_g : Valid\n"), [])
 
 
 if __name__ == "__main__":
