@@ -397,7 +397,8 @@ def bv(build):
 #   provers LIST      the -wp-prover list instead of run.py's cvc4,z3 (a
 #                     -wp-prover argument would not do: frama-c adds a
 #                     repeated -wp-prover's list, as -wp-prop's, to the
-#                     earlier one, so Z3 would still run)
+#                     earlier one, so Z3 would still run; a case line
+#                     may remove one for its run: -wp-prover=-z3)
 #   case NAME ARG...  a run named NAME: the spec then makes one run per
 #                     NAME (in the order of their first case line), and
 #                     no run named after the file unless a case names it.
