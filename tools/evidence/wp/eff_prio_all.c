@@ -33,16 +33,33 @@
  *    cannot drift: named, heads(m) was slow, Appendix A; for t's
  *    mutex ch_heads_q and for every other one ch_heads_o, whose
  *    hypothesis heads(m) before the call chain_world's world_heads
- *    gives), the owner words, map_ok and rd_prios(null) kept, and of
- *    rd_levels(null) (session 22, per level, by a committed script:
- *    WP's Filter, then CVC4) ch_lv_h, every level's head a member
- *    (rd_headm).
- * Runs: eff_prio_all (the ch_* clauses and the completeness and
- * disjointness of the behaviors), eff_prio_all_other (behavior other,
+ *    gives), the owner words, map_ok and rd_prios(null) kept, and
+ *    rd_levels(null) kept (session 23), per level and part (rd_level's
+ *    three, eff_prio_ready.h): ch_lv_h (rd_headm) and ch_lv_e
+ *    (rd_empty), and under ch_mem(t) before the call (then no READY
+ *    task is a member of t's queue, so the call keeps its links) ch_lv_n
+ *    (a member's neighbours members) and ch_lv_b (linked back), whose
+ *    conjunction is rd_links. Each is written A && (A ==> B): A the
+ *    facts of the call the part needs (MV_KS: every task but t keeps
+ *    its state and priority; MV_RK: every READY task its next and prev;
+ *    for ch_lv_n and ch_lv_b also t its state), B the part. WP proves
+ *    each ensures on its own (one ensures is no hypothesis of another),
+ *    and -wp-split makes A one goal per conjunct and gives B's goal A
+ *    as hypotheses, so B needs no quantified fact proved inside it
+ *    (session 22, B alone, rd_empty and the back links timed out at
+ *    60 s). In ch_lv_n and ch_lv_b B's hypothesis is A named (mv_rk,
+ *    mv_ks: their bodies are A's text, so the clause is still A && B),
+ *    which the two-label lemmas mv_lv_n and mv_lv_b take.
+ * Runs: eff_prio_all (the ch_* clauses but moved's ch_lv_*, and the
+ * completeness and disjointness of the behaviors), eff_prio_all_levels
+ * (moved's ch_lv_h, ch_lv_e, ch_lv_n, ch_lv_b, with EFF_PRIO_MV's
+ * lemmas), eff_prio_all_other (behavior other,
  * every goal, RTE included), eff_prio_all_lemmas (ch_apart_ok, ch_nsep,
  * ch_wm (a task on a mutex's queue waits on that mutex) and
  * ch_rp_ok with its steps ch_sep_w, ch_sep_wm, ch_rp_q, ch_rp_mem,
- * ch_rp_mq, ch_rp_mm, ch_rp_t, ch_rp_m). The
+ * ch_rp_mq, ch_rp_mm, ch_rp_t, ch_rp_m; for moved's rd_levels mv_ne,
+ * mv_qne (the call's writes apart from a READY task's links) and
+ * mv_lv_n, mv_lv_b (a level's links kept from A)). The
  * behaviors' step clauses (ready's se_*, moved's sp_*, the assigns of
  * same, ready and moved) are proved by eff_prio_ready_set and
  * eff_prio_set on the same code from weaker preconditions. The TU holds
@@ -59,16 +76,16 @@
  * (ch_heads_o, ch_heads_q) hold under ch_mem(t) before the call, their
  * hypothesis: every member of t's queue a task BLOCKED on it (the tie of
  * the model's uninterpreted wq_mem to the tasks' wait fields, which a
- * caller must establish); the behaviors' own (ready:
+ * caller must establish), and so do its ch_lv_n and ch_lv_b (the
+ * levels' links kept); the behaviors' own (ready:
  * eff_prio_ready_set.c; moved: eff_prio_set.h) and, for moved, ch_qsep:
  * t's queue apart from the scheduler's block (not implied by chain_world
  * when t waits on no mutex). vos__s.cur read under the kernel lock
  * (-wp-no-volatile); VOS_CFG_TRACE 0. No axiom.
  *
- * Not proved (not in the contract): of rd_levels(null) kept for moved,
- * rd_empty and rd_links (session 22: rd_empty and the back links time
- * out at 60 s, with the Filter script too; the neighbours' membership
- * proves with it in 11-14.4 s, not landed as too slow). Why
+ * Not proved (not in the contract): for moved, the levels' links
+ * (ch_lv_n, ch_lv_b) without ch_mem(t) (in the model a READY task may
+ * be a member of t's queue: wq_mem is uninterpreted). Why
  * frame and heads for ready took until session 22: ready.c's
  * contract of vos__ready_insert assigned vos__s.ready[p]->prev->next,
  * read through a null head when the new level was empty; since session
@@ -89,7 +106,8 @@
  * reposition's rp_keep and rp_mkeep restate its frame for a task or
  * mutex apart from the members, ch_rp gives that, frame is proved
  * conjunct by conjunct, heads from ch_mem and ch_wm; a READY task's
- * links, for rd_levels, in part since session 22); for other, rd_levels(null) in one
+ * links, for rd_levels, since session 23: MV_RK with mv_ne and mv_qne,
+ * about 2 s); for other, rd_levels(null) in one
  * ensures timed out at 60 s (session 20, and session 21 through the
  * lemmas lv_nr_at/lv_nr); written per level and part it proves. So
  * pi_chain.c still assumes its contract
@@ -103,6 +121,20 @@
 #include "eff_prio.c"
 #include "eff_prio_repos.h"
 #include "eff_prio_set.h"         /* behaviors same and moved */
+
+/* Behavior moved's rd_levels (A in A && (A ==> B)): every READY task
+ * (before the call) keeps its next (MV_RN) and prev (MV_RP); every task
+ * but T its state and priority (MV_KS). */
+#define MV_RN(L1, L2) \
+      (\forall vos_task_t *x; task(x) && \at(x->state, L1) == VOS_TASK_READY ==> \
+        \at(x->next, L2) == \at(x->next, L1))
+#define MV_RP(L1, L2) \
+      (\forall vos_task_t *x; task(x) && \at(x->state, L1) == VOS_TASK_READY ==> \
+        \at(x->prev, L2) == \at(x->prev, L1))
+#define MV_RK(L1, L2) MV_RN(L1, L2) && MV_RP(L1, L2)
+#define MV_KS(L1, L2, T) \
+      (\forall vos_task_t *x; task(x) && x != (T) ==> \
+        \at(x->state, L2) == \at(x->state, L1) && \at(x->prio, L2) == \at(x->prio, L1))
 
 /*@ // The ready model as the levels' proofs state it.
     predicate rd_model{L} = map_ok && rd_levels(\null) && rd_prios(\null);
@@ -166,8 +198,44 @@
     lemma ch_rp_ok{L}: \forall vos_task_t *t;
       chain_objects && waits_ok(t) && t->waitq != \null && wq_sep(t->waitq, \null, 0) ==>
         ch_rp(t);
+    // Behavior moved's rd_levels: A, named (MV_RK, MV_KS and t's state
+    // kept), for ch_lv_n and ch_lv_b.
+    predicate mv_rk{L1, L2} = MV_RK(L1, L2);
+    predicate mv_ks{L1, L2}(vos_task_t *t) =
+      MV_KS(L1, L2, t) && \at(t->state, L2) == \at(t->state, L1);
+*/
+
+/* Behavior moved's rd_levels, the lemmas its goals use (run
+ * eff_prio_all_levels, proved by eff_prio_all_lemmas; EFF_PRIO_MV
+ * defined): in eff_prio_all's run, where nothing uses them, they slowed
+ * goals that proved before (ch_heads_q 14.2 s, ch_fr_task 12.2 s, at
+ * most 7.5 s without them). */
+#ifdef EFF_PRIO_MV
+/*@
+    // Behavior moved's rd_levels: the call writes t's links, the
+    // queue's head and its members' links, each apart from a READY
+    // task's next and prev (t and the members, under ch_mem, are BLOCKED:
+    // mv_ne; the queue is apart from every task: ch_rp, mv_qne). Stated
+    // as the disequalities WP's frame of the call asks for: without
+    // them a READY task's next kept timed out at 60 s.
+    lemma mv_ne{L}: \forall vos_task_t *t, *x, *y;
+      ch_apart(t) && task(x) && task(y) && x->state != y->state ==>
+        &y->next != &x->next && &y->prev != &x->next &&
+        &y->next != &x->prev && &y->prev != &x->prev;
+    lemma mv_qne{L}: \forall struct vos_waitq *q, vos_task_t *x;
+      \separated(q, x) ==> &x->next != &q->head && &x->prev != &q->head;
+    // The links of a level kept from A (t not READY before).
+    lemma mv_lv_n{L1, L2}: \forall vos_task_t *t, *x, integer p;
+      mv_rk{L1, L2} && mv_ks{L1, L2}(t) && \at(t->state, L1) != VOS_TASK_READY &&
+      rd_level{L1}(\null, p) && rd_mem{L2}(\null, p, x) ==>
+        rd_mem{L2}(\null, p, \at(x->next, L2)) && rd_mem{L2}(\null, p, \at(x->prev, L2));
+    lemma mv_lv_b{L1, L2}: \forall vos_task_t *t, *x, integer p;
+      mv_rk{L1, L2} && mv_ks{L1, L2}(t) && \at(t->state, L1) != VOS_TASK_READY &&
+      rd_level{L1}(\null, p) && rd_mem{L2}(\null, p, x) ==>
+        \at(\at(x->next, L2)->prev, L2) == x && \at(\at(x->prev, L2)->next, L2) == x;
 
 */
+#endif
 
 /* What the chain walk reads of the call (pi_chain.c's contract of it):
  * proved for same and other; for moved frame (ch_fr_*, its parts),
@@ -225,13 +293,26 @@
       CH_OWNER(ch_owner)
       ensures ch_map: \old(map_ok) ==> map_ok;
       ensures ch_prios: \old(rd_prios(\null)) ==> rd_prios(\null);
-      // rd_levels(null) kept, in part (rd_level's parts, eff_prio_ready.h):
-      // every level's head a member after if it was one (rd_headm), by a
-      // committed script (sessions/eff_prio_all: WP's Filter, then CVC4;
-      // without it 8.3-12.2 s). Not yet: rd_empty and rd_links
-      // (docs/evidence.md Appendix A).
-      ensures ch_lv_h: \forall integer p; 0 <= p < VOS_CFG_PRIO_LEVELS &&
-        \old(rd_level(\null, p)) ==> rd_headm(\null, p);
+      // rd_levels(null) kept, per level and part (rd_level's three,
+      // eff_prio_ready.h; the links under ch_mem(t)), each as A && (A ==> B):
+      // A the call's facts the part needs, B the part, which -wp-split
+      // proves with A as hypotheses (this file's header).
+      ensures ch_lv_h: MV_KS(Pre, Here, t) && (MV_KS(Pre, Here, t) ==>
+        \forall integer p; 0 <= p < VOS_CFG_PRIO_LEVELS &&
+          \old(rd_level(\null, p)) ==> rd_headm(\null, p));
+      ensures ch_lv_e: MV_KS(Pre, Here, t) && (MV_KS(Pre, Here, t) ==>
+        \forall integer p; 0 <= p < VOS_CFG_PRIO_LEVELS &&
+          \old(rd_level(\null, p)) ==> rd_empty(\null, p));
+      ensures ch_lv_n: \old(ch_mem(t)) ==> MV_RK(Pre, Here) && MV_KS(Pre, Here, t) &&
+        t->state == \old(t->state) && (mv_rk{Pre, Here} && mv_ks{Pre, Here}(t) ==>
+          \forall integer p, vos_task_t *x; 0 <= p < VOS_CFG_PRIO_LEVELS &&
+            \old(rd_level(\null, p)) && rd_mem(\null, p, x) ==>
+              rd_mem(\null, p, x->next) && rd_mem(\null, p, x->prev));
+      ensures ch_lv_b: \old(ch_mem(t)) ==> MV_RK(Pre, Here) && MV_KS(Pre, Here, t) &&
+        t->state == \old(t->state) && (mv_rk{Pre, Here} && mv_ks{Pre, Here}(t) ==>
+          \forall integer p, vos_task_t *x; 0 <= p < VOS_CFG_PRIO_LEVELS &&
+            \old(rd_level(\null, p)) && rd_mem(\null, p, x) ==>
+              x->next->prev == x && x->prev->next == x);
     behavior other:
       assumes t->prio != prio && t->state != VOS_TASK_READY &&
         !(t->state == VOS_TASK_BLOCKED && t->waitq != \null);
