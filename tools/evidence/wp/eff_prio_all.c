@@ -34,32 +34,33 @@
  *    mutex ch_heads_q and for every other one ch_heads_o, whose
  *    hypothesis heads(m) before the call chain_world's world_heads
  *    gives), the owner words, map_ok and rd_prios(null) kept, and
- *    rd_levels(null) kept (session 23), per level and part (rd_level's
- *    three, eff_prio_ready.h): ch_lv_h (rd_headm) and ch_lv_e
- *    (rd_empty), and under ch_mem(t) before the call (then no READY
- *    task is a member of t's queue, so the call keeps its links) ch_lv_n
- *    (a member's neighbours members) and ch_lv_b (linked back), whose
- *    conjunction is rd_links. Each is written A && (A ==> B): A the
- *    facts of the call the part needs (MV_KS: every task but t keeps
- *    its state and priority; MV_RK: every READY task its next and prev;
- *    for ch_lv_n and ch_lv_b also t its state), B the part. WP proves
- *    each ensures on its own (one ensures is no hypothesis of another),
- *    and -wp-split makes A one goal per conjunct and gives B's goal A
- *    as hypotheses, so B needs no quantified fact proved inside it
- *    (session 22, B alone, rd_empty and the back links timed out at
- *    60 s). In ch_lv_n and ch_lv_b B's hypothesis is A named (mv_rk,
- *    mv_ks: their bodies are A's text, so the clause is still A && B),
- *    which the two-label lemmas mv_lv_n and mv_lv_b take.
+ *    rd_levels(null) kept (session 23): ch_lv, under ch_mem(t) before
+ *    the call (then no READY task is a member of t's queue, so the call
+ *    keeps its links), and, without ch_mem, two of rd_level's three
+ *    parts (eff_prio_ready.h) per level: ch_lv_h (rd_headm) and ch_lv_e
+ *    (rd_empty). Each is written A && (A ==> B): A the facts of the
+ *    call B needs (MV_KS: every task but t keeps its state and
+ *    priority; for ch_lv also MV_RK: every READY task its next and
+ *    prev; t its state; MV_KH: the levels' heads, vos__s.ready, kept),
+ *    B the levels. WP proves each ensures on its own (one ensures is no
+ *    hypothesis of another), and -wp-split makes A one goal per
+ *    conjunct and gives B's goal A as hypotheses, so B needs no
+ *    quantified fact proved inside it (session 22, B alone, rd_empty
+ *    and the back links timed out at 60 s). In ch_lv B's hypothesis is
+ *    A named (mv_rk, mv_ks, mv_kh: their bodies are A's text, so the
+ *    clause is still A && B), which the two-label lemma mv_lv takes
+ *    (through mv_lv_e, mv_lv_h, mv_lv_n and mv_lv_b, one part each).
  * Runs: eff_prio_all (the ch_* clauses but moved's ch_lv_*, and the
  * completeness and disjointness of the behaviors), eff_prio_all_levels
- * (moved's ch_lv_h, ch_lv_e, ch_lv_n, ch_lv_b, with EFF_PRIO_MV's
- * lemmas), eff_prio_all_other (behavior other,
+ * (moved's ch_lv_h, ch_lv_e and ch_lv, with EFF_PRIO_MV's lemmas),
+ * eff_prio_all_other (behavior other,
  * every goal, RTE included), eff_prio_all_lemmas (ch_apart_ok, ch_nsep,
  * ch_wm (a task on a mutex's queue waits on that mutex) and
  * ch_rp_ok with its steps ch_sep_w, ch_sep_wm, ch_rp_q, ch_rp_mem,
  * ch_rp_mq, ch_rp_mm, ch_rp_t, ch_rp_m; for moved's rd_levels mv_ne,
  * mv_qne (the call's writes apart from a READY task's links) and
- * mv_lv_n, mv_lv_b (a level's links kept from A)). The
+ * mv_lv with its steps mv_lv_e, mv_lv_h, mv_lv_n, mv_lv_b (the levels
+ * kept from A)). The
  * behaviors' step clauses (ready's se_*, moved's sp_*, the assigns of
  * same, ready and moved) are proved by eff_prio_ready_set and
  * eff_prio_set on the same code from weaker preconditions. The TU holds
@@ -76,16 +77,16 @@
  * (ch_heads_o, ch_heads_q) hold under ch_mem(t) before the call, their
  * hypothesis: every member of t's queue a task BLOCKED on it (the tie of
  * the model's uninterpreted wq_mem to the tasks' wait fields, which a
- * caller must establish), and so do its ch_lv_n and ch_lv_b (the
- * levels' links kept); the behaviors' own (ready:
+ * caller must establish), and so does its ch_lv (the levels kept);
+ * the behaviors' own (ready:
  * eff_prio_ready_set.c; moved: eff_prio_set.h) and, for moved, ch_qsep:
  * t's queue apart from the scheduler's block (not implied by chain_world
  * when t waits on no mutex). vos__s.cur read under the kernel lock
  * (-wp-no-volatile); VOS_CFG_TRACE 0. No axiom.
  *
  * Not proved (not in the contract): for moved, the levels' links
- * (ch_lv_n, ch_lv_b) without ch_mem(t) (in the model a READY task may
- * be a member of t's queue: wq_mem is uninterpreted). Why
+ * kept without ch_mem(t) (in the model a READY task may be a member of
+ * t's queue: wq_mem is uninterpreted). Why
  * frame and heads for ready took until session 22: ready.c's
  * contract of vos__ready_insert assigned vos__s.ready[p]->prev->next,
  * read through a null head when the new level was empty; since session
@@ -123,8 +124,9 @@
 #include "eff_prio_set.h"         /* behaviors same and moved */
 
 /* Behavior moved's rd_levels (A in A && (A ==> B)): every READY task
- * (before the call) keeps its next (MV_RN) and prev (MV_RP); every task
- * but T its state and priority (MV_KS). */
+ * (before the call) keeps its next (MV_RN) and prev (MV_RP); the
+ * levels' heads are kept (MV_KH); every task but T keeps its state and
+ * priority (MV_KS). */
 #define MV_RN(L1, L2) \
       (\forall vos_task_t *x; task(x) && \at(x->state, L1) == VOS_TASK_READY ==> \
         \at(x->next, L2) == \at(x->next, L1))
@@ -132,6 +134,9 @@
       (\forall vos_task_t *x; task(x) && \at(x->state, L1) == VOS_TASK_READY ==> \
         \at(x->prev, L2) == \at(x->prev, L1))
 #define MV_RK(L1, L2) MV_RN(L1, L2) && MV_RP(L1, L2)
+#define MV_KH(L1, L2) \
+      (\forall integer q; 0 <= q < VOS_CFG_PRIO_LEVELS ==> \
+        \at(vos__s.ready[q], L2) == \at(vos__s.ready[q], L1))
 #define MV_KS(L1, L2, T) \
       (\forall vos_task_t *x; task(x) && x != (T) ==> \
         \at(x->state, L2) == \at(x->state, L1) && \at(x->prio, L2) == \at(x->prio, L1))
@@ -198,11 +203,12 @@
     lemma ch_rp_ok{L}: \forall vos_task_t *t;
       chain_objects && waits_ok(t) && t->waitq != \null && wq_sep(t->waitq, \null, 0) ==>
         ch_rp(t);
-    // Behavior moved's rd_levels: A, named (MV_RK, MV_KS and t's state
-    // kept), for ch_lv_n and ch_lv_b.
+    // Behavior moved's rd_levels: A, named (MV_RK; MV_KS and t's state
+    // kept; MV_KH), for ch_lv.
     predicate mv_rk{L1, L2} = MV_RK(L1, L2);
     predicate mv_ks{L1, L2}(vos_task_t *t) =
       MV_KS(L1, L2, t) && \at(t->state, L2) == \at(t->state, L1);
+    predicate mv_kh{L1, L2} = MV_KH(L1, L2);
 */
 
 /* Behavior moved's rd_levels, the lemmas its goals use (run
@@ -224,7 +230,8 @@
         &y->next != &x->prev && &y->prev != &x->prev;
     lemma mv_qne{L}: \forall struct vos_waitq *q, vos_task_t *x;
       \separated(q, x) ==> &x->next != &q->head && &x->prev != &q->head;
-    // The links of a level kept from A (t not READY before).
+    // The levels kept from A (t not READY before): per part of a level
+    // (the links: mv_lv_n, mv_lv_b), then all of them (mv_lv).
     lemma mv_lv_n{L1, L2}: \forall vos_task_t *t, *x, integer p;
       mv_rk{L1, L2} && mv_ks{L1, L2}(t) && \at(t->state, L1) != VOS_TASK_READY &&
       rd_level{L1}(\null, p) && rd_mem{L2}(\null, p, x) ==>
@@ -233,6 +240,15 @@
       mv_rk{L1, L2} && mv_ks{L1, L2}(t) && \at(t->state, L1) != VOS_TASK_READY &&
       rd_level{L1}(\null, p) && rd_mem{L2}(\null, p, x) ==>
         \at(\at(x->next, L2)->prev, L2) == x && \at(\at(x->prev, L2)->next, L2) == x;
+    lemma mv_lv_e{L1, L2}: \forall vos_task_t *t, integer p;
+      mv_ks{L1, L2}(t) && mv_kh{L1, L2} && \at(t->state, L1) != VOS_TASK_READY &&
+      0 <= p < VOS_CFG_PRIO_LEVELS && rd_level{L1}(\null, p) ==> rd_empty{L2}(\null, p);
+    lemma mv_lv_h{L1, L2}: \forall vos_task_t *t, integer p;
+      mv_ks{L1, L2}(t) && mv_kh{L1, L2} && \at(t->state, L1) != VOS_TASK_READY &&
+      0 <= p < VOS_CFG_PRIO_LEVELS && rd_level{L1}(\null, p) ==> rd_headm{L2}(\null, p);
+    lemma mv_lv{L1, L2}: \forall vos_task_t *t;
+      mv_rk{L1, L2} && mv_ks{L1, L2}(t) && mv_kh{L1, L2} && \at(t->state, L1) != VOS_TASK_READY &&
+      rd_levels{L1}(\null) ==> rd_levels{L2}(\null);
 
 */
 #endif
@@ -293,26 +309,21 @@
       CH_OWNER(ch_owner)
       ensures ch_map: \old(map_ok) ==> map_ok;
       ensures ch_prios: \old(rd_prios(\null)) ==> rd_prios(\null);
-      // rd_levels(null) kept, per level and part (rd_level's three,
-      // eff_prio_ready.h; the links under ch_mem(t)), each as A && (A ==> B):
-      // A the call's facts the part needs, B the part, which -wp-split
-      // proves with A as hypotheses (this file's header).
+      // rd_levels(null) kept (ch_lv, under ch_mem(t)) and, without
+      // ch_mem, per level rd_headm and rd_empty (rd_level's parts,
+      // eff_prio_ready.h), each as A && (A ==> B): A the call's facts B
+      // needs, B the levels, which -wp-split proves with A as hypotheses
+      // (this file's header).
       ensures ch_lv_h: MV_KS(Pre, Here, t) && (MV_KS(Pre, Here, t) ==>
         \forall integer p; 0 <= p < VOS_CFG_PRIO_LEVELS &&
           \old(rd_level(\null, p)) ==> rd_headm(\null, p));
       ensures ch_lv_e: MV_KS(Pre, Here, t) && (MV_KS(Pre, Here, t) ==>
         \forall integer p; 0 <= p < VOS_CFG_PRIO_LEVELS &&
           \old(rd_level(\null, p)) ==> rd_empty(\null, p));
-      ensures ch_lv_n: \old(ch_mem(t)) ==> MV_RK(Pre, Here) && MV_KS(Pre, Here, t) &&
-        t->state == \old(t->state) && (mv_rk{Pre, Here} && mv_ks{Pre, Here}(t) ==>
-          \forall integer p, vos_task_t *x; 0 <= p < VOS_CFG_PRIO_LEVELS &&
-            \old(rd_level(\null, p)) && rd_mem(\null, p, x) ==>
-              rd_mem(\null, p, x->next) && rd_mem(\null, p, x->prev));
-      ensures ch_lv_b: \old(ch_mem(t)) ==> MV_RK(Pre, Here) && MV_KS(Pre, Here, t) &&
-        t->state == \old(t->state) && (mv_rk{Pre, Here} && mv_ks{Pre, Here}(t) ==>
-          \forall integer p, vos_task_t *x; 0 <= p < VOS_CFG_PRIO_LEVELS &&
-            \old(rd_level(\null, p)) && rd_mem(\null, p, x) ==>
-              x->next->prev == x && x->prev->next == x);
+      ensures ch_lv: \old(ch_mem(t)) ==> MV_RK(Pre, Here) && MV_KS(Pre, Here, t) &&
+        t->state == \old(t->state) && MV_KH(Pre, Here) &&
+        (mv_rk{Pre, Here} && mv_ks{Pre, Here}(t) && mv_kh{Pre, Here} ==>
+          (\old(rd_levels(\null)) ==> rd_levels(\null)));
     behavior other:
       assumes t->prio != prio && t->state != VOS_TASK_READY &&
         !(t->state == VOS_TASK_BLOCKED && t->waitq != \null);
