@@ -643,3 +643,13 @@
 (assert (not (= (lo (bvand w (bvnot #x0000000000000002))) (bvand w #x00000000fffffffd))))
 (check-sat)
 (pop 1)
+
+; --- low3_mod (heap_merge_class.h C_low3): the low three bits of a 32-bit
+; word are its remainder by 8:
+;   \forall integer x; 0 <= x < 4294967296 ==> (x & 7) == x % 8
+(push 1)
+(declare-const x (_ BitVec 32))
+(check-sat)
+(assert (not (= (bvand x #x00000007) (bvurem x #x00000008))))
+(check-sat)
+(pop 1)
