@@ -24,10 +24,16 @@
  *    the gap loop's invariant and variant (again, in this context),
  *    find_class's preconditions (fc_read, fc_idx, fc_i5), and that
  *    take_top is not called in this case (ag_no_top below).
+ * PROVED by the heap_aligned_g0_req_lo and heap_aligned_g0_req_hi runs
+ * (heap_aligned_g0_req.wp, not split, 60 goals each: one per path of
+ * the code's block size, AG_BSP above): every precondition of every
+ * call (class_ceil, arch_lock, find_class, take with its split and whole
+ * behaviors' requires, arch_unlock, alloc_failed; the gap split's calls
+ * and take_top shown unreachable). With -wp-split and both paths in one
+ * run, the calls' preconditions were about 1600 goals; not split and
+ * both paths, take's timed out at 30 s.
  * These use the contracts of the callees (class_ceil, find_class, take:
- * proved on the code by their own runs). That the call of take meets
- * take's preconditions is NOT proved here (see below), so g_out and
- * g_res hold for a call that does.
+ * proved on the code by their own runs), whose preconditions are so met.
  * PROVED by the heap_aligned_g0_lemmas run (11 lemmas) and, for the
  * integer facts of heap_aligned_g0_arith.h, the heap_aligned_g0_arith
  * run (5): ag_lo_of and ag_hi_of (from heap_ok and found(h,
@@ -51,12 +57,11 @@
  * cls_ceil(bs_of(size) + align + HB_MIN)), ag_g0 (the first gap is 0)
  * and ag_addr: the head's payload address plus align is below 2^32 (the
  * arena does not reach the last align bytes of the 32-bit address
- * space; round_up is stated for that range). No axiom is added.
+ * space; round_up is stated for that range). ag_bsp is no assumption:
+ * BS0 < HB_MIN or not, for every call. No axiom is added.
  *
- * NOT PROVED here (the contract states them; the run does not select
- * them): take's preconditions at the call (without -wp-split 9 of take's
- * requires goals timed out at 30 s; split, the calls' preconditions are
- * about 1600 goals, far over a suite's time), the ensures g_i5, g_min
+ * NOT PROVED here (the contract states them; no run selects them):
+ * the ensures g_i5, g_min
  * and take's effects (gs_*, gw_*: their live split part timed out at
  * 30 s), the assigns clause (split, its parts from part271 on timed out
  * at 30 s); the gap != 0 paths (the gap filed as a free block, the rest
@@ -162,7 +167,18 @@
 /*@ requires ag_no_top: \false; */
 INLINE blk_t *take_top(vos_heap_t *h, uint32_t bs);
 
-/*@ requires \valid(h) && h->tag == VOS_TAG_HEAP;
+/* The code's block-size path, for the heap_aligned_g0_req cases (bs
+ * raised to HB_MIN, or the rounded size kept): AG_BSP is AG_LO || AG_HI
+ * (always true) but in
+ * those cases, where it is AG_LO in one and AG_HI in the other; one of
+ * the two holds for every call, so together they cover the case. */
+#define AG_LO (BS0 < HB_MIN)
+#define AG_HI (HB_MIN <= BS0)
+#ifndef AG_BSP
+#define AG_BSP (AG_LO || AG_HI)
+#endif
+/*@ requires ag_bsp: AG_BSP;
+    requires \valid(h) && h->tag == VOS_TAG_HEAP;
     requires 16 <= align <= VOS_HEAP_MAX_REQUEST && (align & (align - 1)) == 0;
     requires 1 <= size <= VOS_HEAP_MAX_REQUEST && size + align + 64 < 1048576;
     // What the path needs of heap_ok (heap_alloc.c: a caller with heap_ok
