@@ -60,10 +60,13 @@
  * space; round_up is stated for that range). ag_bsp is no assumption:
  * BS0 < HB_MIN or not, for every call. No axiom is added.
  *
+ * PROVED by the heap_aligned_g0_ens_lo and heap_aligned_g0_ens_hi runs
+ * (heap_aligned_g0_ens.wp, split, per path as the req runs, 792 goals
+ * each): g_min, gs_hdr, gs_gone, gs_free, gw_list, gw_free.
  * NOT PROVED here (the contract states them; no run selects them):
- * the ensures g_i5, g_min
- * and take's effects (gs_*, gw_*: their live split part timed out at
- * 30 s), the assigns clause (split, its parts from part271 on timed out
+ * the ensures g_i5, gs_rest (its live part 6-9 s: a flake risk),
+ * gs_tag, gs_filed, gs_heads, gw_hdr (split per path, one live part
+ * each timed out at 20 s), the assigns clause (split, its parts from part271 on timed out
  * at 30 s); the gap != 0 paths (the gap filed as a free block, the rest
  * refiled or made the top, HB_PREV_FREE set after take), the top case
  * (take_top); heap_alloc_aligned's whole contract (these cases joined,
