@@ -64,7 +64,8 @@
  * (heap_aligned_g0_ens.wp, split, per path as the req runs, 792 goals
  * each): g_min, gs_hdr, gs_gone, gs_free, gw_list, gw_free.
  * NOT PROVED here (the contract states them; no run selects them):
- * the ensures g_i5, gs_rest (its live part 6-9 s: a flake risk),
+ * the ensures g_i5 and gs_rest (split per path they prove, but their
+ * live parts take CVC4 9.2 s and 6-9 s at a load of 1: a flake risk),
  * gs_tag, gs_filed, gs_heads, gw_hdr (split per path, one live part
  * each timed out at 20 s), the assigns clause (split, its parts from part271 on timed out
  * at 30 s); the gap != 0 paths (the gap filed as a free block, the rest
