@@ -2,26 +2,31 @@
 """docs/evidence.md 2.1 names by hand the WP runs that keep both provers
 (run.py's cvc4,z3): its bullet "The runs that keep both provers" has one
 sub-bullet per .wp file, starting with the file's name(s) in backquotes.
-The source of truth is the .wp files: those without a `provers` line
-(`grep -L '^provers' tools/evidence/wp/*.wp`). This test checks that the
-two name the same files, so switching a run to `provers cvc4` (or back)
-without the docs, or the reverse, fails tools-unit.
+The source of truth is the .wp files as run.py reads them: those with a
+run whose prover list has Z3, which are the files without a `provers`
+line (`grep -L '^provers' tools/evidence/wp/*.wp`). This test checks that
+the two name the same files, so switching a run to `provers cvc4` (or
+back) without the docs, or the reverse, fails tools-unit.
 """
 
+import os
 import re
 import unittest
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from .test_evidence_spec import ROOT, load_run
+
+run = load_run()
 DOC = ROOT / "docs" / "evidence.md"
 LEAD = "- The runs that keep both provers"
 GREP = "grep -L '^provers' tools/evidence/wp/*.wp"
 
 
 def both_provers_files():
-    """The .wp files (names without .wp) that have no `provers` line."""
-    return {p.stem for p in (ROOT / "tools" / "evidence" / "wp").glob("*.wp")
-            if not re.search(r"^provers\b", p.read_text(), re.M)}
+    """The .wp files (names without .wp) with a run whose prover list has
+    Z3 (run.py's default cvc4,z3), as run.py itself reads the specs."""
+    return {os.path.basename(spec)[:-3] for spec, r in run.wp_runs()
+            if "z3" in r["provers"].split(",")}
 
 
 def both_provers_doc(text):
