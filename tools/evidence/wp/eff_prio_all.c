@@ -52,15 +52,17 @@
  *    (through mv_lv_e, mv_lv_h, mv_lv_n and mv_lv_b, one part each).
  * Runs: eff_prio_all (the ch_* clauses but moved's ch_lv_*, and the
  * completeness and disjointness of the behaviors), eff_prio_all_levels
- * (moved's ch_lv_h, ch_lv_e and ch_lv, with EFF_PRIO_MV's lemmas),
- * eff_prio_all_other (behavior other,
- * every goal, RTE included), eff_prio_all_lemmas (ch_apart_ok, ch_nsep,
+ * (moved's ch_lv_h, ch_lv_e and ch_lv, on eff_prio_all_mv.c: this file
+ * and the lemmas those goals use, eff_prio_mv.h, which slowed
+ * eff_prio_all's goals), eff_prio_all_other (behavior other,
+ * every goal, RTE included), eff_prio_all_lemmas (on eff_prio_all_mv.c:
+ * ch_apart_ok, ch_nsep,
  * ch_wm (a task on a mutex's queue waits on that mutex) and
  * ch_rp_ok with its steps ch_sep_w, ch_sep_wm, ch_rp_q, ch_rp_mem,
- * ch_rp_mq, ch_rp_mm, ch_rp_t, ch_rp_m; for moved's rd_levels mv_ne,
- * mv_qne (the call's writes apart from a READY task's links) and
- * mv_lv with its steps mv_lv_e, mv_lv_h, mv_lv_n, mv_lv_b (the levels
- * kept from A)). The
+ * ch_rp_mq, ch_rp_mm, ch_rp_t, ch_rp_m; for moved's rd_levels
+ * eff_prio_mv.h's mv_ne, mv_qne (the call's writes apart from a READY
+ * task's links) and mv_lv with its steps mv_lv_e, mv_lv_h, mv_lv_n,
+ * mv_lv_b (the levels kept from A)). The
  * behaviors' step clauses (ready's se_*, moved's sp_*, the assigns of
  * same, ready and moved) are proved by eff_prio_ready_set and
  * eff_prio_set on the same code from weaker preconditions. The TU holds
@@ -204,54 +206,12 @@
       chain_objects && waits_ok(t) && t->waitq != \null && wq_sep(t->waitq, \null, 0) ==>
         ch_rp(t);
     // Behavior moved's rd_levels: A, named (MV_RK; MV_KS and t's state
-    // kept; MV_KH), for ch_lv.
+    // kept; MV_KH), for ch_lv (its lemmas: eff_prio_mv.h).
     predicate mv_rk{L1, L2} = MV_RK(L1, L2);
     predicate mv_ks{L1, L2}(vos_task_t *t) =
       MV_KS(L1, L2, t) && \at(t->state, L2) == \at(t->state, L1);
     predicate mv_kh{L1, L2} = MV_KH(L1, L2);
 */
-
-/* Behavior moved's rd_levels, the lemmas its goals use (run
- * eff_prio_all_levels, proved by eff_prio_all_lemmas; EFF_PRIO_MV
- * defined): in eff_prio_all's run, where nothing uses them, they slowed
- * goals that proved before (ch_heads_q 14.2 s, ch_fr_task 12.2 s, at
- * most 7.5 s without them). */
-#ifdef EFF_PRIO_MV
-/*@
-    // Behavior moved's rd_levels: the call writes t's links, the
-    // queue's head and its members' links, each apart from a READY
-    // task's next and prev (t and the members, under ch_mem, are BLOCKED:
-    // mv_ne; the queue is apart from every task: ch_rp, mv_qne). Stated
-    // as the disequalities WP's frame of the call asks for: without
-    // them a READY task's next kept timed out at 60 s.
-    lemma mv_ne{L}: \forall vos_task_t *t, *x, *y;
-      ch_apart(t) && task(x) && task(y) && x->state != y->state ==>
-        &y->next != &x->next && &y->prev != &x->next &&
-        &y->next != &x->prev && &y->prev != &x->prev;
-    lemma mv_qne{L}: \forall struct vos_waitq *q, vos_task_t *x;
-      \separated(q, x) ==> &x->next != &q->head && &x->prev != &q->head;
-    // The levels kept from A (t not READY before): per part of a level
-    // (the links: mv_lv_n, mv_lv_b), then all of them (mv_lv).
-    lemma mv_lv_n{L1, L2}: \forall vos_task_t *t, *x, integer p;
-      mv_rk{L1, L2} && mv_ks{L1, L2}(t) && \at(t->state, L1) != VOS_TASK_READY &&
-      rd_level{L1}(\null, p) && rd_mem{L2}(\null, p, x) ==>
-        rd_mem{L2}(\null, p, \at(x->next, L2)) && rd_mem{L2}(\null, p, \at(x->prev, L2));
-    lemma mv_lv_b{L1, L2}: \forall vos_task_t *t, *x, integer p;
-      mv_rk{L1, L2} && mv_ks{L1, L2}(t) && \at(t->state, L1) != VOS_TASK_READY &&
-      rd_level{L1}(\null, p) && rd_mem{L2}(\null, p, x) ==>
-        \at(\at(x->next, L2)->prev, L2) == x && \at(\at(x->prev, L2)->next, L2) == x;
-    lemma mv_lv_e{L1, L2}: \forall vos_task_t *t, integer p;
-      mv_ks{L1, L2}(t) && mv_kh{L1, L2} && \at(t->state, L1) != VOS_TASK_READY &&
-      0 <= p < VOS_CFG_PRIO_LEVELS && rd_level{L1}(\null, p) ==> rd_empty{L2}(\null, p);
-    lemma mv_lv_h{L1, L2}: \forall vos_task_t *t, integer p;
-      mv_ks{L1, L2}(t) && mv_kh{L1, L2} && \at(t->state, L1) != VOS_TASK_READY &&
-      0 <= p < VOS_CFG_PRIO_LEVELS && rd_level{L1}(\null, p) ==> rd_headm{L2}(\null, p);
-    lemma mv_lv{L1, L2}: \forall vos_task_t *t;
-      mv_rk{L1, L2} && mv_ks{L1, L2}(t) && mv_kh{L1, L2} && \at(t->state, L1) != VOS_TASK_READY &&
-      rd_levels{L1}(\null) ==> rd_levels{L2}(\null);
-
-*/
-#endif
 
 /* What the chain walk reads of the call (pi_chain.c's contract of it):
  * proved for same and other; for moved frame (ch_fr_*, its parts),
