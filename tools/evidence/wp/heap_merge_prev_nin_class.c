@@ -22,7 +22,9 @@
  * class_shift, restated with a name: nc_cs_arg), in two of the three
  * cases of n's and P's places in the lists (NI_NCASE, set by the .wp
  * file's case lines as for heap_merge_prev_nin: apart, P just before n;
- * the third, n just before P, is not proved: its goal timed out). The code's test, ((mw ^ pw) >> class_shift(pw)) == 0, is
+ * the third, n just before P, needs the lemma nn_same and is the run
+ * heap_merge_prev_nin_np_class). The code's test,
+ * ((mw ^ pw) >> class_shift(pw)) == 0, is
  * read through class_shift's contracts cs_fn (heap_take.c) and cs_val
  * (heap_class_scheme.c: the result is cls_sh(pw)); the axioms
  * same_class_a and same_class_b (heap_take_class.h), through
