@@ -21,24 +21,53 @@
  *    waitq); a task waits on at most one mutex, not one it owns, whose
  *    owner is a task or none; a task's wait queue is its wait mutex's
  *    queue or, without one, apart from every task and mutex.
- *  - vos__set_eff_prio's contract (below; kernel/sched.c, not proved
- *    here): it sets t->prio, writes only task links, the scheduler's
- *    block and the head of t's wait queue (only when t is BLOCKED), and
- *    leaves every mutex's first waiter a task blocked on it
- *    (wait.c's priority order is what makes that head the highest).
- *    Still assumed at its call here: tools/evidence/wp/eff_prio.c
- *    states the wait queue's model (a ring of its members in priority
- *    order, so its head is a highest-priority waiter) and proves, on
- *    kernel/wait.c, part of vos__waitq_remove's and vos__waitq_insert's
- *    steps in it (docs/evidence.md lists which), not this contract.
- *    tools/evidence/wp/eff_prio_all.c states the function's whole
- *    contract (behaviors same, ready, moved, other, complete and
- *    disjoint) from chain_world and proves frame (pi_frame.h), heads and
- *    the owner words for the cases same and other only; for ready and
- *    moved the owner words, not frame nor heads. The code needs more than
- *    this contract's requires (prio < VOS_CFG_PRIO_LEVELS, map_ok, the
- *    ready levels and t's queue well formed: docs/evidence.md), so
- *    closing the gap also means carrying those through this walk.
+ *  - the ready model and prios_ok hold at the call: map_ok,
+ *    rd_levels(null), rd_prios(null) (eff_prio_ready.h, the definitions
+ *    eff_prio_all.c's contract uses), and every task's base and
+ *    effective priority and every mutex's ceiling below
+ *    VOS_CFG_PRIO_LEVELS (prios_ok: task.c and mutex.c check bases and
+ *    ceilings against VOS_PRIO_MAX; not proved of the kernel's state).
+ *    The walk keeps them (ensured) and carries them in its loop
+ *    invariant: kernel/pi.c's invariant names owners_ok, which this file
+ *    reads as owners_ok && walk_more while the kernel source is included
+ *    (a #define around that #include: kernel/pi.c unchanged).
+ *  - vos__set_eff_prio's contract (below; kernel/sched.c): it sets
+ *    t->prio, writes only task links, the scheduler's block and the head
+ *    of t's wait queue, keeps frame (pi_frame.h), the owner words, heads,
+ *    and map_ok, rd_levels(null), rd_prios(null). Its requires are proved
+ *    at the call (prio < VOS_CFG_PRIO_LEVELS by prio_req from prios_ok).
+ *    tools/evidence/wp/eff_prio_all.c proves the function's whole
+ *    contract by behaviors (same, ready, moved, other, complete and
+ *    disjoint); against each assumed ensures:
+ *      t->prio == prio: same (ch_prio: the priority was prio), ready
+ *        (se_prio), moved (sp_prio), other (ot_prio);
+ *      frame: same ch_frame, ready ch_fr_prio/_task/_mx/_mh (the parts'
+ *        bodies; ch_fr_mh implies frame_qheads), moved ch_fr_prio/_task/
+ *        _mx/_mh (the named parts), other ot_frame;
+ *      owner words: ch_owner (same, ready, moved), ot_owner;
+ *      heads: same ch_heads, ready ch_heads_r (PI_HEADS from heads(m)
+ *        before, which chain_world gives), other ot_heads, moved
+ *        ch_heads_o and ch_heads_q ONLY under \old(ch_mem(t));
+ *      map_ok: ch_rd (same), se_map, ch_map, ot_map;
+ *      rd_levels(null): ch_rd, se_levels, ot_lv_e/_h/_l (rd_level's three
+ *        parts, rd_level_parts), moved ch_lv ONLY under \old(ch_mem(t))
+ *        (without it ch_lv_h, ch_lv_e: two parts of three);
+ *      rd_prios(null): ch_rd, se_levels, ch_prios, ot_prios.
+ *    The assigns clause is not one of eff_prio_all's (its behaviors'
+ *    assigns are eff_prio_set.h's and eff_prio_ready_set.c's, narrower
+ *    but not the same text). Its requires are not yet all the proved
+ *    contract's: proved here at the call are chain_world, task(t),
+ *    prio <= 255, prio < VOS_CFG_PRIO_LEVELS (ready's), map_ok,
+ *    rd_levels(null), rd_prios(null) (ready's); implied by chain_world
+ *    (rd_tasks, \valid(t); ch_apart(t) by eff_prio_all's lemma
+ *    ch_apart_ok, not restated here); NOT established by this walk:
+ *    ready's rd_sole(t) (one ring per level: not carried by the model),
+ *    moved's queue model (wq_sep, wq_in, wq_head, wq_links, wq_last,
+ *    wq_next, wq_inj, wq_sorted of t's queue: the state-independent
+ *    order key wq_rank, docs/evidence.md), ch_qsep (t's queue apart
+ *    from vos__s), ch_rp(t) (implied by ch_rp_ok from wq_sep) and the
+ *    hypothesis ch_mem(t) of moved's heads and levels. So this contract
+ *    is still assumed, for a t BLOCKED on a queue and for rd_sole.
  *  - held_bridge, an admitted lemma: for a list given as hl(x, _),
  *    held_ok holds and held_max is the largest lend over it. Its proof is
  *    the lemma function held_bridge_proof below, which WP proves (a loop
@@ -53,7 +82,40 @@
  */
 #include "pi_world.h"
 #include "pi_frame.h"   /* frame */
+/* The ready model (eff_prio_ready.h: map_ok, rd_levels, rd_prios), the
+ * definitions eff_prio_all.c's contract of vos__set_eff_prio is written
+ * with. It includes ready.c, which includes kernel/sched.c as EV_SOURCE;
+ * this run's EV_SOURCE, kernel/pi.c, is restored after. */
+#pragma push_macro("EV_SOURCE")
+#undef EV_SOURCE
+#define EV_SOURCE "sched.c"     /* kernel/sched.c (-Ikernel) */
+#include "eff_prio_ready.h"
+#pragma pop_macro("EV_SOURCE")
+
+/*@ // Every task's base and effective priority and every mutex's
+    // ceiling a level that exists (task.c and mutex.c check a base and a
+    // ceiling against VOS_PRIO_MAX; an effective priority is the largest
+    // of these, pi_q): so is what required_prio returns (prio_req).
+    predicate prios_ok{L} =
+      (\forall vos_task_t *x; task(x) ==>
+         x->base_prio < VOS_CFG_PRIO_LEVELS && x->prio < VOS_CFG_PRIO_LEVELS) &&
+      (\forall struct vos_mutex *m; mutex(m) ==> m->ceiling < VOS_CFG_PRIO_LEVELS);
+
+    // What the walk carries besides kernel/pi.c's loop invariant: the
+    // ready model, which vos__set_eff_prio requires and keeps, and
+    // prios_ok, from which its requires prio < VOS_CFG_PRIO_LEVELS.
+    predicate walk_more{L} = map_ok && rd_levels(\null) && rd_prios(\null) && prios_ok;
+*/
+
+/* kernel/pi.c's loop invariant of vos__pi_update names owners_ok; while
+ * the kernel source is read, that name stands for owners_ok && walk_more,
+ * so the invariant this proof checks also carries walk_more (a proof
+ * file cannot add a clause to the kernel's loop invariant otherwise;
+ * kernel/pi.c is the code proved, unchanged). Only the kernel source's
+ * text is affected: the #undef follows its inclusion. */
+#define owners_ok (owners_ok && walk_more)
 #include EV_SOURCE
+#undef owners_ok
 
 /*@ // x's held list, as hl(x, _), with valid entries and first waiters.
     predicate listed_valid{L}(vos_task_t *x) =
@@ -89,6 +151,18 @@
     lemma task_nonnull{L}: \forall vos_task_t *x; chain_objects && task(x) ==> x != \null;
 
     lemma bridge_held_ok{L}: \forall vos_task_t *x; bridge(x) ==> held_ok(x->held);
+
+    // What required_prio(x) returns is a level that exists: each lend
+    // (lend_lt), so the largest (prio_held), from the world (prio_req).
+    lemma lend_lt{L}: \forall struct vos_mutex *m;
+      prios_ok && mutex(m) && heads(m) ==> lend(m) < VOS_CFG_PRIO_LEVELS;
+    lemma prio_held{L}: \forall vos_task_t *x;
+      bridge(x) && prios_ok && world_heads &&
+      (\forall integer i; 0 <= i < hn(x) ==> mutex(hl(x, i))) ==>
+        held_max(x->held) < VOS_CFG_PRIO_LEVELS;
+    lemma prio_req{L}: \forall vos_task_t *x;
+      world_lists && world_heads && prios_ok && task(x) && bridge(x) ==>
+        held_max(x->held) < VOS_CFG_PRIO_LEVELS;
 
     // t's own change reaches a mutex's lend only through the one it waits on.
     lemma lend_frame{L1, L2}: \forall vos_task_t *t, struct vos_mutex *m;
@@ -132,6 +206,10 @@
       world_lists{L1} && frame{L1, L2}(t) ==> world_lists{L2};
     lemma waits_frame{L1, L2}: \forall vos_task_t *t;
       world_waits{L1} && frame{L1, L2}(t) ==> world_waits{L2};
+    // The priorities stay levels that exist when t's new one is.
+    lemma prios_frame{L1, L2}: \forall vos_task_t *t;
+      prios_ok{L1} && frame{L1, L2}(t) && task(t) && \at(t->prio, L2) < VOS_CFG_PRIO_LEVELS ==>
+        prios_ok{L2};
 
 */
 
@@ -173,20 +251,28 @@ static unsigned required_prio(const vos_task_t *t);
 */
 static inline vos_task_t *vos__owner_of(const struct vos_mutex *m);
 
-/* Assumed (kernel/sched.c; not proved: eff_prio.c proves only the wait
- * queue's steps so far, docs/evidence.md): sets t->prio; writes task
- * links, the scheduler's block and the head of t's wait queue, and (frame)
- * nothing else that the invariant reads; leaves every mutex's first
- * waiter a task blocked on it. */
+/* Assumed (kernel/sched.c; eff_prio_all.c proves each ensures for every
+ * behavior, moved's heads and rd_levels under ch_mem(t); the walk
+ * establishes its requires for same and other, for ready all but
+ * rd_sole(t), for moved not the queue's: the header above): sets t->prio; writes task links, the
+ * scheduler's block and the head of t's wait queue, and (frame) nothing
+ * else that the invariant reads; leaves every mutex's first waiter a
+ * task blocked on it; keeps the ready model (written as eff_prio_all.c's
+ * ch_map, ch_prios and ch_rd). */
 /*@ requires chain_world;
     requires task(t);
     requires prio <= 255;
+    requires prio < VOS_CFG_PRIO_LEVELS;
+    requires map_ok && rd_levels(\null) && rd_prios(\null);
     assigns t->prio, vos__s, t->waitq->head,
             {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)};
     ensures t->prio == prio;
     ensures frame{Pre, Here}(t);
     ensures \forall struct vos_mutex *m; mutex(m) ==> m->owner_word == \old(m->owner_word);
     ensures \forall struct vos_mutex *m; mutex(m) ==> heads(m);
+    ensures \old(map_ok) ==> map_ok;
+    ensures \old(rd_levels(\null)) ==> rd_levels(\null);
+    ensures \old(rd_prios(\null)) ==> rd_prios(\null);
 */
 void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause);
 
@@ -195,6 +281,8 @@ void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause);
     requires world_waits;
     requires world_heads;
     requires owners_ok;
+    requires map_ok && rd_levels(\null) && rd_prios(\null);
+    requires prios_ok;
     requires task(t);
     requires \forall vos_task_t *x; task(x) && x != t ==> pi_q(x);
     assigns vos__s, {y->prio | vos_task_t *y; task(y)},
@@ -205,6 +293,8 @@ void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause);
     ensures world_waits;
     ensures world_heads;
     ensures owners_ok;
+    ensures map_ok && rd_levels(\null) && rd_prios(\null);
+    ensures prios_ok;
     ensures \forall vos_task_t *x1, *x2; task(x1) && task(x2) && x1 != x2 ==>
               pi_q(x1) || pi_q(x2);
     ensures \old(short_chain(t, VOS_CFG_PI_DEPTH)) ==> \forall vos_task_t *x; task(x) ==> pi_q(x);
