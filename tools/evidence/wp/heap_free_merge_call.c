@@ -27,12 +27,15 @@
  *  - gm_pfree: P's header word has HB_FREE set (from pfb_ok's
  *    "P's word is (b - P) | HB_FREE"; MP_PRE_BP's RPW % 8 == HB_FREE
  *    needs b - P a multiple of 8 too).
+ *  - gm_pnn, gm_phv: P not NULL and its header checks (pfb_ok's
+ *    first and third parts, as clauses of their own).
  * The other conjuncts of the cases' preconditions do not follow from
  * these facts nor from heap_ok (heap_alloc.c): docs/evidence.md, 2.3
- * Not proved. (Tried and not landed: P's parts of pfb_ok restated as
- * clauses of their own, and "P's offset a multiple of 8 below b's" from
- * pfb_ok's rotated compare through rot_inside: CVC4 timed out at 60 s
- * on each, and on BSZ(w) % 8 == 0, a fact of the mask.)
+ * Not proved. (Tried and not landed: pfb_ok's rotated compare and its
+ * "P's word is (b - P) | HB_FREE" as clauses of their own, "P's offset
+ * a multiple of 8 below 8 * span" from that compare through rot_inside,
+ * and BSZ(w) % 8 == 0, a fact of the mask: CVC4 timed out on each, at
+ * 60 s or 20 s; pfb_ok itself, gm_pfb, holds them.)
  * free_general's contract here has requires only (no ensures
  * and no assigns clause: WP takes a call to assign everything), so it
  * assumes nothing of free_general: what the call does is the case runs'
@@ -97,6 +100,8 @@ static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
     requires gm_n: n == shift(b, BSZ(w)) && n->size == nw && HV(n, nw);
     requires gm_pread: \valid_read(&GP(b)->size) && \valid_read(&GP(b)->check);
     requires gm_pfree: (GPW(b) & HB_FREE) != 0;
+    requires gm_pnn: GP(b) != \null;
+    requires gm_phv: HV(GP(b), GPW(b));
 */
 static int free_general(vos_heap_t *h, blk_t *b, uint32_t w, blk_t *n, uint32_t nw);
 
