@@ -21,12 +21,16 @@
  *    waitq); a task waits on at most one mutex, not one it owns, whose
  *    owner is a task or none; a task's wait queue is its wait mutex's
  *    queue or, without one, apart from every task and mutex.
- *  - the ready model and prios_ok hold at the call: map_ok,
+ *  - the ready model, prios_ok and world_qs hold at the call: map_ok,
  *    rd_levels(null), rd_prios(null) (eff_prio_ready.h, the definitions
  *    eff_prio_all.c's contract uses), and every task's base and
  *    effective priority and every mutex's ceiling below
  *    VOS_CFG_PRIO_LEVELS (prios_ok: task.c and mutex.c check bases and
- *    ceilings against VOS_PRIO_MAX; not proved of the kernel's state).
+ *    ceilings against VOS_PRIO_MAX; not proved of the kernel's state);
+ *    every task BLOCKED on a queue has ch_mem (eff_prio_all.c's, the
+ *    same text, over kernel/wait.c's wq_mem: every member of its queue a
+ *    task BLOCKED on it) and its queue apart from vos__s (ch_qsep):
+ *    world_qs, which ties the uninterpreted wq_mem to the wait fields.
  *    The walk keeps them (ensured) and carries them in its loop
  *    invariant: kernel/pi.c's invariant names owners_ok, which this file
  *    reads as owners_ok && walk_more while the kernel source is included
@@ -35,7 +39,8 @@
  *    t->prio, writes only task links, the scheduler's block and the head
  *    of t's wait queue, keeps frame (pi_frame.h), the owner words, heads,
  *    and map_ok, rd_levels(null), rd_prios(null). Its requires are proved
- *    at the call (prio < VOS_CFG_PRIO_LEVELS by prio_req from prios_ok).
+ *    at the call (prio < VOS_CFG_PRIO_LEVELS by prio_req from prios_ok;
+ *    for a t BLOCKED on a queue ch_qsep and ch_mem(t) from world_qs).
  *    tools/evidence/wp/eff_prio_all.c proves the function's whole
  *    contract by behaviors (same, ready, moved, other, complete and
  *    disjoint); against each assumed ensures:
@@ -47,27 +52,27 @@
  *      owner words: ch_owner (same, ready, moved), ot_owner;
  *      heads: same ch_heads, ready ch_heads_r (PI_HEADS from heads(m)
  *        before, which chain_world gives), other ot_heads, moved
- *        ch_heads_o and ch_heads_q ONLY under \old(ch_mem(t));
+ *        ch_heads_o and ch_heads_q under \old(ch_mem(t)), required here;
  *      map_ok: ch_rd (same), se_map, ch_map, ot_map;
  *      rd_levels(null): ch_rd, se_levels, ot_lv_e/_h/_l (rd_level's three
- *        parts, rd_level_parts), moved ch_lv ONLY under \old(ch_mem(t))
- *        (without it ch_lv_h, ch_lv_e: two parts of three);
+ *        parts, rd_level_parts), moved ch_lv under \old(ch_mem(t));
  *      rd_prios(null): ch_rd, se_levels, ch_prios, ot_prios.
  *    The assigns clause is not one of eff_prio_all's (its behaviors'
  *    assigns are eff_prio_set.h's and eff_prio_ready_set.c's, narrower
  *    but not the same text). Its requires are not yet all the proved
  *    contract's: proved here at the call are chain_world, task(t),
  *    prio <= 255, prio < VOS_CFG_PRIO_LEVELS (ready's), map_ok,
- *    rd_levels(null), rd_prios(null) (ready's); implied by chain_world
- *    (rd_tasks, \valid(t); ch_apart(t) by eff_prio_all's lemma
- *    ch_apart_ok, not restated here); NOT established by this walk:
- *    ready's rd_sole(t) (one ring per level: not carried by the model),
- *    moved's queue model (wq_sep, wq_in, wq_head, wq_links, wq_last,
- *    wq_next, wq_inj, wq_sorted of t's queue: the state-independent
- *    order key wq_rank, docs/evidence.md), ch_qsep (t's queue apart
- *    from vos__s), ch_rp(t) (implied by ch_rp_ok from wq_sep) and the
- *    hypothesis ch_mem(t) of moved's heads and levels. So this contract
- *    is still assumed, for a t BLOCKED on a queue and for rd_sole.
+ *    rd_levels(null), rd_prios(null) (ready's), moved's ch_qsep and the
+ *    hypothesis ch_mem(t) of its heads and levels (each under moved's
+ *    case, t BLOCKED on a queue); implied by chain_world (rd_tasks,
+ *    \valid(t); ch_apart(t) by eff_prio_all's lemma ch_apart_ok, not
+ *    restated here); NOT established by this walk: ready's rd_sole(t)
+ *    (one ring per level: not carried by the model) and moved's queue
+ *    model (wq_sep, wq_in, wq_head, wq_links, wq_last, wq_next, wq_inj,
+ *    wq_sorted of t's queue: the state-independent order key wq_rank,
+ *    docs/evidence.md; with wq_sep, ch_rp(t) follows by ch_rp_ok). So
+ *    this contract is still assumed, for a READY t (rd_sole) and a t
+ *    BLOCKED on a queue (the queue's model).
  *  - held_bridge, an admitted lemma: for a list given as hl(x, _),
  *    held_ok holds and held_max is the largest lend over it. Its proof is
  *    the lemma function held_bridge_proof below, which WP proves (a loop
@@ -90,6 +95,12 @@
 #undef EV_SOURCE
 #define EV_SOURCE "sched.c"     /* kernel/sched.c (-Ikernel) */
 #include "eff_prio_ready.h"
+/* The wait queue's model's membership wq_mem (kernel/wait.c's ACSL, an
+ * uninterpreted predicate of no state), which eff_prio_all.c's ch_mem
+ * reads. */
+#undef EV_SOURCE
+#define EV_SOURCE "wait.c"      /* kernel/wait.c (-Ikernel) */
+#include EV_SOURCE
 #pragma pop_macro("EV_SOURCE")
 
 /*@ // Every task's base and effective priority and every mutex's
@@ -101,10 +112,25 @@
          x->base_prio < VOS_CFG_PRIO_LEVELS && x->prio < VOS_CFG_PRIO_LEVELS) &&
       (\forall struct vos_mutex *m; mutex(m) ==> m->ceiling < VOS_CFG_PRIO_LEVELS);
 
+    // eff_prio_all.c's ch_mem(t), the same text (that file cannot be
+    // included here: it brings kernel/sched.c's contracts and lemmas):
+    // every member of t's queue a task BLOCKED on it.
+    predicate ch_mem{L}(vos_task_t *t) =
+      \forall vos_task_t *x; wq_mem(t->waitq, x) ==>
+        task(x) && x->state == VOS_TASK_BLOCKED && x->waitq == t->waitq;
+
+    // For every task BLOCKED on a queue: ch_mem, and the queue apart from
+    // the scheduler's block (eff_prio_all.c's ch_qsep), what
+    // vos__set_eff_prio's case moved requires of t.
+    predicate world_qs{L} = \forall vos_task_t *x;
+      task(x) && x->state == VOS_TASK_BLOCKED && x->waitq != \null ==>
+        ch_mem(x) && \separated(x->waitq, &vos__s);
+
     // What the walk carries besides kernel/pi.c's loop invariant: the
-    // ready model, which vos__set_eff_prio requires and keeps, and
-    // prios_ok, from which its requires prio < VOS_CFG_PRIO_LEVELS.
-    predicate walk_more{L} = map_ok && rd_levels(\null) && rd_prios(\null) && prios_ok;
+    // ready model, which vos__set_eff_prio requires and keeps, prios_ok,
+    // from which its requires prio < VOS_CFG_PRIO_LEVELS, and world_qs.
+    predicate walk_more{L} =
+      map_ok && rd_levels(\null) && rd_prios(\null) && prios_ok && world_qs;
 */
 
 /* kernel/pi.c's loop invariant of vos__pi_update names owners_ok; while
@@ -206,6 +232,10 @@
       world_lists{L1} && frame{L1, L2}(t) ==> world_lists{L2};
     lemma waits_frame{L1, L2}: \forall vos_task_t *t;
       world_waits{L1} && frame{L1, L2}(t) ==> world_waits{L2};
+    // world_qs is kept: it reads the tasks' state and queue (frame_tasks).
+    lemma qs_frame{L1, L2}: \forall vos_task_t *t;
+      world_qs{L1} && frame{L1, L2}(t) ==> world_qs{L2};
+
     // The priorities stay levels that exist when t's new one is.
     lemma prios_frame{L1, L2}: \forall vos_task_t *t;
       prios_ok{L1} && frame{L1, L2}(t) && task(t) && \at(t->prio, L2) < VOS_CFG_PRIO_LEVELS ==>
@@ -252,9 +282,10 @@ static unsigned required_prio(const vos_task_t *t);
 static inline vos_task_t *vos__owner_of(const struct vos_mutex *m);
 
 /* Assumed (kernel/sched.c; eff_prio_all.c proves each ensures for every
- * behavior, moved's heads and rd_levels under ch_mem(t); the walk
- * establishes its requires for same and other, for ready all but
- * rd_sole(t), for moved not the queue's: the header above): sets t->prio; writes task links, the
+ * behavior, moved's heads and rd_levels under ch_mem(t), required here;
+ * the walk establishes its requires for same and other, for ready all
+ * but rd_sole(t), for moved all but the queue's model: the header
+ * above): sets t->prio; writes task links, the
  * scheduler's block and the head of t's wait queue, and (frame) nothing
  * else that the invariant reads; leaves every mutex's first waiter a
  * task blocked on it; keeps the ready model (written as eff_prio_all.c's
@@ -264,6 +295,9 @@ static inline vos_task_t *vos__owner_of(const struct vos_mutex *m);
     requires prio <= 255;
     requires prio < VOS_CFG_PRIO_LEVELS;
     requires map_ok && rd_levels(\null) && rd_prios(\null);
+    requires t->state == VOS_TASK_BLOCKED && t->waitq != \null ==>
+      \separated(t->waitq, &vos__s);
+    requires t->state == VOS_TASK_BLOCKED && t->waitq != \null ==> ch_mem(t);
     assigns t->prio, vos__s, t->waitq->head,
             {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)};
     ensures t->prio == prio;
@@ -283,6 +317,7 @@ void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause);
     requires owners_ok;
     requires map_ok && rd_levels(\null) && rd_prios(\null);
     requires prios_ok;
+    requires world_qs;
     requires task(t);
     requires \forall vos_task_t *x; task(x) && x != t ==> pi_q(x);
     assigns vos__s, {y->prio | vos_task_t *y; task(y)},
@@ -295,6 +330,7 @@ void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause);
     ensures owners_ok;
     ensures map_ok && rd_levels(\null) && rd_prios(\null);
     ensures prios_ok;
+    ensures world_qs;
     ensures \forall vos_task_t *x1, *x2; task(x1) && task(x2) && x1 != x2 ==>
               pi_q(x1) || pi_q(x2);
     ensures \old(short_chain(t, VOS_CFG_PI_DEPTH)) ==> \forall vos_task_t *x; task(x) ==> pi_q(x);
