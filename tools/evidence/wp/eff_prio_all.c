@@ -216,7 +216,10 @@
 /* What the chain walk reads of the call (pi_chain.c's contract of it):
  * proved for same and other; for moved frame (ch_fr_*, its parts),
  * heads (ch_heads_o, ch_heads_q) and ch_owner; for ready frame (ch_fr_*),
- * heads (ch_heads_r) and ch_owner. CH_OWNER: the owner words kept, alone or within CH_ENS. */
+ * heads (ch_heads_r) and ch_owner; and the ready model kept (same ch_rd;
+ * ready se_map, se_levels; moved ch_map, ch_prios, ch_lv; other ot_map,
+ * ot_prios, ot_lv_*). CH_OWNER: the owner words kept, alone or within
+ * CH_ENS. */
 #define CH_OWNER(O) \
       ensures O: \forall struct vos_mutex *m; mutex(m) ==> \
         m->owner_word == \old(m->owner_word);

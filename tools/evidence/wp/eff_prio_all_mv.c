@@ -7,11 +7,9 @@
  * eff_prio_all_levels (eff_prio_all.wp: moved's ch_lv_h, ch_lv_e, ch_lv)
  * and eff_prio_all_lemmas. The runs eff_prio_all and eff_prio_all_other
  * read eff_prio_all.c alone (the lemmas slowed eff_prio_all's goals:
- * eff_prio_mv.h's header). The lemmas follow the contract: WP uses them
- * at the function's goals all the same, as it did when they were in
- * eff_prio_all.c (there too after the function's definition, kernel/sched.c,
- * included first); frama-c -print of this file is the text of
- * eff_prio_all.c's program with those lemmas, in the same order.
+ * eff_prio_mv.h's header). The lemmas follow the contract and the
+ * function's definition (kernel/sched.c, included first); WP uses every
+ * lemma of the file at every goal.
  */
 #include "eff_prio_all.c"
 #include "eff_prio_mv.h"

@@ -4,7 +4,8 @@
  * (heap_free_fast_class.c), proved by the heap_free_fast_class_lemmas run
  * (heap_free_fast_class_lemmas.c) and included after the kernel (blk_t)
  * and heap_class_scheme.h (cls_sh, cls_floor):
- *   fr_same: for b's word w = b->size (no flag bit, at least HB_MIN) and
+ *   fr_same: for b's word w = b->size (bits 0-2 clear: no flag, a
+ *            multiple of 8; at least HB_MIN) and
  *            n's nw = n->size (HB_FREE only, its size at least HB_MIN),
  *            their sum at most 2^20, the code's same-class test on the
  *            merged word mw = (uint32_t)(w + nw) and nw, with

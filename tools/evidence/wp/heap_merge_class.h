@@ -2,7 +2,8 @@
 /*
  * What the class proofs of the blocks that free grows in place share
  * (heap_merge_prev_in_class.c, heap_merge_prev_nin_class.c: P in
- * free_general's in-place cases), included after heap_class_scheme.h and
+ * free_general's in-place cases; the lemma runs heap_merge_np_class_lemmas.c
+ * and heap_free_fast_class_lemmas.c: nn_same, fr_same), included after heap_class_scheme.h and
  * heap_take_class.h:
  *  - the axiom low3_mod (C_low3): for a 32-bit word x, x & 7 is x % 8.
  *    A fact of 32-bit arithmetic, proved in bit-vector

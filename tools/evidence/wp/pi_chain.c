@@ -11,7 +11,11 @@
  * invariant and the logic of required_prio and pi_q as ACSL comments
  * there; the chain walk's logic (task, mutex, hl, listed, chain_world,
  * short_chain, ...) is tools/evidence/wp/pi_world.h, included before it;
- * this file adds the lemmas and the contracts.
+ * this file adds the lemmas, the contracts and, by a #define around the
+ * kernel source's #include (below), walk_more to the loop invariant's
+ * owners_ok; it also includes kernel/sched.c (through eff_prio_ready.h
+ * and ready.c, with ready.c's contracts of the ready steps, none called
+ * by the walk) and kernel/wait.c (wq_mem).
  *
  * Assumptions, all stated below:
  *  - chain_world (pi_world.h) holds at the call: tasks and mutexes are
@@ -113,7 +117,9 @@
       (\forall struct vos_mutex *m; mutex(m) ==> m->ceiling < VOS_CFG_PRIO_LEVELS);
 
     // eff_prio_all.c's ch_mem(t), the same text (that file cannot be
-    // included here: it brings kernel/sched.c's contracts and lemmas):
+    // included here: it declares the proved contract of
+    // vos__set_eff_prio, which Frama-C would merge with the one assumed
+    // below, and every ready and queue lemma):
     // every member of t's queue a task BLOCKED on it.
     predicate ch_mem{L}(vos_task_t *t) =
       \forall vos_task_t *x; wq_mem(t->waitq, x) ==>
@@ -138,7 +144,8 @@
  * so the invariant this proof checks also carries walk_more (a proof
  * file cannot add a clause to the kernel's loop invariant otherwise;
  * kernel/pi.c is the code proved, unchanged). Only the kernel source's
- * text is affected: the #undef follows its inclusion. */
+ * text is affected: the #undef follows its inclusion; kernel/pi.c names
+ * owners_ok once, in that loop invariant, so no other clause changes. */
 #define owners_ok (owners_ok && walk_more)
 #include EV_SOURCE
 #undef owners_ok
