@@ -34,7 +34,7 @@
  * both paths, take's timed out at 30 s.
  * These use the contracts of the callees (class_ceil, find_class, take:
  * proved on the code by their own runs), whose preconditions are so met.
- * PROVED by the heap_aligned_g0_lemmas run (11 lemmas) and, for the
+ * PROVED by the heap_aligned_g0_lemmas run (14 lemmas) and, for the
  * integer facts of heap_aligned_g0_arith.h, the heap_aligned_g0_arith
  * run (5): ag_lo_of and ag_hi_of (from heap_ok and found(h,
  * cls_ceil(bs_of(size) + align + HB_MIN), KF), the case preconditions
@@ -45,8 +45,11 @@
  * ag_gc_of (ag_gc, the first gap as the code writes it, from ag_g0, by
  * ag_gap), ag_al_of (ag_al from ag_g0 and ag_addr, by heap_aligned.c's
  * g0_align), ag_chk_of (ag_chk, the code's checks in its terms),
- * ag_i5_keep (for g_i5, not yet proved). So ag_lo, ag_hi, ag_gc, ag_al
- * and ag_chk are not assumptions for a caller with heap_ok and the case;
+ * ag_i5_keep (i5 over the write of *out), ag_out_head (*out none of the
+ * list heads), ag_kfu_of and ag_osep_of (ag_kfu, ag_osep below). So
+ * ag_lo, ag_hi, ag_gc, ag_al, ag_chk, ag_kfu and ag_osep are not
+ * assumptions for a caller with heap_ok and the case (nor ag_bslo,
+ * ag_bshi: heap_alloc.c's bs_of_lo, bs_of_hi, heap_alloc_lemmas);
  * ag_ok asks only part of heap_ok (arena, i5) and out_ok (heap_alloc.c).
  *
  * Assumptions: heap_alloc.c's (its header: the lock's contracts, the
@@ -63,12 +66,15 @@
  * PROVED by the heap_aligned_g0_ens_lo and heap_aligned_g0_ens_hi runs
  * (heap_aligned_g0_ens.wp, split, per path as the req runs, 792 goals
  * each): g_min, gs_hdr, gs_gone, gs_free, gw_list, gw_free.
- * NOT PROVED here (the contract states them; no run selects them):
- * the ensures g_i5 and gs_rest (split per path they prove, but their
- * live parts take CVC4 9.2 s and 6-9 s at a load of 1: a flake risk),
- * gs_tag, gs_filed, gs_heads, gw_hdr (split per path, one live part
- * each timed out at 20 s), the assigns clause (split, its parts from part271 on timed out
- * at 30 s); the gap != 0 paths (the gap filed as a free block, the rest
+ * PROVED by the heap_aligned_g0_i5_lo and heap_aligned_g0_i5_hi runs
+ * (heap_aligned_g0_i5.wp, split, per path, with AG_FACTS: 924 goals
+ * each, CVC4 at most 2.5-3.3 s at a load of 1-3): g_i5, gs_rest, gs_tag, gs_filed, gs_heads,
+ * gw_hdr. AG_FACTS adds the preconditions ag_kfu, ag_bslo, ag_bshi,
+ * ag_osep and the lemmas proving them (true otherwise: in the other
+ * runs they slowed g_out).
+ * NOT PROVED here (the contract states it; no run selects it): the
+ * assigns clause (split, both paths in one run, its parts from part271
+ * on timed out at 30 s); the gap != 0 paths (the gap filed as a free block, the rest
  * refiled or made the top, HB_PREV_FREE set after take), the top case
  * (take_top); heap_alloc_aligned's whole contract (these cases joined,
  * as heap_alloc.c's behaviors).
@@ -99,6 +105,12 @@
 #define GN   (shift(h->lists[KF], (uint32_t)(h->lists[KF]->size - HB_FREE)))
 #define GTAG (tagp(shift(h->lists[KF], BS), (uint32_t)((uint32_t)(h->lists[KF]->size - BS) - HB_FREE)))
 #define GSPLIT (\old(GS) - BS >= HB_MIN)
+/* *out apart from the blocks take writes at KF for block size x, its
+ * tag and KF's old successor (out_ok's clauses at KF and x). */
+#define AG_OSEP(x) (\separated(out, GB) && \separated(out, shift(GB, x)) && \
+  \separated(out, &shift(GB, x)->pprev) && \
+  \separated(out, tagp(shift(GB, x), (uint32_t)((uint32_t)(GW - (x)) - HB_FREE))) && \
+  \separated(out, GN) && (GNX != \null ==> \separated(out, GNX)))
 /* The case on the path where the code's block size is x: the found class
  * in fx_kf's terms at class_ceil's argument, its bounds, and take's
  * preconditions at the block size and class as the call writes them. */
@@ -163,6 +175,34 @@
       i5{L2}(h);
 */
 
+/* For the heap_aligned_g0_i5 runs (and the lemmas run, which proves
+ * them): AG_FACTS adds these lemmas and the preconditions ag_kfu,
+ * ag_bslo, ag_bshi and ag_osep below, facts the ensures g_i5 and gs_*
+ * need in the terms their goals use. The other runs leave them out:
+ * with them heap_aligned_g0's g_out took CVC4 6.7-9 s (4.1 s without). */
+#ifdef AG_FACTS
+/*@ // The found class is its own uint32_t value (precondition ag_kfu; by
+    // ag_low, bs_ok and ag_kf).
+    lemma ag_kfu_of{L}: \forall vos_heap_t *h, integer size, align;
+      1 <= size <= 524288 && 16 <= align <= 524288 && size + align + 64 < 1048576 &&
+      heap_ok(h) && found(h, cls_ceil(bs_of(size) + align + HB_MIN), KF) ==>
+        (uint32_t)KF == KF;
+    // *out apart from what take writes at KF for a block size x the code
+    // may compute (out_ok's clauses at KF and x; precondition ag_osep at
+    // x = BS, with ag_lo, ag_hi, heap_alloc.c's bs_of_lo and bs_of_hi).
+    lemma ag_osep_of{L}: \forall vos_heap_t *h, void **out, integer x, align;
+      HB_MIN <= x && x % 8 == 0 && out_ok(h, out) && GPATH(x) ==> AG_OSEP(x);
+    // *out is none of the list heads (out_ok's \separated(out, h)): the
+    // write of *out keeps every head, stated per head.
+    lemma ag_out_head: \forall vos_heap_t *h, void **out, integer j;
+      \separated(out, h) && 0 <= j < VOS_HEAP_CLASSES ==>
+      \separated(out, &h->lists[j]);
+*/
+#define AG_FACT(p) (p)
+#else
+#define AG_FACT(p) (0 == 0)
+#endif
+
 /* This case never calls take_top (find_class returns KF >= 0): a
  * precondition that cannot hold, so WP proves, as that call's
  * precondition, that heap_alloc_aligned does not reach the call here.
@@ -204,6 +244,14 @@ INLINE blk_t *take_top(vos_heap_t *h, uint32_t bs);
     // The case's consequences on each path (lemmas ag_lo_of, ag_hi_of).
     requires ag_lo: BS0 < HB_MIN ==> GPATH(HB_MIN);
     requires ag_hi: HB_MIN <= BS0 ==> GPATH(BS0);
+    // With AG_FACTS (else true): the found class and the block size in
+    // the code's terms on each path (lemmas ag_kfu_of, heap_alloc.c's
+    // bs_of_lo, bs_of_hi), equalities the ensures' proofs substitute,
+    // and *out apart from take's writes (lemma ag_osep_of at BS).
+    requires ag_kfu: AG_FACT((uint32_t)KF == KF);
+    requires ag_bslo: AG_FACT(BS0 < HB_MIN ==> bs_of(size) == HB_MIN);
+    requires ag_bshi: AG_FACT(HB_MIN <= BS0 ==> bs_of(size) == BS0);
+    requires ag_osep: AG_FACT(AG_OSEP(BS));
     assigns ev_lock_depth, *out, h->free_bytes, h->min_free,
             h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map,
             h->lists[0 .. VOS_HEAP_CLASSES - 1], h->lists[0 .. VOS_HEAP_CLASSES - 1]->pprev,
