@@ -33,24 +33,35 @@
  *    its preconditions are the headers apart from one another and from
  *    the descriptor (from arena(h) and arena_sep(h) at a call).
  *
+ * Proved (the run heap_tile_take_join, -wp-fct g_facts,g_pre,g_and):
+ *  - g_facts: the model's facts at tile k (free, not the last) from
+ *    gseq alone;
+ *  - g_pre: the model's facts at tile k before take, from tiled(h),
+ *    arena(h) and arena_sep(h);
+ *  - g_and: and_flag at one word (a small context for its instance).
+ *
  * NOT PROVED (written here, in no run's -wp-fct, so no goal of make test
  * states them): take_at (take with its effect on the headers as one frame
- * over arena offsets), g_facts and g_pre (the model's facts at tile k)
- * and tile_take (take keeps tiled(h): calls take_at, then g_cut or
- * g_use). When tried on a machine at a load of 35-40 on 2 cores (the
- * provers' 20 s limits are wall-clock), the frame goals (take_at's
- * a_frame, CVC4 alone timing out at 90 s; tile_take's f_lo, f_hi when
- * it called take directly, at 60 s) and several of tile_take's
- * arithmetic assertions did not close; whether they close on a quiet
- * machine was not measured. g_pre's contract also lacks \valid(h) (its
- * -wp-rte memory-access goal failed). So: that take keeps the
+ * over arena offsets) and tile_take (take keeps tiled(h): calls take_at,
+ * then g_cut or g_use, each case's header facts asserted in its own
+ * branch). Session 24's trial at a load of 2-3 on 2 cores (CVC4 and Z3,
+ * 20 s; with two lemmas on distinct headers apart in either order, not
+ * kept here: docs/evidence.md Appendix A, "tile_take") closed all but 7
+ * of 382 goals: take_at's h->total after the call (its a_same, or the
+ * assertion t_same stating it: CVC4 timed out at 20 s while the same for
+ * top and top_size took 3-8 s) and its a_split's part stating that the
+ * next block's size word is kept (from take's split_keep); tile_take's
+ * a_and (and_flag's instance, since then the ghost call g_and, not
+ * re-run), f_whole_n0, and, after g_cut, ps_k (part1), ps_hdrs and
+ * ps_last (part3). take_at's a_frame took 7.9 s. So: that take keeps the
  * whole-heap model is NOT proved.
  *
  * Assumptions (docs/evidence.md lists them): heap_tile.c's (heap_model.h's
  * arena model, arena_sep, or_flag), heap_take.c's (boff, clz_fn) and
  * and_flag, an axiom (for 0 <= x < 2^32 - 2 a multiple of 8,
- * (x + 2) & ~HB_PREV_FREE == x: C11 6.5.10, bit 1 of x is 0), used only
- * by the unproved tile_take. tile_take's preconditions would add what the
+ * (x + 2) & ~HB_PREV_FREE == x: C11 6.5.10, bit 1 of x is 0), used by g_and
+ * (its instance at one word; g_and is called only by the unproved
+ * tile_take). tile_take's preconditions would add what the
  * model cannot state, having no lists: the head of lists[idx] is tile k,
  * free, not the top, holding bs bytes, and take's own list preconditions.
  *
@@ -128,13 +139,23 @@ blk_t *take_at(vos_heap_t *h, uint32_t idx, uint32_t bs)
     //@ assert t_r: TK_R == B(h, TK_O + bs);
     //@ assert t_n: TK_N == B(h, TK_O + TK_S);
     //@ assert t_m8: (TK_O + bs) % 8 == 0 && (TK_O + TK_S) % 8 == 0;
+    //@ assert t_nb: \base_addr(B(h, TK_O + TK_S)) != \base_addr(h);
+    //@ assert t_bn: hsepp(B(h, TK_O), B(h, TK_O + TK_S));
+    //@ assert t_rn: TK_S - bs >= HB_MIN ==> hsepp(B(h, TK_O + bs), B(h, TK_O + TK_S));
     //@ assert t_ns: hsepp(TK_B, TK_N) && \base_addr(TK_N) != \base_addr(h) && \valid(&TK_N->size) && \valid(&TK_N->check);
     //@ assert t_rs: TK_S - bs >= HB_MIN ==> hsepp(TK_R, TK_N);
     /*@ assert t_sep: \forall integer q; 0 <= q <= h->total && q % 8 == 0 &&
           q != TK_O && q != TK_O + bs && q != TK_O + TK_S ==>
           hsepp(B(h, q), B(h, TK_O)) && hsepp(B(h, q), B(h, TK_O + bs)) && hsepp(B(h, q), B(h, TK_O + TK_S)) &&
           \base_addr(B(h, q)) != \base_addr(h); */
-    return take(h, idx, bs);
+    //@ assert t_tot: \separated(&h->total, &TK_N->size, &TK_N->check, &TK_B->size, &TK_B->check);
+    //@ assert t_tsz: \separated(&h->top_size, &TK_N->size, &TK_N->check, &TK_B->size, &TK_B->check);
+    //@ assert t_tr: TK_S - bs >= HB_MIN ==> \separated(&h->total, &TK_R->size, &TK_R->check) && \separated(&h->top_size, &TK_R->size, &TK_R->check);
+    //@ assert t_kn: TK_S - bs >= HB_MIN ==> hsepp(TK_R, TK_N) && hsepp(TK_B, TK_N) && \base_addr(TK_N) != \base_addr(h);
+    blk_t *r = take(h, idx, bs);
+    //@ assert t_same: h->top == \at(h->top, Pre) && h->top_size == \at(h->top_size, Pre) && h->total == \at(h->total, Pre);
+    //@ assert t_free: h->free_bytes == \at(h->free_bytes, Pre) - (\at(TK_S, Pre) - bs >= HB_MIN ? bs : \at(TK_S, Pre));
+    return r;
 }
 
 /* The prefix sums never decrease (an induction over the sequence, as a
@@ -301,6 +322,18 @@ blk_t *take_at(vos_heap_t *h, uint32_t idx, uint32_t bs)
   }
 */
 
+/* and_flag at one word, in a small context (proved by the run
+ * heap_tile_take_join). */
+/*@ ghost
+  /@ requires x % 8 == 0 && x < 1048576;
+     assigns \nothing;
+     ensures n_and: (uint32_t)((x + 2) & ~HB_PREV_FREE) == x;
+  @/
+  void g_and(uint32_t x)
+  {
+  }
+*/
+
 /* The facts of the model the wrapper uses at tile k, derived from gseq
  * alone (a small context: proved by this run). */
 /*@ ghost
@@ -328,7 +361,7 @@ blk_t *take_at(vos_heap_t *h, uint32_t idx, uint32_t bs)
 /* The model's facts at tile k before the call, from tiled(h), arena(h)
  * and arena_sep(h) alone (a small context: proved by this run). */
 /*@ ghost
-  /@ requires arena(h) && arena_sep(h) && tiled(h);
+  /@ requires \valid(h) && arena(h) && arena_sep(h) && tiled(h);
      requires 0 <= k < tn && tF[k] == 1 && B(h, tG[k]) != h->top;
      requires HB_MIN <= bs && bs % 8 == 0 && bs <= bsize(k);
      assigns \nothing;
@@ -404,35 +437,54 @@ blk_t *tile_take(vos_heap_t *h, uint32_t idx, uint32_t bs, uint32_t k)
     //@ assert a_lo: \forall integer i; 0 <= i < k ==> 0 <= tG[i] && tG[i] % 8 == 0 && tG[i] < o;
     //@ assert a_hi: \forall integer i; k + 1 < i <= tn ==> tG[i] % 8 == 0 && o + s < tG[i] <= h->total;
     //@ assert a_tot: h->total % 8 == 0 && o + s < h->total;
-    blk_t *b = take_at(h, idx, bs);
+    /*@ ghost uint32_t k2 = k + 2; */
+    /*@ ghost uint32_t s1 = tG[k2] - tG[k1]; */
+    //@ assert a_s1: k2 == k + 2 && s1 == bsize(k + 1) && s1 % 8 == 0 && s1 >= HB_MIN && o + s + s1 <= h->total;
+    //@ assert a_w1: hword(k + 1) == s1 + 2;
+    /*@ ghost g_and(s1); */
+    //@ assert a_hk1b: hdr(h, o + s, s1 + 2);
+    blk_t *b;
+Lc:
+    b = take_at(h, idx, bs);
     //@ assert f_lo: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i));
     //@ assert f_hi: \forall integer i; k + 1 < i < tn ==> hdr(h, tG[i], hword(i));
     //@ assert f_sent: hdr(h, h->total, 2 * tF[tn - 1]);
-    //@ assert f_split: s - bs >= HB_MIN ==> hdr(h, o, bs) && hdr(h, o + bs, s - bs + 1) && hdr(h, o + s, hword(k + 1));
-    //@ assert f_whole: s - bs < HB_MIN ==> hdr(h, o, s) && hdr(h, o + s, bsize(k + 1));
+    //@ assert f_split: s - bs >= HB_MIN ==> hdr(h, o, bs) && hdr(h, o + bs, s - bs + 1);
+    //@ assert f_split_n: s - bs >= HB_MIN ==> hdr(h, o + s, s1 + 2);
+    //@ assert f_whole: s - bs < HB_MIN ==> hdr(h, o, s);
+    //@ assert f_whole_m: s - bs < HB_MIN ==> B(h, o + s)->size == (uint32_t)(\at(B(h, o + s)->size, Lc) & ~HB_PREV_FREE);
+    //@ assert f_whole_n0: s - bs < HB_MIN ==> B(h, o + s)->size == (uint32_t)((s1 + 2) & ~HB_PREV_FREE);
+    //@ assert f_whole_n: s - bs < HB_MIN ==> hdr(h, o + s, s1);
     //@ assert f_free: h->free_bytes == \at(h->free_bytes, Pre) - (s - bs >= HB_MIN ? bs : s) && h->min_free <= h->free_bytes;
     //@ assert f_top: h->top == \at(h->top, Pre) && h->top_size == \at(h->top_size, Pre) && h->total == \at(h->total, Pre);
     /*@ ghost
-      if (s - bs >= HB_MIN)
+      if (s - bs >= HB_MIN) {
           g_cut(k, bs, h->total);
-      else
+          /@ assert ps_g: tG[k] == o && tG[k + 1] == o + bs && tG[k + 2] == o + s && tn == \at(tn, Pre) + 1; @/
+          /@ assert ps_w: hword(k) == bs && hword(k + 1) == s - bs + 1 && hword(k + 2) == s1 + 2; @/
+          /@ assert ps_k: hdr(h, tG[k], hword(k)) && hdr(h, tG[k + 1], hword(k + 1)) && hdr(h, tG[k + 2], hword(k + 2)); @/
+          /@ assert ps_lo: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i)); @/
+          /@ assert ps_hi: \forall integer i; k + 3 <= i < tn ==> hdr(h, tG[i], hword(i)); @/
+          /@ assert ps_hdrs: \forall integer i; 0 <= i < tn ==> hdr(h, tG[i], hword(i)); @/
+          /@ assert ps_last: tF[tn - 1] == \at(tF[tn - 1], Pre) && tG[tn - 1] == \at(tG[tn - 1], Pre) && bsize(tn - 1) == \at(bsize(tn - 1), Pre); @/
+          /@ assert ps_sum: tS[tn] == \at(tS[tn], Pre) - bs && tF[k] == 0 && bsize(k) == bs; @/
+      } else {
           g_use(k, h->total);
+          /@ assert pw_w: tG[k] == o && tG[k + 1] == o + s && hword(k) == s && hword(k + 1) == s1; @/
+          /@ assert pw_k: hdr(h, tG[k], hword(k)) && hdr(h, tG[k + 1], hword(k + 1)); @/
+          /@ assert pw_lo: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i)); @/
+          /@ assert pw_hi: \forall integer i; k + 1 < i < tn ==> hdr(h, tG[i], hword(i)); @/
+          /@ assert pw_hdrs: \forall integer i; 0 <= i < tn ==> hdr(h, tG[i], hword(i)); @/
+          /@ assert pw_last: tF[tn - 1] == \at(tF[tn - 1], Pre) && tG[tn - 1] == \at(tG[tn - 1], Pre) && bsize(tn - 1) == \at(bsize(tn - 1), Pre); @/
+          /@ assert pw_sum: tS[tn] == \at(tS[tn], Pre) - s && tF[k] == 0 && bsize(k) == s; @/
+      }
     */
-    //@ assert p_k: tG[k] == o && tF[k] == 0 && hword(k) == (s - bs >= HB_MIN ? bs : s);
-    //@ assert p_hk: hdr(h, tG[k], hword(k));
-    //@ assert p_lo: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i));
-    //@ assert p_s_k1: s - bs >= HB_MIN ==> hdr(h, tG[k + 1], hword(k + 1));
-    //@ assert p_s_k2: s - bs >= HB_MIN ==> hdr(h, tG[k + 2], hword(k + 2));
-    //@ assert p_s_hi: s - bs >= HB_MIN ==> \forall integer i; k + 3 <= i < tn ==> hdr(h, tG[i], hword(i));
-    //@ assert p_w_k1: s - bs < HB_MIN ==> hdr(h, tG[k + 1], hword(k + 1));
-    //@ assert p_w_hi: s - bs < HB_MIN ==> \forall integer i; k + 1 < i < tn ==> hdr(h, tG[i], hword(i));
-    //@ assert p_cases: \forall integer i; 0 <= i < tn ==> i < k || i == k || i == k + 1 || (i == k + 2 && s - bs >= HB_MIN) || (k + 2 < i && s - bs < HB_MIN) || k + 3 <= i;
+    //@ assert p_k: tG[k] == o && tF[k] == 0 && bsize(k) == (s - bs >= HB_MIN ? bs : s);
     //@ assert p_hdrs: \forall integer i; 0 <= i < tn ==> hdr(h, tG[i], hword(i));
     //@ assert p_last: tF[tn - 1] == \at(tF[tn - 1], Pre) && tG[tn - 1] == \at(tG[tn - 1], Pre) && bsize(tn - 1) == \at(bsize(tn - 1), Pre);
     //@ assert p_sum: tS[tn] == \at(tS[tn], Pre) - (s - bs >= HB_MIN ? bs : s);
     //@ assert p_top1: tF[tn - 1] == 1 ==> h->top == B(h, tG[tn - 1]) && h->top_size == bsize(tn - 1);
     //@ assert p_top0: tF[tn - 1] == 0 ==> h->top == \null && h->top_size == 0;
     //@ assert p_fb: h->free_bytes == tS[tn] && h->min_free <= h->free_bytes;
-    //@ assert p_bk: bsize(k) == (s - bs >= HB_MIN ? bs : s);
     return b;
 }
