@@ -48,8 +48,8 @@
  * 20 s; with two lemmas on distinct headers apart in either order, not
  * kept here: docs/evidence.md Appendix A, "tile_take") closed all but 7
  * of 382 goals: take_at's h->total after the call (its a_same, or the
- * assertion t_same stating it: CVC4 timed out at 20 s while the same for
- * top and top_size took 3-8 s) and its a_split's part stating that the
+ * assertion t_same stating it: CVC4 timed out at 20 s, and at 90 s in a
+ * run of take_at alone, while the same for top and top_size took 1.5-8 s) and its a_split's part stating that the
  * next block's size word is kept (from take's split_keep); tile_take's
  * a_and (and_flag's instance, since then the ghost call g_and, not
  * re-run), f_whole_n0, and, after g_cut, ps_k (part1), ps_hdrs and
