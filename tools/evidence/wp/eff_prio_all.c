@@ -83,7 +83,9 @@
  * the behaviors' own (ready:
  * eff_prio_ready_set.c; moved: eff_prio_set.h) and, for moved, ch_qsep:
  * t's queue apart from the scheduler's block (not implied by chain_world
- * when t waits on no mutex). vos__s.cur read under the kernel lock
+ * when t waits on no mutex). ch_mem and ch_qsep are defined in
+ * eff_prio_world.h, which pi_chain.c's assumed contract of this function
+ * and its world_qs read too (one text). vos__s.cur read under the kernel lock
  * (-wp-no-volatile); VOS_CFG_TRACE 0. No axiom.
  *
  * Not proved (not in the contract): for moved, the levels' links
@@ -124,6 +126,7 @@
 #include "eff_prio.c"
 #include "eff_prio_repos.h"
 #include "eff_prio_set.h"         /* behaviors same and moved */
+#include "eff_prio_world.h"       /* ch_mem, ch_qsep (shared with pi_chain.c) */
 
 /* Behavior moved's rd_levels (A in A && (A ==> B)): every READY task
  * (before the call) keeps its next (MV_RN) and prev (MV_RP); the
@@ -191,11 +194,6 @@
     lemma ch_rp_m{L}: \forall vos_task_t *t, struct vos_mutex *m;
       chain_objects && waits_ok(t) && t->waitq != \null && wq_sep(t->waitq, \null, 0) &&
       mutex(m) ==> rp_mapart(t->waitq, m);
-    // Behavior moved: every member of t's queue a task BLOCKED on it (the
-    // tie of the model's wq_mem to the tasks' wait fields).
-    predicate ch_mem{L}(vos_task_t *t) =
-      \forall vos_task_t *x; wq_mem(t->waitq, x) ==>
-        task(x) && x->state == VOS_TASK_BLOCKED && x->waitq == t->waitq;
     // A task on a mutex's queue waits on that mutex.
     lemma ch_nsep{L}: \forall struct vos_mutex *m;
       \valid(m) ==> !\separated(&m->waiters, m);
@@ -250,7 +248,7 @@
       ensures ch_heads_r: \forall struct vos_mutex *m;
         mutex(m) && \old(heads(m)) ==> PI_HEADS(m);
     behavior moved:
-      requires ch_qsep: \separated(t->waitq, &vos__s);
+      requires ch_qsep: ch_qsep(t);
       requires ch_rp: ch_rp(t);
       // heads(m), under the tie ch_mem (a hypothesis of these two only: as
       // a precondition it slowed ch_prios from 7 s to 15.6 s), written out

@@ -31,9 +31,10 @@
  *    effective priority and every mutex's ceiling below
  *    VOS_CFG_PRIO_LEVELS (prios_ok: task.c and mutex.c check bases and
  *    ceilings against VOS_PRIO_MAX; not proved of the kernel's state);
- *    every task BLOCKED on a queue has ch_mem (eff_prio_all.c's, the
- *    same text, over kernel/wait.c's wq_mem: every member of its queue a
- *    task BLOCKED on it) and its queue apart from vos__s (ch_qsep):
+ *    every task BLOCKED on a queue has ch_mem (over kernel/wait.c's
+ *    wq_mem: every member of its queue a task BLOCKED on it) and its
+ *    queue apart from vos__s (ch_qsep), eff_prio_all.c's predicates
+ *    (eff_prio_world.h, included by both files):
  *    world_qs, which ties the uninterpreted wq_mem to the wait fields.
  *    The walk keeps them (ensured) and carries them in its loop
  *    invariant: kernel/pi.c's invariant names owners_ok, which this file
@@ -100,12 +101,16 @@
 #define EV_SOURCE "sched.c"     /* kernel/sched.c (-Ikernel) */
 #include "eff_prio_ready.h"
 /* The wait queue's model's membership wq_mem (kernel/wait.c's ACSL, an
- * uninterpreted predicate of no state), which eff_prio_all.c's ch_mem
- * reads. */
+ * uninterpreted predicate of no state), which ch_mem reads. */
 #undef EV_SOURCE
 #define EV_SOURCE "wait.c"      /* kernel/wait.c (-Ikernel) */
 #include EV_SOURCE
 #pragma pop_macro("EV_SOURCE")
+/* ch_mem and ch_qsep, the text eff_prio_all.c's proof of vos__set_eff_prio
+ * reads too (that file cannot be included here: it declares the proved
+ * contract of vos__set_eff_prio, which Frama-C would merge with the one
+ * assumed below, and every ready and queue lemma). */
+#include "eff_prio_world.h"
 
 /*@ // Every task's base and effective priority and every mutex's
     // ceiling a level that exists (task.c and mutex.c check a base and a
@@ -116,21 +121,13 @@
          x->base_prio < VOS_CFG_PRIO_LEVELS && x->prio < VOS_CFG_PRIO_LEVELS) &&
       (\forall struct vos_mutex *m; mutex(m) ==> m->ceiling < VOS_CFG_PRIO_LEVELS);
 
-    // eff_prio_all.c's ch_mem(t), the same text (that file cannot be
-    // included here: it declares the proved contract of
-    // vos__set_eff_prio, which Frama-C would merge with the one assumed
-    // below, and every ready and queue lemma):
-    // every member of t's queue a task BLOCKED on it.
-    predicate ch_mem{L}(vos_task_t *t) =
-      \forall vos_task_t *x; wq_mem(t->waitq, x) ==>
-        task(x) && x->state == VOS_TASK_BLOCKED && x->waitq == t->waitq;
-
-    // For every task BLOCKED on a queue: ch_mem, and the queue apart from
-    // the scheduler's block (eff_prio_all.c's ch_qsep), what
+    // For every task BLOCKED on a queue: ch_mem and ch_qsep
+    // (eff_prio_world.h: every member of its queue a task BLOCKED on it,
+    // the queue apart from the scheduler's block), what
     // vos__set_eff_prio's case moved requires of t.
     predicate world_qs{L} = \forall vos_task_t *x;
       task(x) && x->state == VOS_TASK_BLOCKED && x->waitq != \null ==>
-        ch_mem(x) && \separated(x->waitq, &vos__s);
+        ch_mem(x) && ch_qsep(x);
 
     // What the walk carries besides kernel/pi.c's loop invariant: the
     // ready model, which vos__set_eff_prio requires and keeps, prios_ok,
@@ -302,8 +299,7 @@ static inline vos_task_t *vos__owner_of(const struct vos_mutex *m);
     requires prio <= 255;
     requires prio < VOS_CFG_PRIO_LEVELS;
     requires map_ok && rd_levels(\null) && rd_prios(\null);
-    requires t->state == VOS_TASK_BLOCKED && t->waitq != \null ==>
-      \separated(t->waitq, &vos__s);
+    requires t->state == VOS_TASK_BLOCKED && t->waitq != \null ==> ch_qsep(t);
     requires t->state == VOS_TASK_BLOCKED && t->waitq != \null ==> ch_mem(t);
     assigns t->prio, vos__s, t->waitq->head,
             {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)};
