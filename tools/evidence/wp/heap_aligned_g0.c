@@ -72,9 +72,14 @@
  * gw_hdr. AG_FACTS adds the preconditions ag_kfu, ag_bslo, ag_bshi,
  * ag_osep and the lemmas proving them (true otherwise: in the other
  * runs they slowed g_out).
- * NOT PROVED here (the contract states it; no run selects it): the
- * assigns clause (split, both paths in one run, its parts from part271
- * on timed out at 30 s); the gap != 0 paths (the gap filed as a free block, the rest
+ * PROVED by the heap_aligned_g0_asg_lo and heap_aligned_g0_asg_hi runs
+ * (heap_aligned_g0_asg.wp, not split, per path, with AG_FACTS: 74 goals
+ * each, Qed 70, CVC4 4 at most 1.1 s): the assigns clause (the lock
+ * depth, *out, h's counters, bitmaps, list heads and the heads' back
+ * links, and the words take writes at KF; the gap loop's loop assigns).
+ * Split, both paths in one run, its parts from part271 on had timed
+ * out at 30 s; split per path, 2867 goals a path, 225 s.
+ * NOT PROVED here: the gap != 0 paths (the gap filed as a free block, the rest
  * refiled or made the top, HB_PREV_FREE set after take), the top case
  * (take_top); heap_alloc_aligned's whole contract (these cases joined,
  * as heap_alloc.c's behaviors).
@@ -175,10 +180,12 @@
       i5{L2}(h);
 */
 
-/* For the heap_aligned_g0_i5 runs (and the lemmas run, which proves
- * them): AG_FACTS adds these lemmas and the preconditions ag_kfu,
- * ag_bslo, ag_bshi and ag_osep below, facts the ensures g_i5 and gs_*
- * need in the terms their goals use. The other runs leave them out:
+/* For the heap_aligned_g0_i5 and heap_aligned_g0_asg runs (and the
+ * lemmas run, which proves them): AG_FACTS adds these lemmas and the
+ * preconditions ag_kfu, ag_bslo, ag_bshi and ag_osep below, facts the
+ * ensures g_i5 and gs_* need in the terms their goals use (and the
+ * assigns clause, for take's call effect: take's locations at
+ * (uint32_t)KF and the code's bs, the clause's at KF and bs_of(size)). The other runs leave them out:
  * with them heap_aligned_g0's g_out took CVC4 6.7-9 s (4.1 s without). */
 #ifdef AG_FACTS
 /*@ // The found class is its own uint32_t value (precondition ag_kfu; by
