@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * WP proof that heap_free (kernel/heap.c), at its call of free_general
+ * that merges with a free predecessor P, meets more of the merge cases'
+ * preconditions (heap_merge_prev.h, heap_merge_prev_nfree.h) when the
+ * heap is consistent around b: heap_free_merge_call.c's case and
+ * preconditions, plus heap-invariant facts stated as preconditions of
+ * heap_free (the hi_* clauses below). These facts are ASSUMED at
+ * heap_free's entry: no proof yet shows that every operation keeps them
+ * (heap_free does not even ask heap_ok, heap_alloc.c).
+ *
+ * The invariant facts (offsets in the arena: BO b's, PO the block before
+ * b's, NO = BO + b's size n's; poff, roff, soff, hoff are names without
+ * an axiom, like off):
+ *  - flat memory: hi_arena (arena(h), heap_model.h), hi_blk (a block's
+ *    whole header, links included, valid where a block of HB_MIN bytes
+ *    fits), hi_bsep (headers 16 or more bytes apart do not overlap, nor
+ *    one's next_free the other), hi_tag (a tag word in the arena valid,
+ *    apart from the descriptor and its list heads), hi_tsep, hi_tsepf,
+ *    hi_tsep2, hi_tsepf2 (a tag word apart from a header and its
+ *    next_free that end 4 bytes or more before it or start at or after
+ *    its end; four clauses, no disjunction: with "before or after" in one
+ *    clause CVC4 did not instantiate it, unknown or timeout at 20 s);
+ *  - the flat-memory link of b and P as pfb_consistent
+ *    (heap_pfb_ok.c) states it: b == B(h, BO) (hi_b), the tag before b
+ *    names B(h, PO) (hi_i3, I3), with BO and PO multiples of 8;
+ *  - I1, I2: b's size (its word less the flags) at least HB_MIN, a
+ *    multiple of 8, b inside the arena (hi_bsz; the multiple of 8 is
+ *    also a fact of the mask, which CVC4 did not prove: see
+ *    heap_free_merge_call.c); P, when b says HB_PREV_FREE, at least
+ *    HB_MIN bytes, its word its size + HB_FREE, the size BO - PO
+ *    (hi_prev; pfb_consistent's P's word is psz | HB_FREE, the same
+ *    number for psz a multiple of 8, here not proved: the provers do
+ *    not derive | from +); n, when free, says its size | HB_FREE only,
+ *    a multiple of 8 at least HB_MIN, inside the arena (hi_nfree);
+ *  - I6 (with I1): free_bytes + b's size <= total (hi_i6);
+ *  - I4: P listed, its back link valid and pointing to it, a list head
+ *    (in MP_PRE_LISTED's slot_at form) or the next_free of a block at
+ *    RO other than P (hi_plink); P's successor a block at SO other than
+ *    P and apart from RO (hi_psucc); every list head the block at
+ *    HO(k), whose back link is that list head (hi_heads); every listed
+ *    block named here (RO, SO, HO(k)) before P, P, n or after n
+ *    (OUTB: a free block is not b and does not overlap P, b or n).
+ *
+ * Proved (each a precondition goal at the call, CVC4 alone), besides
+ * heap_free_merge_call.c's gm_w, gm_pfb, the bad-header path unreachable
+ * (mi_unreached) and the lock released (mi_lock):
+ *  - MP_PRE_BP whole (the macro itself: b valid, apart from h and at its
+ *    offset; b's size; free_bytes + size without overflow; P valid,
+ *    apart, free, of at least HB_MIN bytes, at BO - P's size; the sum
+ *    below 2^20);
+ *  - MP_PRE_LINK (P's back link), MP_PRE_NEIGH (P's list neighbourhood
+ *    and the list heads, tag at RMS) and MP_PRE_TAG (the merged block's
+ *    tag, n in use) whole, as the macros;
+ *  - MP_PRE_N less its case test (nw & HB_FREE) == 0: mi_n, mi_nv,
+ *    mi_nsep; MP_PRE_NFREE when n is free: mi_n and mi_nfree;
+ *    MP_PRE_TAG_T(RNMS) and the tag parts of MP_PRE_NEIGH_T(RNMS) when
+ *    n is free (mi_ntag, mi_nneigh; with MP_PRE_NEIGH that is
+ *    MP_PRE_NEIGH_T(RNMS)); \valid(n) when n is free (mi_nvalid).
+ * So the cases with n in use (in_place, refile, to_top: MP_PRE_BP,
+ * MP_PRE_LINK, MP_PRE_NEIGH, MP_PRE_N, MP_PRE_TAG) get every shared
+ * precondition at the call; the cases with n free get MP_PRE_BP,
+ * MP_PRE_LINK, MP_PRE_NEIGH_T(RNMS), MP_PRE_NFREE, MP_PRE_TAG_T(RNMS).
+ * Not proved at the call: n's own list facts when n is free (MP_PRE_NLIST
+ * beyond \valid(n) and its separations: n != h->top, n's back link and
+ * successor, the tag apart from n's back link), the list-neighbour facts
+ * (MP_PRE_NAPART, MP_PRE_NPN, MP_PRE_NNP) and n == h->top for n_top: they
+ * need I4 for n, not stated here; the cases' own tests (ATEND, SAME,
+ * NATEND, NSAME) are the code's.
+ *
+ * free_general's contract here has requires only (no ensures, no assigns
+ * clause), so nothing is assumed of free_general. hb_valid's and
+ * prev_free_block's contracts are heap_merge_prev.h's (proved by the
+ * heap_merge_prev_pfb run; prev_free_block is not called here). Other
+ * assumptions as heap_free_merge_call.c: heap_model.h's, the lock
+ * contracts, WP's Typed+cast model and its hypotheses (h's and p's
+ * objects apart from ev_lock_depth), heap_free_model.h's lemma i5_frame
+ * (proved by heap_free_lemmas), the fast path's callees' contracts (the
+ * case excludes that path), and the preconditions.
+ * Run: heap_free_merge_inv (heap_free_merge_inv.wp).
+ *
+ * The code proved is kernel/heap.c itself, included (through heap_put.c
+ * and heap_i5.c) whole: this file adds only contracts.
+ */
+#include "heap_put.c"
+#include "heap_free_model.h"
+#include "heap_merge_prev.h"
+#include "heap_merge_prev_nfree.h"
+#include "heap_pin.h"
+
+/* As heap_free_merge_call.c: hb_valid's test on header x with word v, b's
+ * header word, the next header n and n's word; FREES: both headers check
+ * and b is in use; MERGES: the case. */
+#define HV(x, v) ((uint32_t)((uint32_t)((v) ^ (x)->check) ^ (uint32_t)(uintptr_t)(x)) == HB_MAGIC)
+#define BW(p) (bof(p)->size)
+#define NX(p) shift(bof(p), BSZ(BW(p)))
+#define NW(p) (NX(p)->size)
+#define FREES(p) (HV(bof(p), BW(p)) && (BW(p) & HB_FREE) == 0 && HV(NX(p), NW(p)))
+#define MERGES(p) (FREES(p) && (BW(p) & HB_PREV_FREE) != 0 && pfb_ok(h, bof(p)))
+
+/* The heap-invariant names at heap_free's entry: BO, b's offset in the
+ * arena (off, heap_free_model.h); PO, the offset of the block before it
+ * (poff below); NO, the offset just after b (n's); their header words. */
+#define BO off(h, bof(p))
+#define PO poff(h, BO)
+#define NO (BO + BSZ(B(h, BO)->size))
+#define BOW (B(h, BO)->size)
+#define POW (B(h, PO)->size)
+#define NOW (B(h, NO)->size)
+#define PB B(h, PO)
+#define RO roff(h, PO)
+#define SO soff(h, PO)
+#define HO(k) hoff(h, k)
+/* A listed block's offset o: a free block other than b, so before P, P,
+ * or at or after n (NOS: n's size, its word less its flag bits). */
+#define NOS (NOW - (NOW & 7))
+#define OUTB(o) ((o) + HB_MIN <= PO || (o) == PO || (o) == NO || (NO + HB_MIN <= (o) && NO + NOS <= (o)))
+#define INAR(o) (0 <= (o) && (o) % 8 == 0 && (o) + HB_MIN <= h->total)
+
+/*@ axiomatic PrevOff {
+      // The offset of the block before the header at offset o: a name
+      // (no axiom); heap_free's preconditions say what it is at b.
+      logic integer poff(vos_heap_t *h, integer o);
+      // The offsets of the block whose link is the referrer of the block
+      // at o (when that is not a list head), of its successor in its
+      // list, and of the head of list k: names (no axiom).
+      logic integer roff(vos_heap_t *h, integer o);
+      logic integer soff(vos_heap_t *h, integer o);
+      logic integer hoff(vos_heap_t *h, integer k);
+    }
+*/
+
+/*@ assigns ev_lock_depth;
+    ensures \result == \old(ev_lock_depth) && ev_lock_depth == (uint32_t)(\old(ev_lock_depth) + 1);
+*/
+static inline uint32_t arch_lock(void);
+
+/*@ assigns ev_lock_depth;
+    ensures ev_lock_depth == key;
+*/
+static inline void arch_unlock(uint32_t key);
+
+/*@ requires mi_unreached: \false;
+    assigns \nothing;
+*/
+static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
+
+/*@ MP_PRE_BP
+    MP_PRE_LINK
+    MP_PRE_NEIGH
+    MP_PRE_TAG
+    requires mi_n: n == B(h, off(h, b) + BSZ(w)) && n->size == nw;
+    requires mi_nv: \valid(&n->size) && \valid(&n->check);
+    requires mi_nsep: \separated(n, b) && \separated(n, h) && \separated(n, RP);
+    requires mi_nfree: (nw & HB_FREE) != 0 ==>
+      (nw & 7) == HB_FREE && HB_MIN <= NSZ && RPW - HB_FREE + BSZ(w) + NSZ < 1048576;
+    requires mi_nvalid: (nw & HB_FREE) != 0 ==> \valid(n);
+    requires mi_ntag: (nw & HB_FREE) != 0 ==>
+      \valid(tagp(RP, RNMS)) && \separated(tagp(RP, RNMS), h) &&
+      \separated(tagp(RP, RNMS), RP) && \separated(tagp(RP, RNMS), b) &&
+      \separated(tagp(RP, RNMS), RP->pprev) && \separated(tagp(RP, RNMS), n);
+    requires mi_nneigh: (nw & HB_FREE) != 0 ==>
+      (RP->next_free != \null ==> \separated(tagp(RP, RNMS), RP->next_free)) &&
+      \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==>
+        \separated(tagp(RP, RNMS), h->lists[k]);
+*/
+static int free_general(vos_heap_t *h, blk_t *b, uint32_t w, blk_t *n, uint32_t nw);
+
+/*@ requires \valid(h) && i5(h);
+    requires pin(h, p);
+    requires \valid_read(&bof(p)->size) && \valid_read(&bof(p)->check);
+    requires \valid_read(&NX(p)->size) && \valid_read(&NX(p)->check);
+    requires \valid_read(tagp(bof(p), 0)) &&
+      \valid_read(&PFB_TAG(bof(p))->size) && \valid_read(&PFB_TAG(bof(p))->check);
+    // The case.
+    requires MERGES(p);
+    // Heap-invariant facts, assumed (the file's header): flat memory.
+    requires hi_arena: arena(h);
+    requires hi_blk: \forall integer o; 0 <= o && o % 8 == 0 && o + HB_MIN <= h->total ==>
+      \valid(B(h, o));
+    requires hi_bsep: \forall integer o1, o2;
+      0 <= o1 && o1 % 8 == 0 && o2 % 8 == 0 && o1 + 16 <= o2 <= h->total ==>
+      \separated(B(h, o1), B(h, o2)) &&
+      \separated(&B(h, o1)->next_free, B(h, o2)) && \separated(&B(h, o2)->next_free, B(h, o1));
+    requires hi_tag: \forall integer e; HB_MIN <= e <= h->total && e % 8 == 0 ==>
+      \valid(T(h, e)) && \separated(T(h, e), h) &&
+      \separated(T(h, e), &h->lists[0 .. VOS_HEAP_CLASSES - 1]);
+    requires hi_tsep: \forall integer o, e;
+      0 <= o && o % 8 == 0 && e % 8 == 0 && e <= h->total && o + 16 + HB_FOOT <= e ==>
+      \separated(T(h, e), B(h, o));
+    requires hi_tsepf: \forall integer o, e;
+      0 <= o && o % 8 == 0 && e % 8 == 0 && e <= h->total && o + 16 + HB_FOOT <= e ==>
+      \separated(T(h, e), &B(h, o)->next_free);
+    requires hi_tsep2: \forall integer o, e;
+      0 <= e && e % 8 == 0 && o % 8 == 0 && e <= o ==>
+      \separated(T(h, e), B(h, o));
+    requires hi_tsepf2: \forall integer o, e;
+      0 <= e && e % 8 == 0 && o % 8 == 0 && e <= o ==>
+      \separated(T(h, e), &B(h, o)->next_free);
+    // The flat-memory link of b and P (pfb_consistent's form), I1-I4, I6.
+    requires hi_b: bof(p) == B(h, BO) && 0 <= BO && BO % 8 == 0;
+    requires hi_bsz: HB_MIN <= BSZ(BOW) && BSZ(BOW) % 8 == 0 && NO <= h->total;
+    requires hi_i6: h->free_bytes + BSZ(BOW) <= h->total;
+    requires hi_prev: (BOW & HB_PREV_FREE) != 0 ==>
+      0 <= PO && PO % 8 == 0 && HB_MIN <= BO - PO && POW == BO - PO + HB_FREE;
+    requires hi_i3: (BOW & HB_PREV_FREE) != 0 ==> *tagp(B(h, BO), 0) == B(h, PO);
+    requires hi_nfree: (NOW & HB_FREE) != 0 ==>
+      (NOW & 7) == HB_FREE && HB_MIN + HB_FREE <= NOW && (NOW - HB_FREE) % 8 == 0 &&
+      NO + (NOW - HB_FREE) <= h->total;
+    requires hi_plink: (BOW & HB_PREV_FREE) != 0 ==>
+      \valid(PB->pprev) && *PB->pprev == PB &&
+      ((slot_at(h, PB->pprev) < sizeof(h->lists) &&
+        PB->pprev == &h->lists[slot_at(h, PB->pprev) / sizeof(blk_t *)]) ||
+       (PB->pprev == &B(h, RO)->next_free && INAR(RO) && OUTB(RO) && RO != PO &&
+        (PB->next_free != \null ==> SO + HB_MIN <= RO || RO + HB_MIN <= SO)));
+    requires hi_psucc: (BOW & HB_PREV_FREE) != 0 && PB->next_free != \null ==>
+      PB->next_free == B(h, SO) && INAR(SO) && OUTB(SO) && SO != PO;
+    requires hi_heads: \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==>
+      h->lists[k] == B(h, HO(k)) && INAR(HO(k)) && B(h, HO(k))->pprev == &h->lists[k] &&
+      ((BOW & HB_PREV_FREE) != 0 ==> OUTB(HO(k)));
+    ensures mi_lock: ev_lock_depth == \old(ev_lock_depth);
+*/
+static inline int heap_free(vos_heap_t *h, void *p);
