@@ -154,7 +154,10 @@ void vos__pi_update(vos_task_t *t)
 {
     /* Every task but t keeps the invariant (ACSL for the WP proof,
      * tools/evidence/wp/pi_chain.c; the names are defined in
-     * tools/evidence/wp/pi_world.h). */
+     * tools/evidence/wp/pi_world.h). walk_more is what a proof carries
+     * through the loop besides these: nothing (pi_world.h's default) unless
+     * the proof defines it (pi_chain.c: the ready model and what its call
+     * of vos__set_eff_prio requires). */
     /*@ loop invariant 0 <= depth <= VOS_CFG_PI_DEPTH;
         loop invariant t == \null || task(t);
         loop invariant chain_objects;
@@ -162,6 +165,7 @@ void vos__pi_update(vos_task_t *t)
         loop invariant world_waits;
         loop invariant world_heads;
         loop invariant owners_ok;
+        loop invariant walk_more;
         loop invariant \forall vos_task_t *x; task(x) && x != t ==> pi_q(x);
         loop invariant waits_kept{Pre, Here};
         loop invariant short_left{Pre}(\at(t, Pre), t, depth);

@@ -11,9 +11,9 @@
  * invariant and the logic of required_prio and pi_q as ACSL comments
  * there; the chain walk's logic (task, mutex, hl, listed, chain_world,
  * short_chain, ...) is tools/evidence/wp/pi_world.h, included before it;
- * this file adds the lemmas, the contracts and, by a #define around the
- * kernel source's #include (below), walk_more to the loop invariant's
- * owners_ok; it also includes kernel/sched.c (through eff_prio_ready.h
+ * this file adds the lemmas, the contracts and the definition of
+ * walk_more, a clause of the loop invariant (pi_world.h's default is
+ * true); it also includes kernel/sched.c (through eff_prio_ready.h
  * and ready.c, with ready.c's contracts of the ready steps, none called
  * by the walk) and kernel/wait.c (wq_mem).
  *
@@ -37,9 +37,9 @@
  *    (eff_prio_world.h, included by both files):
  *    world_qs, which ties the uninterpreted wq_mem to the wait fields.
  *    The walk keeps them (ensured) and carries them in its loop
- *    invariant: kernel/pi.c's invariant names owners_ok, which this file
- *    reads as owners_ok && walk_more while the kernel source is included
- *    (a #define around that #include: kernel/pi.c unchanged).
+ *    invariant: kernel/pi.c's invariant has the clause walk_more, which
+ *    this file defines as their conjunction (pi_world.h's default, which
+ *    pi.c and EVA read, is true; PI_WALK_MORE below).
  *  - vos__set_eff_prio's contract (below; kernel/sched.c): it sets
  *    t->prio, writes only task links, the scheduler's block and the head
  *    of t's wait queue, keeps frame (pi_frame.h), the owner words, heads,
@@ -90,6 +90,7 @@
  *    links and the queue heads (printed in the run's log);
  *  - the default configuration (no MPU, no channel lends), as pi.c's.
  */
+#define PI_WALK_MORE    /* walk_more is defined below, not pi_world.h's */
 #include "pi_world.h"
 #include "pi_frame.h"   /* frame */
 /* The ready model (eff_prio_ready.h: map_ok, rd_levels, rd_prios), the
@@ -129,23 +130,18 @@
       task(x) && x->state == VOS_TASK_BLOCKED && x->waitq != \null ==>
         ch_mem(x) && ch_qsep(x);
 
-    // What the walk carries besides kernel/pi.c's loop invariant: the
-    // ready model, which vos__set_eff_prio requires and keeps, prios_ok,
-    // from which its requires prio < VOS_CFG_PRIO_LEVELS, and world_qs.
+    // What the walk carries besides the rest of kernel/pi.c's loop
+    // invariant, its clause walk_more: the ready model, which
+    // vos__set_eff_prio requires and keeps, prios_ok, from which its
+    // requires prio < VOS_CFG_PRIO_LEVELS, and world_qs.
     predicate walk_more{L} =
       map_ok && rd_levels(\null) && rd_prios(\null) && prios_ok && world_qs;
 */
 
-/* kernel/pi.c's loop invariant of vos__pi_update names owners_ok; while
- * the kernel source is read, that name stands for owners_ok && walk_more,
- * so the invariant this proof checks also carries walk_more (a proof
- * file cannot add a clause to the kernel's loop invariant otherwise;
- * kernel/pi.c is the code proved, unchanged). Only the kernel source's
- * text is affected: the #undef follows its inclusion; kernel/pi.c names
- * owners_ok once, in that loop invariant, so no other clause changes. */
-#define owners_ok (owners_ok && walk_more)
+/* kernel/pi.c's loop invariant of vos__pi_update has the clause
+ * walk_more: this file's (above), not pi_world.h's default (PI_WALK_MORE,
+ * defined before pi_world.h is included). */
 #include EV_SOURCE
-#undef owners_ok
 
 /*@ // x's held list, as hl(x, _), with valid entries and first waiters.
     predicate listed_valid{L}(vos_task_t *x) =

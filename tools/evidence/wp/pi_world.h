@@ -47,6 +47,17 @@
       i < hn(x) ? hl(x, i) : (struct vos_mutex *)\null;
 */
 
+/* walk_more, a clause of kernel/pi.c's loop invariant of vos__pi_update:
+ * what a proof carries through the walk's loop besides the structure.
+ * By default nothing (true): pi.c and run.py eva read it so. A proof that
+ * carries more defines PI_WALK_MORE before it includes this file and its
+ * own walk_more before the kernel source (pi_chain.c: the ready model,
+ * prios_ok, world_qs). ACSL has no default a later definition overrides,
+ * hence the #ifndef. */
+#ifndef PI_WALK_MORE
+/*@ predicate walk_more = \true; */
+#endif
+
 /* x's held list is hl(x, 0 .. hn(x) - 1): each a mutex x owns. */
 /*@ predicate listed{L}(vos_task_t *x) =
       0 <= hn(x) <= 2147483647 && x->held == hnode(x, 0) &&
