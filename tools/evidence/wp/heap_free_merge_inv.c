@@ -10,8 +10,8 @@
  * (heap_free does not even ask heap_ok, heap_alloc.c).
  *
  * The invariant facts (offsets in the arena: BO b's, PO the block before
- * b's, NO = BO + b's size n's; poff, roff, soff, hoff are names without
- * an axiom, like off):
+ * b's, NO = BO + b's size n's; poff, roff, soff, hoff and the predicate
+ * blk are names without an axiom, like off):
  *  - flat memory: hi_arena (arena(h), heap_model.h), hi_blk (a block's
  *    whole header, links included, valid where a block of HB_MIN bytes
  *    fits), hi_bsep (headers 16 or more bytes apart do not overlap, nor
@@ -61,11 +61,33 @@
  * MP_PRE_LINK, MP_PRE_NEIGH, MP_PRE_N, MP_PRE_TAG) get every shared
  * precondition at the call; the cases with n free get MP_PRE_BP,
  * MP_PRE_LINK, MP_PRE_NEIGH_T(RNMS), MP_PRE_NFREE, MP_PRE_TAG_T(RNMS).
- * Not proved at the call: n's own list facts when n is free (MP_PRE_NLIST
- * beyond \valid(n) and its separations: n != h->top, n's back link and
- * successor, the tag apart from n's back link), the list-neighbour facts
- * (MP_PRE_NAPART, MP_PRE_NPN, MP_PRE_NNP) and n == h->top for n_top: they
- * need I4 for n, not stated here; the cases' own tests (ATEND, SAME,
+ *
+ * The run heap_free_merge_inv_n (-DMI_N) proves the rest of MP_PRE_NLIST
+ * and the list-neighbour facts, with n != h->top (the code's test) as
+ * their premise: the same contract of heap_free less hi_heads (not
+ * needed; with it CVC4 timed out on mi_nltag at 20 s), plus I4 for n
+ * (MI_NFACTS, also ASSUMED): hi_nlink and hi_nsucc (n listed when free
+ * and not the top: as hi_plink and hi_psucc for P, at roff(h, NO) and
+ * soff(h, NO), and n's successor's back link &n->next_free), hi_psb
+ * (P's successor's back link &P->next_free), hi_acyc (no list cycle
+ * through P and n: with P just before n, n's successor is not P's
+ * referrer's block; with n just before P, P's successor is not n's
+ * referrer's block), hi_blks and hi_dist (the blocks named are block
+ * starts, blk, and two block starts are HB_MIN or more bytes apart: I1),
+ * and hi_bsepf (flat memory: the link fields of headers 16 or more bytes
+ * apart do not overlap). Its free_general contract is only:
+ *  - mi_nlink, mi_nlsep, mi_nlslot, mi_nltag, mi_nsucc: the rest of
+ *    MP_PRE_NLIST (MP_PRE_LINK_OF(n), MP_PRE_LISTED(n, RNMS), the tag
+ *    apart from n's back link);
+ *  - mi_napart .. mi_napart4: MP_PRE_NAPART when n and P are not next
+ *    to each other (n's referrer not P's link, P's referrer not n's);
+ *  - mi_npn: MP_PRE_NPN's second clause when P is just before n (its
+ *    first is that premise);
+ *  - mi_nnp: MP_PRE_NNP's second and third clauses when n is just
+ *    before P (its first is that premise).
+ * Not proved at the call: n_top's NATEND when n == h->top (I4's top
+ * clause and the byte arithmetic of RP + size == h->end, which the model
+ * does not relate to B(h, o)); the cases' own tests (ATEND, SAME,
  * NATEND, NSAME) are the code's.
  *
  * free_general's contract here has requires only (no ensures, no assigns
@@ -77,7 +99,7 @@
  * objects apart from ev_lock_depth), heap_free_model.h's lemma i5_frame
  * (proved by heap_free_lemmas), the fast path's callees' contracts (the
  * case excludes that path), and the preconditions.
- * Run: heap_free_merge_inv (heap_free_merge_inv.wp).
+ * Runs: heap_free_merge_inv and heap_free_merge_inv_n (heap_free_merge_inv.wp).
  *
  * The code proved is kernel/heap.c itself, included (through heap_put.c
  * and heap_i5.c) whole: this file adds only contracts.
@@ -111,11 +133,61 @@
 #define RO roff(h, PO)
 #define SO soff(h, PO)
 #define HO(k) hoff(h, k)
+#define NB B(h, NO)
+#define NRO roff(h, NO)
+#define NSO soff(h, NO)
+#define NL_ ((nw & HB_FREE) != 0 && n != h->top)
+#define AP_ (n->pprev != &RP->next_free && RP->pprev != &n->next_free)
+#define NLISTED ((BOW & HB_PREV_FREE) != 0 && (NOW & HB_FREE) != 0 && NB != h->top)
 /* A listed block's offset o: a free block other than b, so before P, P,
  * or at or after n (NOS: n's size, its word less its flag bits). */
 #define NOS (NOW - (NOW & 7))
 #define OUTB(o) ((o) + HB_MIN <= PO || (o) == PO || (o) == NO || (NO + HB_MIN <= (o) && NO + NOS <= (o)))
 #define INAR(o) (0 <= (o) && (o) % 8 == 0 && (o) + HB_MIN <= h->total)
+
+/* hi_heads (heap_free_merge_inv only) and the facts of n's list place
+ * (heap_free_merge_inv_n only, -DMI_N): the file's header. */
+#ifndef MI_N
+#define MI_HEADS \
+    requires hi_heads: \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==> \
+      h->lists[k] == B(h, HO(k)) && INAR(HO(k)) && B(h, HO(k))->pprev == &h->lists[k] && \
+      ((BOW & HB_PREV_FREE) != 0 ==> OUTB(HO(k)));
+#else
+#define MI_HEADS
+#endif
+#ifdef MI_N
+#define MI_NFACTS \
+    requires hi_bsepf: \forall integer o1, o2; \
+      0 <= o1 && o1 % 8 == 0 && o2 % 8 == 0 && o1 + 16 <= o2 <= h->total ==> \
+      \separated(&B(h, o1)->next_free, &B(h, o2)->next_free) && \
+      \separated(&B(h, o1)->next_free, &B(h, o2)->pprev) && \
+      \separated(&B(h, o2)->next_free, &B(h, o1)->pprev); \
+    requires hi_dist: \forall integer o1, o2; blk(h, o1) && blk(h, o2) && o1 < o2 ==> \
+      o1 + HB_MIN <= o2; \
+    requires hi_blks: (BOW & HB_PREV_FREE) != 0 ==> \
+      (PB->pprev == &B(h, RO)->next_free ==> blk(h, RO)) && \
+      (PB->next_free != \null ==> blk(h, SO)) && \
+      (NLISTED && NB->pprev == &B(h, NRO)->next_free ==> blk(h, NRO)) && \
+      (NLISTED && NB->next_free != \null ==> blk(h, NSO)); \
+    requires hi_nlink: NLISTED ==> \
+      \valid(NB->pprev) && *NB->pprev == NB && \
+      ((slot_at(h, NB->pprev) < sizeof(h->lists) && \
+        NB->pprev == &h->lists[slot_at(h, NB->pprev) / sizeof(blk_t *)]) || \
+       (NB->pprev == &B(h, NRO)->next_free && INAR(NRO) && OUTB(NRO) && NRO != NO && \
+        (NB->next_free != \null ==> NSO + HB_MIN <= NRO || NRO + HB_MIN <= NSO))); \
+    requires hi_nsucc: NLISTED && NB->next_free != \null ==> \
+      NB->next_free == B(h, NSO) && INAR(NSO) && OUTB(NSO) && NSO != NO && \
+      NB->next_free->pprev == &NB->next_free; \
+    requires hi_psb: (BOW & HB_PREV_FREE) != 0 && PB->next_free != \null ==> \
+      PB->next_free->pprev == &PB->next_free; \
+    requires hi_acyc: NLISTED ==> \
+      (NB->pprev == &PB->next_free && NB->next_free != \null && \
+       PB->pprev == &B(h, RO)->next_free ==> NSO != RO) && \
+      (PB->pprev == &NB->next_free && PB->next_free != \null && \
+       NB->pprev == &B(h, NRO)->next_free ==> SO != NRO);
+#else
+#define MI_NFACTS
+#endif
 
 /*@ axiomatic PrevOff {
       // The offset of the block before the header at offset o: a name
@@ -127,6 +199,8 @@
       logic integer roff(vos_heap_t *h, integer o);
       logic integer soff(vos_heap_t *h, integer o);
       logic integer hoff(vos_heap_t *h, integer k);
+      // A block starts at offset o: a name (no axiom).
+      predicate blk(vos_heap_t *h, integer o);
     }
 */
 
@@ -145,6 +219,9 @@ static inline void arch_unlock(uint32_t key);
 */
 static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
 
+/* free_general's contract: heap_free_merge_inv's clauses, or with MI_N
+ * heap_free_merge_inv_n's (n listed, the list-neighbour facts). */
+#ifndef MI_N
 /*@ MP_PRE_BP
     MP_PRE_LINK
     MP_PRE_NEIGH
@@ -164,6 +241,31 @@ static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
       \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==>
         \separated(tagp(RP, RNMS), h->lists[k]);
 */
+#else
+/*@ requires mi_nlink: NL_ ==> \valid(n->pprev) && *n->pprev == n;
+    requires mi_nlsep: NL_ ==> \separated(n->pprev, n) && \separated(n->pprev, b);
+    requires mi_nlslot: NL_ ==>
+      (slot_at(h, n->pprev) < sizeof(h->lists) &&
+       n->pprev == &h->lists[slot_at(h, n->pprev) / sizeof(blk_t *)]) ||
+      \separated(n->pprev, h);
+    requires mi_nltag: NL_ ==> \separated(tagp(RP, RNMS), n->pprev);
+    requires mi_nsucc: NL_ && n->next_free != \null ==>
+      \valid(n->next_free) && \separated(n->next_free, h) && \separated(n->next_free, n) &&
+      \separated(n->next_free, n->pprev) && \separated(n->next_free, b) &&
+      \separated(tagp(RP, RNMS), n->next_free);
+    requires mi_napart: NL_ && AP_ ==> \separated(n->pprev, RP);
+    requires mi_napart2: NL_ && AP_ ==> \separated(n->pprev, RP->pprev);
+    requires mi_napart3: NL_ && AP_ && n->next_free != \null ==> \separated(n->next_free, RP);
+    requires mi_napart4: NL_ && AP_ && n->next_free != \null ==>
+      \separated(RP->pprev, &n->next_free->pprev);
+    requires mi_npn: NL_ && n->pprev == &RP->next_free && n->next_free != \null ==>
+      \separated(n->next_free, RP) && \separated(n->next_free, RP->pprev) &&
+      \separated(RP->pprev, &n->next_free->pprev);
+    requires mi_nnp: NL_ && RP->pprev == &n->next_free ==>
+      \separated(n->pprev, RP) &&
+      (RP->next_free != \null ==> \separated(RP->next_free, n->pprev));
+*/
+#endif
 static int free_general(vos_heap_t *h, blk_t *b, uint32_t w, blk_t *n, uint32_t nw);
 
 /*@ requires \valid(h) && i5(h);
@@ -215,9 +317,8 @@ static int free_general(vos_heap_t *h, blk_t *b, uint32_t w, blk_t *n, uint32_t 
         (PB->next_free != \null ==> SO + HB_MIN <= RO || RO + HB_MIN <= SO)));
     requires hi_psucc: (BOW & HB_PREV_FREE) != 0 && PB->next_free != \null ==>
       PB->next_free == B(h, SO) && INAR(SO) && OUTB(SO) && SO != PO;
-    requires hi_heads: \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==>
-      h->lists[k] == B(h, HO(k)) && INAR(HO(k)) && B(h, HO(k))->pprev == &h->lists[k] &&
-      ((BOW & HB_PREV_FREE) != 0 ==> OUTB(HO(k)));
+    MI_HEADS
+    MI_NFACTS
     ensures mi_lock: ev_lock_depth == \old(ev_lock_depth);
 */
 static inline int heap_free(vos_heap_t *h, void *p);
