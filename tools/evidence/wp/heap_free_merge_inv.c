@@ -85,10 +85,19 @@
  *    first is that premise);
  *  - mi_nnp: MP_PRE_NNP's second and third clauses when n is just
  *    before P (its first is that premise).
- * Not proved at the call: n_top's NATEND when n == h->top (I4's top
- * clause and the byte arithmetic of RP + size == h->end, which the model
- * does not relate to B(h, o)); the cases' own tests (ATEND, SAME,
- * NATEND, NSAME) are the code's.
+ *
+ * The run heap_free_merge_inv_top (-DMI_T) proves n_top's NATEND when n
+ * is free and n == h->top (mi_ntop): the same contract of heap_free less
+ * hi_heads, plus (also ASSUMED) hi_ntop (I4's top clause: n free and the
+ * top ends at the sentinel), hi_bytes and hi_end (flat memory: the byte
+ * k after the header at o is the header at o + k, and h->end is the
+ * sentinel's header, B(h, total); arena(h) says it through a uintptr_t
+ * round trip). With the n facts in the run (heap_free_merge_inv_n's
+ * hypotheses) CVC4 timed out on it at 20 s; alone it takes 1.5 s.
+ * So with all these facts assumed, every shared precondition of every
+ * merge case is proved at the call; the cases' own tests (ATEND, SAME,
+ * NATEND, NSAME, n in use, the top or listed, the list-neighbour
+ * conditions) are the code's or split the cases.
  *
  * free_general's contract here has requires only (no ensures, no assigns
  * clause), so nothing is assumed of free_general. hb_valid's and
@@ -99,7 +108,8 @@
  * objects apart from ev_lock_depth), heap_free_model.h's lemma i5_frame
  * (proved by heap_free_lemmas), the fast path's callees' contracts (the
  * case excludes that path), and the preconditions.
- * Runs: heap_free_merge_inv and heap_free_merge_inv_n (heap_free_merge_inv.wp).
+ * Runs: heap_free_merge_inv, heap_free_merge_inv_n and
+ * heap_free_merge_inv_top (heap_free_merge_inv.wp, three cases).
  *
  * The code proved is kernel/heap.c itself, included (through heap_put.c
  * and heap_i5.c) whole: this file adds only contracts.
@@ -145,9 +155,10 @@
 #define OUTB(o) ((o) + HB_MIN <= PO || (o) == PO || (o) == NO || (NO + HB_MIN <= (o) && NO + NOS <= (o)))
 #define INAR(o) (0 <= (o) && (o) % 8 == 0 && (o) + HB_MIN <= h->total)
 
-/* hi_heads (heap_free_merge_inv only) and the facts of n's list place
- * (heap_free_merge_inv_n only, -DMI_N): the file's header. */
-#ifndef MI_N
+/* hi_heads (heap_free_merge_inv only), the facts of n's list place
+ * (heap_free_merge_inv_n only, -DMI_N) and of the top (heap_free_merge_inv_top
+ * only, -DMI_T): the file's header. */
+#if !defined(MI_N) && !defined(MI_T)
 #define MI_HEADS \
     requires hi_heads: \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==> \
       h->lists[k] == B(h, HO(k)) && INAR(HO(k)) && B(h, HO(k))->pprev == &h->lists[k] && \
@@ -185,6 +196,13 @@
        PB->pprev == &B(h, RO)->next_free ==> NSO != RO) && \
       (PB->pprev == &NB->next_free && PB->next_free != \null && \
        NB->pprev == &B(h, NRO)->next_free ==> SO != NRO);
+#elif defined(MI_T)
+#define MI_NFACTS \
+    requires hi_ntop: (BOW & HB_PREV_FREE) != 0 && (NOW & HB_FREE) != 0 && NB == h->top ==> \
+      NO + (NOW - HB_FREE) == h->total; \
+    requires hi_bytes: \forall integer o, k; 0 <= o && 0 <= k && o + k <= h->total ==> \
+      (uint8_t *)B(h, o) + k == (uint8_t *)B(h, o + k); \
+    requires hi_end: h->end == (uint8_t *)B(h, h->total);
 #else
 #define MI_NFACTS
 #endif
@@ -220,8 +238,9 @@ static inline void arch_unlock(uint32_t key);
 static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
 
 /* free_general's contract: heap_free_merge_inv's clauses, or with MI_N
- * heap_free_merge_inv_n's (n listed, the list-neighbour facts). */
-#ifndef MI_N
+ * heap_free_merge_inv_n's (n listed, the list-neighbour facts), or with
+ * MI_T heap_free_merge_inv_top's (NATEND when n is the top). */
+#if !defined(MI_N) && !defined(MI_T)
 /*@ MP_PRE_BP
     MP_PRE_LINK
     MP_PRE_NEIGH
@@ -241,7 +260,7 @@ static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
       \forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==>
         \separated(tagp(RP, RNMS), h->lists[k]);
 */
-#else
+#elif defined(MI_N)
 /*@ requires mi_nlink: NL_ ==> \valid(n->pprev) && *n->pprev == n;
     requires mi_nlsep: NL_ ==> \separated(n->pprev, n) && \separated(n->pprev, b);
     requires mi_nlslot: NL_ ==>
@@ -264,6 +283,9 @@ static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
     requires mi_nnp: NL_ && RP->pprev == &n->next_free ==>
       \separated(n->pprev, RP) &&
       (RP->next_free != \null ==> \separated(RP->next_free, n->pprev));
+*/
+#elif defined(MI_T)
+/*@ requires mi_ntop: (nw & HB_FREE) != 0 && n == h->top ==> NATEND;
 */
 #endif
 static int free_general(vos_heap_t *h, blk_t *b, uint32_t w, blk_t *n, uint32_t nw);
