@@ -31,9 +31,10 @@
  * the clauses above hold if they do, as WP's call rule assumes them (an
  * "ensures \false" added for a check was proved on 509 of 511 parts, the
  * infeasible ones, not on the two live paths at 10 s); the memory
- * accesses; the effects (the gap filed free with its tag, the rest
- * refiled and taken, HB_PREV_FREE set on the block returned), i5 kept,
- * the assigns clause; the top case.
+ * accesses; the top case. NOT STATED, so not proved either: the
+ * effects (the gap filed free with its tag, the rest refiled and taken,
+ * HB_PREV_FREE set on the block returned), i5 kept, a frame (the
+ * contract has no assigns clause).
  *
  * Assumptions: heap_alloc.c's (its header); the case: a1_lo, a1_hi
  * (the found class in find_class's terms at class_ceil's argument on

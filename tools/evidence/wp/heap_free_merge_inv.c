@@ -40,11 +40,13 @@
  *    P and apart from RO (hi_psucc); every list head the block at
  *    HO(k), whose back link is that list head (hi_heads); every listed
  *    block named here (RO, SO, HO(k)) before P, P, n or after n
- *    (OUTB: a free block is not b and does not overlap P, b or n).
+ *    (OUTB: a free block is not b, and is P, n, or overlaps none of
+ *    P, b, n).
  *
- * Proved (each a precondition goal at the call, CVC4 alone), besides
- * heap_free_merge_call.c's gm_w, gm_pfb, the bad-header path unreachable
- * (mi_unreached) and the lock released (mi_lock):
+ * Proved (each a precondition goal at the call, CVC4 alone): the
+ * bad-header path unreachable (mi_unreached), the lock released
+ * (mi_lock), and (MP_PRE_BP includes heap_free_merge_call.c's gm_heap,
+ * gm_w, gm_pfb):
  *  - MP_PRE_BP whole (the macro itself: b valid, apart from h and at its
  *    offset; b's size; free_bytes + size without overflow; P valid,
  *    apart, free, of at least HB_MIN bytes, at BO - P's size; the sum
