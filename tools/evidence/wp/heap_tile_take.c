@@ -3,8 +3,9 @@
  * The whole-heap block model of heap_tile.c (heap_tile_model.h: I1, I2,
  * I4's top clause and I6 stated over the whole arena, tiled(h)) and take,
  * the allocation from a free list (kernel/heap.c; heap_alloc's path
- * whenever find_class finds a list). PARTLY PROVED: see "Proved" and
- * "Not proved" below.
+ * whenever find_class finds a list). PROVED: take keeps the model, under
+ * preconditions the model cannot state (see "Proved" and "Not proved"
+ * below).
  *
  * Proved (the run heap_tile_take, -wp-fct g_mono,g_use,g_cut):
  *  - g_mono: the prefix sums never decrease (tS[k] <= tS[i] for
@@ -40,33 +41,53 @@
  *    arena(h) and arena_sep(h);
  *  - g_and: and_flag at one word (a small context for its instance).
  *
- * NOT PROVED (written here, in no run's -wp-fct, so no goal of make test
- * states them): take_at (take with its effect on the headers as one frame
- * over arena offsets) and tile_take (take keeps tiled(h): calls take_at,
- * then g_cut or g_use, each case's header facts asserted in its own
- * branch). Session 24's trial at a load of 2-3 on 2 cores (CVC4 and Z3,
- * 20 s; with two lemmas on distinct headers apart in either order, not
- * kept here: docs/evidence.md Appendix A, "tile_take") closed all but 7
- * of 382 goals: take_at's h->total after the call (its a_same, or the
- * assertion t_same stating it: CVC4 timed out at 20 s, and at 90 s in a
- * run of take_at alone, while the same for top and top_size took 1.5-8 s) and its a_split's part stating that the
- * next block's size word is kept (from take's split_keep); tile_take's
- * a_and (and_flag's instance, since then the ghost call g_and, not
- * re-run), f_whole_n0, and, after g_cut, ps_k (part1), ps_hdrs and
- * ps_last (part3). take_at's a_frame took 7.9 s. So: that take keeps the
- * whole-heap model is NOT proved.
+ * Proved (session 25):
+ *  - the run heap_tile_take_same (-wp-fct take -wp-prop tk_same): a
+ *    third clause this file adds to take's contract, tk_same (take keeps
+ *    h->top, h->top_size and h->total), on take's code (kernel/heap.c):
+ *    9/9;
+ *  - the run heap_tile_take_at (-wp-fct take_at,g_sep3): take_at, take
+ *    with its effect on the arena's headers as one frame over offsets;
+ *    its ghost parameters o, s, s1 name the block's offset and size and
+ *    the next block's size, so its ensures are stated in the caller's
+ *    terms (the next block's header after the whole case is s1, through
+ *    g_and); g_sep3: the three headers take writes apart from one
+ *    another and from every other header, in either order (arena_sep
+ *    states o1 < o2 only), in a small context: 145/145 (CVC4 and Z3:
+ *    CVC4 answers unknown on g_sep3's p_lo);
+ *  - the run heap_tile_take_post (-wp-fct g_post_cut,g_post_use,
+ *    g_join_hdrs): after the split case (g_post_cut, calling g_cut) and
+ *    the whole case (g_post_use, calling g_use), take_at's header facts
+ *    in the old sequence's terms are the model's headers, sentinel, sums
+ *    and last block; g_join_hdrs joins the headers below k, at k, k + 1
+ *    and above into every block's (a ghost loop, one case an iteration):
+ *    107/107;
+ *  - the run heap_tile_take_fn (-wp-fct tile_take): tile_take (calls
+ *    take_at, then g_post_cut or g_post_use): take keeps the whole-heap
+ *    model (gseq, hdrs, the sentinel, counted, tile_top after the call)
+ *    and returns tile k, now allocated, of at least bs bytes, with
+ *    free_bytes lower by exactly its size: 185/185.
+ * So take keeps the whole-heap model (I1, I2, I4's top clause, I6), under
+ * tile_take's preconditions.
+ *
+ * NOT PROVED: that heap_alloc (or heap_alloc_aligned) calls take on a
+ * heap where tile_take's preconditions hold: the model has no lists, so
+ * that the head of lists[idx] is a free tile k that is not the top,
+ * holding at least bs bytes, is a precondition here (tk_tile, tk_top),
+ * as are take's own list preconditions; I3 (boundary tags) and I4's list
+ * membership are not in the model. Session 24's trial (7 of 382 goals
+ * open) and how they closed: docs/evidence.md Appendix A, "tile_take".
  *
  * Assumptions (docs/evidence.md lists them): heap_tile.c's (heap_model.h's
  * arena model, arena_sep, or_flag), heap_take.c's (boff, clz_fn) and
  * and_flag, an axiom (for 0 <= x < 2^32 - 2 a multiple of 8,
  * (x + 2) & ~HB_PREV_FREE == x: C11 6.5.10, bit 1 of x is 0), used by g_and
- * (its instance at one word; g_and is called only by the unproved
- * tile_take). tile_take's preconditions would add what the
- * model cannot state, having no lists: the head of lists[idx] is tile k,
- * free, not the top, holding bs bytes, and take's own list preconditions.
+ * (its instance at one word; g_and is called by take_at). tile_take's
+ * preconditions add what the model cannot state, having no lists (above).
  *
  * The code is kernel/heap.c itself, included (through heap_take.c)
- * whole: this file adds contracts, ghost state and two functions.
+ * whole: this file adds contracts, ghost state and two C functions
+ * (take_at, tile_take).
  */
 #include "heap_take.c"
 #include "heap_tile_model.h"
@@ -79,11 +100,15 @@
 
 /* take's frame as one clause (the union of heap_take.c's behaviors'
  * assigns), and the split case's untouched successor header (proved by
- * the heap_tile_take_frame run). */
+ * the heap_tile_take_frame run); tk_same, take keeps top, top_size and
+ * total (proved by the heap_tile_take_same run: take_at reads it at the
+ * call, where deriving h->total from the frame timed out). */
 /*@ assigns TK_B->size, TK_B->check, TK_R->size, TK_R->check, TK_R->next_free, TK_R->pprev,
             *TK_TAG, TK_NX->pprev, TK_N->size, TK_N->check,
             h->lists[0 .. VOS_HEAP_CLASSES - 1], h->lists[0 .. VOS_HEAP_CLASSES - 1]->pprev,
             h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map, h->free_bytes, h->min_free;
+    ensures tk_same: h->top == \old(h->top) && h->top_size == \old(h->top_size) &&
+      h->total == \old(h->total);
     behavior split_keep:
       assumes TK_S - bs >= HB_MIN;
       requires hsepp(TK_R, TK_N) && hsepp(TK_B, TK_N);
@@ -92,11 +117,49 @@
 */
 INLINE blk_t *take(vos_heap_t *h, uint32_t idx, uint32_t bs);
 
+/* The headers at offsets a < a + bs <= a + s (take's block, the rest, the
+ * next block) apart from one another and from every other header of the
+ * arena, in either order (arena_sep states it for o1 < o2 only): a small
+ * context for the facts take_at needs (proved by the heap_tile_take_at
+ * run). */
+/*@ ghost
+  /@ requires \valid(h) && arena(h) && arena_sep(h);
+     requires 0 <= a && 0 < bs <= s && a + s <= h->total && a % 8 == 0 && bs % 8 == 0 && s % 8 == 0;
+     assigns \nothing;
+     ensures p_ac: hsepp(B(h, a), B(h, a + s));
+     ensures p_bc: bs < s ==> hsepp(B(h, a + bs), B(h, a + s));
+     ensures p_q: \forall integer q; 0 <= q <= h->total && q % 8 == 0 &&
+       q != a && q != a + bs && q != a + s ==>
+       hsepp(B(h, q), B(h, a)) && hsepp(B(h, q), B(h, a + bs)) && hsepp(B(h, q), B(h, a + s)) &&
+       \base_addr(B(h, q)) != \base_addr(h);
+  @/
+  void g_sep3(vos_heap_t *h, uint32_t a, uint32_t bs, uint32_t s)
+  {
+      /@ assert p_lo: \forall integer q, o; 0 <= q < o <= h->total && q % 8 == 0 && o % 8 == 0 ==>
+           hsepp(B(h, q), B(h, o)) && hsepp(B(h, o), B(h, q)); @/
+  }
+*/
+
+/* and_flag at one word, in a small context (proved by the run
+ * heap_tile_take_join). */
+/*@ ghost
+  /@ requires x % 8 == 0 && x < 1048576;
+     assigns \nothing;
+     ensures n_and: (uint32_t)((x + 2) & ~HB_PREV_FREE) == x;
+  @/
+  void g_and(uint32_t x)
+  {
+  }
+*/
+
 /* take with its effect on the arena's headers as one frame over offsets:
  * every header at an offset other than o, o + bs, o + s (the block, the
  * rest, the next block) keeps its words. A C function of this file that
  * only calls take: its small context lets the provers do the memory
- * reasoning, which tile_take then only instantiates (proved by this run). */
+ * reasoning, which tile_take then only instantiates. Its ghost
+ * parameters o, s, s1 (the block's offset and size, the next block's
+ * size) state its ensures in the caller's terms (proved by the
+ * heap_tile_take_at run). */
 #define TA_PRE \
     \valid(h) && arena(h) && arena_sep(h) && i5(h) && \
     0 <= idx < VOS_HEAP_CLASSES && HB_MIN <= bs && bs % 8 == 0 && \
@@ -109,6 +172,8 @@ INLINE blk_t *take(vos_heap_t *h, uint32_t idx, uint32_t bs);
     heads_apart(h, idx, TK_B)
 
 /*@ requires TA_PRE;
+    requires ta_os: o == TK_O && s == TK_S;
+    requires ta_n: s1 % 8 == 0 && HB_MIN <= s1 && o + s + s1 <= h->total && hdr(h, o + s, s1 + 2);
     requires TK_S - bs >= HB_MIN ==> TK_SPLIT_OK;
     assigns TK_B->size, TK_B->check, TK_R->size, TK_R->check, TK_R->next_free, TK_R->pprev,
             *TK_TAG, TK_NX->pprev, TK_N->size, TK_N->check,
@@ -116,45 +181,45 @@ INLINE blk_t *take(vos_heap_t *h, uint32_t idx, uint32_t bs);
             h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map, h->free_bytes, h->min_free;
     ensures a_res: \result == \old(TK_B);
     ensures a_frame: \forall integer q; 0 <= q <= h->total && q % 8 == 0 &&
-      q != \old(TK_O) && q != \old(TK_O) + bs && q != \old(TK_O + TK_S) ==>
+      q != o && q != o + bs && q != o + s ==>
       B(h, q)->size == \old(B(h, q)->size) && B(h, q)->check == \old(B(h, q)->check);
-    ensures a_split: \old(TK_S) - bs >= HB_MIN ==>
-      hdr(h, \old(TK_O), bs) && hdr(h, \old(TK_O) + bs, \old(TK_S) - bs + 1) &&
-      B(h, \old(TK_O + TK_S))->size == \old(B(h, TK_O + TK_S)->size) &&
-      B(h, \old(TK_O + TK_S))->check == \old(B(h, TK_O + TK_S)->check) &&
+    ensures a_split: s - bs >= HB_MIN ==>
+      hdr(h, o, bs) && hdr(h, o + bs, s - bs + 1) && hdr(h, o + s, s1 + 2) &&
       h->free_bytes == \old(h->free_bytes) - bs;
-    ensures a_whole: \old(TK_S) - bs < HB_MIN ==>
-      hdr(h, \old(TK_O), \old(TK_S)) &&
-      B(h, \old(TK_O + TK_S))->size == (uint32_t)(\old(B(h, TK_O + TK_S)->size) & ~HB_PREV_FREE) &&
-      B(h, \old(TK_O + TK_S))->check ==
-        seal((uint32_t)(\old(B(h, TK_O + TK_S)->size) & ~HB_PREV_FREE), B(h, \old(TK_O + TK_S))) &&
-      h->free_bytes == \old(h->free_bytes) - \old(TK_S);
+    ensures a_whole: s - bs < HB_MIN ==>
+      hdr(h, o, s) && hdr(h, o + s, s1) && h->free_bytes == \old(h->free_bytes) - s;
     ensures a_min: h->min_free <= h->free_bytes;
     ensures a_same: h->top == \old(h->top) && h->top_size == \old(h->top_size) && h->total == \old(h->total);
 */
-blk_t *take_at(vos_heap_t *h, uint32_t idx, uint32_t bs)
+blk_t *take_at(vos_heap_t *h, uint32_t idx, uint32_t bs) /*@ ghost (uint32_t o, uint32_t s, uint32_t s1) */
 {
-    //@ assert t_os: TK_O + TK_S < h->total && TK_S % 8 == 0 && bs <= TK_S;
-    //@ assert t_b: TK_B == B(h, TK_O);
-    //@ assert t_r: TK_R == B(h, TK_O + bs);
-    //@ assert t_n: TK_N == B(h, TK_O + TK_S);
-    //@ assert t_m8: (TK_O + bs) % 8 == 0 && (TK_O + TK_S) % 8 == 0;
-    //@ assert t_nb: \base_addr(B(h, TK_O + TK_S)) != \base_addr(h);
-    //@ assert t_bn: hsepp(B(h, TK_O), B(h, TK_O + TK_S));
-    //@ assert t_rn: TK_S - bs >= HB_MIN ==> hsepp(B(h, TK_O + bs), B(h, TK_O + TK_S));
+    //@ assert t_os: o + s < h->total && s % 8 == 0 && bs <= s && (o + bs) % 8 == 0 && (o + s) % 8 == 0;
+    /*@ ghost g_sep3(h, o, bs, s); */
+    /*@ ghost g_and(s1); */
+    //@ assert t_b: TK_B == B(h, o);
+    //@ assert t_r: TK_R == B(h, o + bs);
+    //@ assert t_n: TK_N == B(h, o + s);
+    //@ assert t_nb: \base_addr(B(h, o + s)) != \base_addr(h);
     //@ assert t_ns: hsepp(TK_B, TK_N) && \base_addr(TK_N) != \base_addr(h) && \valid(&TK_N->size) && \valid(&TK_N->check);
     //@ assert t_rs: TK_S - bs >= HB_MIN ==> hsepp(TK_R, TK_N);
+    //@ assert t_nw: TK_N->size == s1 + 2;
+    //@ assert t_w: TK_W == s + 1 && (uint32_t)(TK_W - bs) == s - bs + 1;
     /*@ assert t_sep: \forall integer q; 0 <= q <= h->total && q % 8 == 0 &&
-          q != TK_O && q != TK_O + bs && q != TK_O + TK_S ==>
-          hsepp(B(h, q), B(h, TK_O)) && hsepp(B(h, q), B(h, TK_O + bs)) && hsepp(B(h, q), B(h, TK_O + TK_S)) &&
+          q != o && q != o + bs && q != o + s ==>
+          hsepp(B(h, q), TK_B) && hsepp(B(h, q), TK_R) && hsepp(B(h, q), TK_N) &&
           \base_addr(B(h, q)) != \base_addr(h); */
-    //@ assert t_tot: \separated(&h->total, &TK_N->size, &TK_N->check, &TK_B->size, &TK_B->check);
-    //@ assert t_tsz: \separated(&h->top_size, &TK_N->size, &TK_N->check, &TK_B->size, &TK_B->check);
-    //@ assert t_tr: TK_S - bs >= HB_MIN ==> \separated(&h->total, &TK_R->size, &TK_R->check) && \separated(&h->top_size, &TK_R->size, &TK_R->check);
-    //@ assert t_kn: TK_S - bs >= HB_MIN ==> hsepp(TK_R, TK_N) && hsepp(TK_B, TK_N) && \base_addr(TK_N) != \base_addr(h);
     blk_t *r = take(h, idx, bs);
+    /*@ assert t_k0: s - bs >= HB_MIN ==>
+          \at(TK_N, Pre)->size == \at(TK_N->size, Pre) && \at(TK_N, Pre)->check == \at(TK_N->check, Pre); */
+    /*@ assert t_k1: s - bs >= HB_MIN ==>
+          B(h, o + s)->size == \at(B(h, o + s)->size, Pre) && B(h, o + s)->check == \at(B(h, o + s)->check, Pre); */
+    /*@ assert t_r0: s - bs >= HB_MIN ==>
+          \at(TK_R, Pre)->size == (uint32_t)(\at(TK_W, Pre) - bs) &&
+          \at(TK_R, Pre)->check == seal((uint32_t)(\at(TK_W, Pre) - bs), \at(TK_R, Pre)); */
+    //@ assert t_r1: s - bs >= HB_MIN ==> hdr(h, o + bs, s - bs + 1);
     //@ assert t_same: h->top == \at(h->top, Pre) && h->top_size == \at(h->top_size, Pre) && h->total == \at(h->total, Pre);
-    //@ assert t_free: h->free_bytes == \at(h->free_bytes, Pre) - (\at(TK_S, Pre) - bs >= HB_MIN ? bs : \at(TK_S, Pre));
+    //@ assert t_wn: s - bs < HB_MIN ==> B(h, o + s)->size == (uint32_t)((s1 + 2) & ~HB_PREV_FREE);
+    //@ assert t_free: h->free_bytes == \at(h->free_bytes, Pre) - (s - bs >= HB_MIN ? bs : s);
     return r;
 }
 
@@ -322,18 +387,6 @@ blk_t *take_at(vos_heap_t *h, uint32_t idx, uint32_t bs)
   }
 */
 
-/* and_flag at one word, in a small context (proved by the run
- * heap_tile_take_join). */
-/*@ ghost
-  /@ requires x % 8 == 0 && x < 1048576;
-     assigns \nothing;
-     ensures n_and: (uint32_t)((x + 2) & ~HB_PREV_FREE) == x;
-  @/
-  void g_and(uint32_t x)
-  {
-  }
-*/
-
 /* The facts of the model the wrapper uses at tile k, derived from gseq
  * alone (a small context: proved by this run). */
 /*@ ghost
@@ -393,6 +446,109 @@ blk_t *take_at(vos_heap_t *h, uint32_t idx, uint32_t bs)
   }
 */
 
+/* The headers of the blocks below k, k, k + 1 and above k + 1 are every
+ * block's (a ghost loop over the blocks, each case an instance: a small
+ * context for g_post_cut and g_post_use; proved by the
+ * heap_tile_take_post run). */
+/*@ ghost
+  /@ requires 0 <= k && k + 2 <= tn && tn <= 65536;
+     requires j_lo: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i));
+     requires j_k: hdr(h, tG[k], hword(k)) && hdr(h, tG[k + 1], hword(k + 1));
+     requires j_hi: \forall integer i; k + 2 <= i < tn ==> hdr(h, tG[i], hword(i));
+     assigns \nothing;
+     ensures j_all: \forall integer i; 0 <= i < tn ==> hdr(h, tG[i], hword(i));
+  @/
+  void g_join_hdrs(vos_heap_t *h, uint32_t k)
+  {
+      uint32_t k1 = k + 1;
+      /@ assert j_k1u: k1 == k + 1; @/
+      uint32_t j = 0;
+      /@ loop invariant 0 <= j <= tn;
+         loop invariant \forall integer i; 0 <= i < j ==> hdr(h, tG[i], hword(i));
+         loop assigns j;
+         loop variant tn - j;
+      @/
+      while (j < tn) {
+          if (j < k) {
+              /@ assert j_jlo: hdr(h, tG[j], hword(j)); @/
+          } else if (j == k) {
+              /@ assert j_jk: hdr(h, tG[j], hword(j)); @/
+          } else if (j == k1) {
+              /@ assert j_jk1: hdr(h, tG[j], hword(j)); @/
+          } else {
+              /@ assert j_jhi: hdr(h, tG[j], hword(j)); @/
+          }
+          j++;
+      }
+  }
+*/
+
+/* After take's split case: the header facts take_at gives, in terms of
+ * the old sequence, are the model's headers after g_cut (a small context
+ * for tile_take's split branch; proved by the heap_tile_take_post run). */
+/*@ ghost
+  /@ requires gseq(total) && total < 1048576;
+     requires 0 <= k && k + 1 < tn && tF[k] == 1;
+     requires HB_MIN <= bs && bs % 8 == 0 && bsize(k) >= bs + HB_MIN;
+     requires v_lo: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i));
+     requires v_os: o == tG[k] && s == bsize(k) && s1 == bsize(k + 1);
+     requires v_hi: \forall integer i; k + 1 < i < tn ==> hdr(h, tG[i], hword(i));
+     requires v_k: hdr(h, o, bs) && hdr(h, o + bs, s - bs + 1) && hdr(h, o + s, s1 + 2);
+     requires v_sent: hdr(h, total, 2 * tF[tn - 1]);
+     assigns tn, tG[k + 1 .. tn + 1], tF[k .. tn], tS[k + 1 .. tn + 1];
+     ensures v_seq: gseq(total);
+     ensures v_hdrs: \forall integer i; 0 <= i < tn ==> hdr(h, tG[i], hword(i));
+     ensures v_sent2: hdr(h, total, 2 * tF[tn - 1]);
+     ensures v_kk: tG[k] == \old(tG[k]) && tF[k] == 0 && bsize(k) == bs;
+     ensures v_last: tF[tn - 1] == \old(tF[tn - 1]) && tG[tn - 1] == \old(tG[tn - 1]) &&
+       bsize(tn - 1) == \old(bsize(tn - 1));
+     ensures v_sum: tS[tn] == \old(tS[tn]) - bs;
+  @/
+  void g_post_cut(vos_heap_t *h, uint32_t k, uint32_t bs, uint32_t total, uint32_t o, uint32_t s, uint32_t s1)
+  {
+      /@ assert e_w1: tF[k + 1] == 0 && hword(k + 1) == s1 + 2 && tG[k + 1] == o + s; @/
+      /@ assert e_hi0: \forall integer i; k < i < tn ==> hdr(h, tG[i], hword(i)); @/
+      g_cut(k, bs, total);
+      /@ assert e_g: tG[k] == o && tG[k + 1] == o + bs && hword(k) == bs && hword(k + 1) == s - bs + 1; @/
+      /@ assert e_lo: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i)); @/
+      /@ assert e_k: hdr(h, tG[k], hword(k)) && hdr(h, tG[k + 1], hword(k + 1)); @/
+      /@ assert e_mv: \forall integer i; k + 2 <= i < tn ==>
+            tG[i] == \at(tG[i - 1], Pre) && hword(i) == \at(hword(i - 1), Pre); @/
+      /@ assert e_old: \forall integer i; k + 2 <= i < tn ==>
+            hdr(h, \at(tG[i - 1], Pre), \at(hword(i - 1), Pre)); @/
+      /@ assert e_hi: \forall integer i; k + 2 <= i < tn ==> hdr(h, tG[i], hword(i)); @/
+      /@ assert e_n: tn == \at(tn, Pre) + 1 && tn - 1 >= k + 2; @/
+      g_join_hdrs(h, k);
+  }
+*/
+
+/* After take's whole case: the same for g_use (a small context for
+ * tile_take's whole branch; proved by the heap_tile_take_post run). */
+/*@ ghost
+  /@ requires gseq(total) && total < 1048576;
+     requires 0 <= k && k + 1 < tn && tF[k] == 1;
+     requires w_lo: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i));
+     requires w_hi: \forall integer i; k + 1 < i < tn ==> hdr(h, tG[i], hword(i));
+     requires w_k: hdr(h, tG[k], bsize(k)) && hdr(h, tG[k + 1], bsize(k + 1));
+     requires w_sent: hdr(h, total, 2 * tF[tn - 1]);
+     assigns tF[k], tS[k + 1 .. tn];
+     ensures w_seq: gseq(total);
+     ensures w_hdrs: \forall integer i; 0 <= i < tn ==> hdr(h, tG[i], hword(i));
+     ensures w_sent2: hdr(h, total, 2 * tF[tn - 1]);
+     ensures w_kk: tF[k] == 0;
+     ensures w_last: tF[tn - 1] == \old(tF[tn - 1]);
+     ensures w_sum: tS[tn] == \old(tS[tn]) - bsize(k);
+  @/
+  void g_post_use(vos_heap_t *h, uint32_t k, uint32_t total)
+  {
+      g_use(k, total);
+      /@ assert e_lo: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i)); @/
+      /@ assert e_k: hdr(h, tG[k], hword(k)) && hdr(h, tG[k + 1], hword(k + 1)); @/
+      /@ assert e_hi: \forall integer i; k + 1 < i < tn ==> hdr(h, tG[i], hword(i)); @/
+      g_join_hdrs(h, k);
+  }
+*/
+
 /*@ requires \valid(h) && arena(h) && arena_sep(h) && tiled(h) && i5(h);
     requires 0 <= idx < VOS_HEAP_CLASSES;
     requires HB_MIN <= bs && bs % 8 == 0;
@@ -441,42 +597,24 @@ blk_t *tile_take(vos_heap_t *h, uint32_t idx, uint32_t bs, uint32_t k)
     /*@ ghost uint32_t s1 = tG[k2] - tG[k1]; */
     //@ assert a_s1: k2 == k + 2 && s1 == bsize(k + 1) && s1 % 8 == 0 && s1 >= HB_MIN && o + s + s1 <= h->total;
     //@ assert a_w1: hword(k + 1) == s1 + 2;
-    /*@ ghost g_and(s1); */
     //@ assert a_hk1b: hdr(h, o + s, s1 + 2);
     blk_t *b;
 Lc:
-    b = take_at(h, idx, bs);
+    b = take_at(h, idx, bs) /*@ ghost (o, s, s1) */;
     //@ assert f_lo: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i));
     //@ assert f_hi: \forall integer i; k + 1 < i < tn ==> hdr(h, tG[i], hword(i));
     //@ assert f_sent: hdr(h, h->total, 2 * tF[tn - 1]);
     //@ assert f_split: s - bs >= HB_MIN ==> hdr(h, o, bs) && hdr(h, o + bs, s - bs + 1);
     //@ assert f_split_n: s - bs >= HB_MIN ==> hdr(h, o + s, s1 + 2);
     //@ assert f_whole: s - bs < HB_MIN ==> hdr(h, o, s);
-    //@ assert f_whole_m: s - bs < HB_MIN ==> B(h, o + s)->size == (uint32_t)(\at(B(h, o + s)->size, Lc) & ~HB_PREV_FREE);
-    //@ assert f_whole_n0: s - bs < HB_MIN ==> B(h, o + s)->size == (uint32_t)((s1 + 2) & ~HB_PREV_FREE);
     //@ assert f_whole_n: s - bs < HB_MIN ==> hdr(h, o + s, s1);
     //@ assert f_free: h->free_bytes == \at(h->free_bytes, Pre) - (s - bs >= HB_MIN ? bs : s) && h->min_free <= h->free_bytes;
     //@ assert f_top: h->top == \at(h->top, Pre) && h->top_size == \at(h->top_size, Pre) && h->total == \at(h->total, Pre);
     /*@ ghost
       if (s - bs >= HB_MIN) {
-          g_cut(k, bs, h->total);
-          /@ assert ps_g: tG[k] == o && tG[k + 1] == o + bs && tG[k + 2] == o + s && tn == \at(tn, Pre) + 1; @/
-          /@ assert ps_w: hword(k) == bs && hword(k + 1) == s - bs + 1 && hword(k + 2) == s1 + 2; @/
-          /@ assert ps_k: hdr(h, tG[k], hword(k)) && hdr(h, tG[k + 1], hword(k + 1)) && hdr(h, tG[k + 2], hword(k + 2)); @/
-          /@ assert ps_lo: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i)); @/
-          /@ assert ps_hi: \forall integer i; k + 3 <= i < tn ==> hdr(h, tG[i], hword(i)); @/
-          /@ assert ps_hdrs: \forall integer i; 0 <= i < tn ==> hdr(h, tG[i], hword(i)); @/
-          /@ assert ps_last: tF[tn - 1] == \at(tF[tn - 1], Pre) && tG[tn - 1] == \at(tG[tn - 1], Pre) && bsize(tn - 1) == \at(bsize(tn - 1), Pre); @/
-          /@ assert ps_sum: tS[tn] == \at(tS[tn], Pre) - bs && tF[k] == 0 && bsize(k) == bs; @/
+          g_post_cut(h, k, bs, h->total, o, s, s1);
       } else {
-          g_use(k, h->total);
-          /@ assert pw_w: tG[k] == o && tG[k + 1] == o + s && hword(k) == s && hword(k + 1) == s1; @/
-          /@ assert pw_k: hdr(h, tG[k], hword(k)) && hdr(h, tG[k + 1], hword(k + 1)); @/
-          /@ assert pw_lo: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i)); @/
-          /@ assert pw_hi: \forall integer i; k + 1 < i < tn ==> hdr(h, tG[i], hword(i)); @/
-          /@ assert pw_hdrs: \forall integer i; 0 <= i < tn ==> hdr(h, tG[i], hword(i)); @/
-          /@ assert pw_last: tF[tn - 1] == \at(tF[tn - 1], Pre) && tG[tn - 1] == \at(tG[tn - 1], Pre) && bsize(tn - 1) == \at(bsize(tn - 1), Pre); @/
-          /@ assert pw_sum: tS[tn] == \at(tS[tn], Pre) - s && tF[k] == 0 && bsize(k) == s; @/
+          g_post_use(h, k, h->total);
       }
     */
     //@ assert p_k: tG[k] == o && tF[k] == 0 && bsize(k) == (s - bs >= HB_MIN ? bs : s);
