@@ -44,7 +44,7 @@
  * Assumptions (docs/evidence.md lists them): heap_model.h's (shift, tagp,
  * seal; blk_at's contract), hb_valid's contract (its result is its check-word test: proved
  * by the heap_free_gen and heap_merge_prev_pfb runs), the lock contracts
- * as heap_free_fast.c states them, WP's Typed+cast memory model and its
+ * (heap_free_lock.h, the text heap_free_fast.c states them in), WP's Typed+cast memory model and its
  * hypotheses that h's and p's objects are apart from ev_lock_depth, and
  * the preconditions. classify_bad_header gets `requires gm_unreached:
  * \false`: the case excludes the bad-header path (proved at the call).
@@ -79,15 +79,8 @@
 /*@ HV_SPEC() */
 INLINE int hb_valid(const blk_t *b, uint32_t w);
 
-/*@ assigns ev_lock_depth;
-    ensures \result == \old(ev_lock_depth) && ev_lock_depth == (uint32_t)(\old(ev_lock_depth) + 1);
-*/
-static inline uint32_t arch_lock(void);
-
-/*@ assigns ev_lock_depth;
-    ensures ev_lock_depth == key;
-*/
-static inline void arch_unlock(uint32_t key);
+/* The lock: the port stub's interrupt mask (heap_free_lock.h). */
+#include "heap_free_lock.h"
 
 /*@ requires gm_unreached: \false;
     assigns \nothing;

@@ -224,15 +224,8 @@
     }
 */
 
-/*@ assigns ev_lock_depth;
-    ensures \result == \old(ev_lock_depth) && ev_lock_depth == (uint32_t)(\old(ev_lock_depth) + 1);
-*/
-static inline uint32_t arch_lock(void);
-
-/*@ assigns ev_lock_depth;
-    ensures ev_lock_depth == key;
-*/
-static inline void arch_unlock(uint32_t key);
+/* The lock: the port stub's interrupt mask (heap_free_lock.h). */
+#include "heap_free_lock.h"
 
 /*@ requires mi_unreached: \false;
     assigns \nothing;
