@@ -87,21 +87,10 @@
 #include "heap_alloc.c"
 #include "heap_alloc_list.h"
 #include "heap_aligned_g0_arith.h"
+#include "heap_aligned_case.h"
 
-/* The code's rounded block size, ((uint32_t)size + HB_HDR + 7u) & ~7u
- * (heap_aligned.c's bs0), and class_ceil's argument for a block size x,
- * bs + (uint32_t)align + HB_MIN as the code writes it. */
-#define BS0 ((uint32_t)((uint32_t)(size + 8) + 7) & 4294967288)
-#define AS(x) ((uint32_t)((uint32_t)((x) + (uint32_t)align) + HB_MIN))
-/* The payload address of block b as the code computes it,
- * (uintptr_t)b + HB_HDR (uintptr_t is 32 bits: gcc_x86_32). */
-#define PAY(b) ((uint32_t)((uintptr_t)(b) + HB_HDR))
-/* The code's first gap for block b, as the code writes it. */
-#define GAPC(b) ((uint32_t)(((uint32_t)((uint32_t)(PAY(b) + (uint32_t)align) - 1u) & \
-  (uint32_t)~(uint32_t)((uint32_t)align - 1u)) - PAY(b)))
-
-/* The head of KF's list and its terms (heap_alloc.c's X macros at KF). */
-#define GB   (h->lists[KF])
+/* BS0, AS, PAY, GAPC, GB, GFOUND, AG_CHK, AG_ADDR: heap_aligned_case.h.
+ * GB's terms (heap_alloc.c's X macros at KF). */
 #define GO   (boff(h, h->lists[KF]))
 #define GW   (h->lists[KF]->size)
 #define GS   (h->lists[KF]->size - HB_FREE)
@@ -117,10 +106,10 @@
   \separated(out, tagp(shift(GB, x), (uint32_t)((uint32_t)(GW - (x)) - HB_FREE))) && \
   \separated(out, GN) && (GNX != \null ==> \separated(out, GNX)))
 /* The case on the path where the code's block size is x: the found class
- * in fx_kf's terms at class_ceil's argument, its bounds, and take's
- * preconditions at the block size and class as the call writes them. */
-#define GPATH(x) (kf_first(h, cls_ceil(AS(x))) && \
-  cls_ceil(AS(x)) <= KF < VOS_HEAP_CLASSES && h->lists[KF] != \null && \
+ * in fx_kf's terms at class_ceil's argument and its bounds (GFOUND), and
+ * take's preconditions at the block size and class as the call writes
+ * them. */
+#define GPATH(x) (GFOUND(x) && \
   take_pre(h, (uint32_t)KF, x) && (x) + HB_FREE <= h->lists[(uint32_t)KF]->size)
 
 /*@ // Steps (proved: heap_aligned_g0_lemmas). The uint32_t casts of the
@@ -238,7 +227,7 @@ INLINE blk_t *take_top(vos_heap_t *h, uint32_t bs);
     // The case.
     // (found(h, cls_ceil(bs_of(size) + align + HB_MIN), KF), as ag_lo and
     // ag_hi below state it on each path: lemmas ag_lo_of, ag_hi_of.)
-    requires ag_addr: PAY(h->lists[KF]) + align < 4294967296;
+    requires ag_addr: AG_ADDR;
     requires ag_g0: g0(PAY(h->lists[KF]), align) == 0;
     // The same as the code writes it, at the code's index (lemma ag_gc_of).
     requires ag_gc: GAPC(h->lists[KF]) == 0;
@@ -247,7 +236,7 @@ INLINE blk_t *take_top(vos_heap_t *h, uint32_t bs);
     requires ag_al: PAY(h->lists[KF]) % align == 0;
     // The code's checks in its own terms (lemma ag_chk_of, from the
     // requires above).
-    requires ag_chk: (align & (uint32_t)(align - 1u)) == 0 && (uint32_t)(size - 1u) < VOS_HEAP_MAX_REQUEST;
+    requires ag_chk: AG_CHK;
     // The case's consequences on each path (lemmas ag_lo_of, ag_hi_of).
     requires ag_lo: BS0 < HB_MIN ==> GPATH(HB_MIN);
     requires ag_hi: HB_MIN <= BS0 ==> GPATH(BS0);

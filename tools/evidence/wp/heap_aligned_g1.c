@@ -38,33 +38,26 @@
  *
  * Assumptions: heap_alloc.c's (its header); the case: a1_lo, a1_hi
  * (the found class in find_class's terms at class_ceil's argument on
- * each block-size path: heap_aligned_g0.c's ag_lo and ag_hi less take's
- * preconditions, which that file's lemmas ag_lo_of and ag_hi_of derive
- * from heap_ok and found), a1_gap (the first gap not 0) and a1_addr (the
- * head's payload address plus align below 2^32, as heap_aligned_g0.c's
- * ag_addr). a1_chk is heap_aligned_g0_arith.h's ag_chk_of's instance,
- * a1_al the lemma a1_al_code's. No axiom is added.
+ * each block-size path, heap_aligned_case.h's GFOUND: heap_aligned_g0.c's
+ * ag_lo and ag_hi less take's preconditions, which that file's lemmas
+ * ag_lo_of and ag_hi_of derive from heap_ok and found), a1_gap (the
+ * first gap not 0) and a1_addr (the head's payload address plus align
+ * below 2^32: heap_aligned_case.h's AG_ADDR, heap_aligned_g0.c's ag_addr
+ * too). a1_chk (AG_CHK, heap_aligned_g0.c's ag_chk too) is
+ * heap_aligned_g0_arith.h's ag_chk_of's instance, a1_al the lemma
+ * a1_al_code's. No axiom is added.
  */
 #include "heap_alloc.c"
 #include "heap_alloc_list.h"
 #include "heap_aligned_g0_arith.h"
 #include "heap_aligned_g1_arith.h"
+#include "heap_aligned_case.h"
 
-/* As heap_aligned_g0.c's. */
-#define BS0 ((uint32_t)((uint32_t)(size + 8) + 7) & 4294967288)
-#define AS(x) ((uint32_t)((uint32_t)((x) + (uint32_t)align) + HB_MIN))
-#define PAY(b) ((uint32_t)((uintptr_t)(b) + HB_HDR))
-#define GAPC(b) ((uint32_t)(((uint32_t)((uint32_t)(PAY(b) + (uint32_t)align) - 1u) & \
-  (uint32_t)~(uint32_t)((uint32_t)align - 1u)) - PAY(b)))
-#define GB   (h->lists[KF])
+/* BS0, AS, PAY, GAPC, GB, GFOUND, AG_CHK, AG_ADDR: heap_aligned_case.h
+ * (shared with heap_aligned_g0.c). */
 /* The gap after the code's loop, for a first gap g (the loop adds align
  * once or twice: its invariant gap_steps). */
 #define GL(g) gl(g, align)
-/* The found class on the path where the code's block size is x (as
- * heap_aligned_g0.c's GPATH, without take's preconditions). */
-#define G1PATH(x) (kf_first(h, cls_ceil(AS(x))) && \
-  cls_ceil(AS(x)) <= KF < VOS_HEAP_CLASSES && h->lists[KF] != \null)
-
 /*@ // The payload after the code's gap at KF's head is a multiple of
     // align (precondition a1_al; by heap_aligned_g0_arith.h's ag_gap and
     // heap_aligned_g1_arith.h's a1_al_of).
@@ -83,11 +76,11 @@ INLINE blk_t *take_top(vos_heap_t *h, uint32_t bs);
 /*@ requires \valid(h) && h->tag == VOS_TAG_HEAP;
     requires 16 <= align <= VOS_HEAP_MAX_REQUEST && (align & (align - 1)) == 0;
     requires 1 <= size <= VOS_HEAP_MAX_REQUEST && size + align + 64 < 1048576;
-    requires a1_chk: (align & (uint32_t)(align - 1u)) == 0 && (uint32_t)(size - 1u) < VOS_HEAP_MAX_REQUEST;
-    requires a1_lo: BS0 < HB_MIN ==> G1PATH(HB_MIN);
-    requires a1_hi: HB_MIN <= BS0 ==> G1PATH(BS0);
+    requires a1_chk: AG_CHK;
+    requires a1_lo: BS0 < HB_MIN ==> GFOUND(HB_MIN);
+    requires a1_hi: HB_MIN <= BS0 ==> GFOUND(BS0);
     requires a1_gap: GAPC(h->lists[KF]) != 0;
-    requires a1_addr: PAY(h->lists[KF]) + align < 4294967296;
+    requires a1_addr: AG_ADDR;
     requires a1_al: (PAY(h->lists[KF]) + GL(GAPC(h->lists[KF]))) % align == 0;
     ensures g1_res: \result == VOS_OK;
     ensures g1_lock: ev_lock_depth == \old(ev_lock_depth);
