@@ -60,17 +60,10 @@
 #include "heap_free_gen_pfb.h"
 #include "heap_pin.h"
 
-/* As heap_free_fast.c: hb_valid's test on header x with word v, b's
- * header word, its size, the next header n and n's word; FREES: both
- * headers check and b is in use. */
-#define HV(x, v) ((uint32_t)((uint32_t)((v) ^ (x)->check) ^ (uint32_t)(uintptr_t)(x)) == HB_MAGIC)
-#define BW(p) (bof(p)->size)
+/* A size word's size; the case's names (HV, BW, NX, NW, FREES, MERGES)
+ * and heap_free's preconditions in it (MERGE_REQ): heap_free_merge_case.h. */
 #define BSZ(w) ((w) & 0xFFFFFFF8u)
-#define NX(p) shift(bof(p), BSZ(BW(p)))
-#define NW(p) (NX(p)->size)
-#define FREES(p) (HV(bof(p), BW(p)) && (BW(p) & HB_FREE) == 0 && HV(NX(p), NW(p)))
-/* The case: b says HB_PREV_FREE and prev_free_block accepts the tag. */
-#define MERGES(p) (FREES(p) && (BW(p) & HB_PREV_FREE) != 0 && pfb_ok(h, bof(p)))
+#include "heap_free_merge_case.h"
 
 /* P, the block the tag before b names, and its header word. */
 #define GP(b) PFB_TAG(b)
@@ -98,16 +91,7 @@ static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
 */
 static int free_general(vos_heap_t *h, blk_t *b, uint32_t w, blk_t *n, uint32_t nw);
 
-/*@ requires \valid(h) && i5(h);
-    requires pin(h, p);
-    requires \valid_read(&bof(p)->size) && \valid_read(&bof(p)->check);
-    requires \valid_read(&NX(p)->size) && \valid_read(&NX(p)->check);
-    // The tag word before b and the header it names (as heap_free_fast.c's
-    // gen_bad_prev: heap_free_gen.h's FG_PFB_READ).
-    requires \valid_read(tagp(bof(p), 0)) &&
-      \valid_read(&PFB_TAG(bof(p))->size) && \valid_read(&PFB_TAG(bof(p))->check);
-    // The case.
-    requires MERGES(p);
+/*@ MERGE_REQ
     ensures gm_lock: ev_lock_depth == \old(ev_lock_depth);
 */
 static inline int heap_free(vos_heap_t *h, void *p);

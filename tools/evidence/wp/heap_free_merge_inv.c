@@ -122,15 +122,10 @@
 #include "heap_merge_prev_nfree.h"
 #include "heap_pin.h"
 
-/* As heap_free_merge_call.c: hb_valid's test on header x with word v, b's
- * header word, the next header n and n's word; FREES: both headers check
- * and b is in use; MERGES: the case. */
-#define HV(x, v) ((uint32_t)((uint32_t)((v) ^ (x)->check) ^ (uint32_t)(uintptr_t)(x)) == HB_MAGIC)
-#define BW(p) (bof(p)->size)
-#define NX(p) shift(bof(p), BSZ(BW(p)))
-#define NW(p) (NX(p)->size)
-#define FREES(p) (HV(bof(p), BW(p)) && (BW(p) & HB_FREE) == 0 && HV(NX(p), NW(p)))
-#define MERGES(p) (FREES(p) && (BW(p) & HB_PREV_FREE) != 0 && pfb_ok(h, bof(p)))
+/* The case's names (HV, BW, NX, NW, FREES, MERGES) and heap_free's
+ * preconditions in it (MERGE_REQ), as heap_free_merge_call.c's:
+ * heap_free_merge_case.h (BSZ: heap_merge_prev.h). */
+#include "heap_free_merge_case.h"
 
 /* The heap-invariant names at heap_free's entry: BO, b's offset in the
  * arena (off, heap_free_model.h); PO, the offset of the block before it
@@ -285,14 +280,8 @@ static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
 #endif
 static int free_general(vos_heap_t *h, blk_t *b, uint32_t w, blk_t *n, uint32_t nw);
 
-/*@ requires \valid(h) && i5(h);
-    requires pin(h, p);
-    requires \valid_read(&bof(p)->size) && \valid_read(&bof(p)->check);
-    requires \valid_read(&NX(p)->size) && \valid_read(&NX(p)->check);
-    requires \valid_read(tagp(bof(p), 0)) &&
-      \valid_read(&PFB_TAG(bof(p))->size) && \valid_read(&PFB_TAG(bof(p))->check);
-    // The case.
-    requires MERGES(p);
+/*@ // The case (heap_free_merge_case.h).
+    MERGE_REQ
     // Heap-invariant facts, assumed (the file's header): flat memory.
     requires hi_arena: arena(h);
     requires hi_blk: \forall integer o; 0 <= o && o % 8 == 0 && o + HB_MIN <= h->total ==>
