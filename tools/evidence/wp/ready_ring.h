@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A one-ring model of the ready levels (issue 34, docs/evidence.md 2.2
+ * "one ring per level"): the first step toward carrying rd_sole
+ * (eff_prio_ready.h) through the chain walk. kernel/sched.c links level
+ * p's READY tasks of priority p in one circular doubly linked list through
+ * next/prev, its head vos__s.ready[p] (NULL when empty); vos__ready_insert
+ * (kernel/ksched.h) appends at the tail (the head's prev), and
+ * vos__ready_unlink takes a task out (the head moving to its next).
+ * eff_prio_ready.h's rd_level says the members' links stay among the
+ * members and link both ways, which two rings at one level also satisfy;
+ * one ring is connectivity, stated here by walking the head's next links:
+ * rn(x, k) is x's k-th next, and rd_ring(e, p, n) says level p (without
+ * e) is the n distinct tasks rn(head, 0 .. n-1), with rn(head, n) the
+ * head again (n == 0 and no member when the head is NULL).
+ * Definitions only: no lemma, no axiom. ready_ring_lemmas.c proves what
+ * the steps keep of it and that it gives rd_sole.
+ */
+#ifndef VAIOS_EVIDENCE_READY_RING_H
+#define VAIOS_EVIDENCE_READY_RING_H
+
+#include "eff_prio_ready.h"    /* rd_mem, rd_level, rd_sole, ul_fx, in_fx */
+
+/*@ // x's k-th next (x itself for k <= 0).
+    logic vos_task_t *rn{L}(vos_task_t *x, integer k) =
+      k <= 0 ? x : rn(x, k - 1)->next;
+
+    // The positions 0 .. n-1 from h are n distinct tasks.
+    predicate rr_dist{L}(vos_task_t *h, integer n) =
+      \forall integer i, j; 0 <= i < j < n ==> rn(h, i) != rn(h, j);
+
+    // x is at one of the positions 0 .. n-1 from h (but i).
+    predicate rr_at{L}(vos_task_t *h, integer n, vos_task_t *x) =
+      \exists integer k; 0 <= k < n && rn(h, k) == x;
+    predicate rr_at_but{L}(vos_task_t *h, integer n, integer i, vos_task_t *x) =
+      \exists integer k; 0 <= k < n && k != i && rn(h, k) == x;
+
+    // Level p (without e) is one ring of n tasks from its head.
+    predicate rd_ring{L}(vos_task_t *e, integer p, integer n) =
+      (vos__s.ready[p] == \null ==> n == 0 && \forall vos_task_t *x; !rd_mem(e, p, x)) &&
+      (vos__s.ready[p] != \null ==>
+         1 <= n && rn(vos__s.ready[p], n) == vos__s.ready[p] &&
+         (\forall integer k; 0 <= k < n ==> rd_mem(e, p, rn(vos__s.ready[p], k))) &&
+         rr_dist(vos__s.ready[p], n) &&
+         (\forall vos_task_t *x; rd_mem(e, p, x) ==> rr_at(vos__s.ready[p], n, x)));
+*/
+
+#endif
