@@ -14,13 +14,17 @@
  * blk are names without an axiom, like off):
  *  - flat memory: hi_arena (arena(h), heap_model.h), hi_blk (a block's
  *    whole header, links included, valid where a block of HB_MIN bytes
- *    fits), hi_bsep (headers 16 or more bytes apart do not overlap, nor
- *    one's next_free the other), hi_tag (a tag word in the arena valid,
- *    apart from the descriptor and its list heads), hi_tsep, hi_tsepf,
- *    hi_tsep2, hi_tsepf2 (a tag word apart from a header and its
- *    next_free that end 4 bytes or more before it or start at or after
- *    its end; four clauses, no disjunction: with "before or after" in one
- *    clause CVC4 did not instantiate it, unknown or timeout at 20 s);
+ *    fits), hi_bsep (headers 16 or more bytes apart do not overlap),
+ *    hi_tag (a tag word in the arena valid, apart from the descriptor and
+ *    its list heads), hi_tsep, hi_tsep2 (a tag word apart from a header
+ *    that ends 4 bytes or more before it or starts at or after its end;
+ *    two clauses, no disjunction: with "before or after" in one clause
+ *    CVC4 did not instantiate it, unknown or timeout at 20 s). The field
+ *    forms (one header's next_free apart from the other header, or from
+ *    the other's next_free; a tag word apart from a header's next_free)
+ *    are not assumed: the lemmas fs_tf, fs_bf, fs_ff below derive them
+ *    from the headers' separation (proved by the run
+ *    heap_free_merge_inv_lemmas, hypotheses of the other three runs);
  *  - the flat-memory link of b and P as pfb_consistent
  *    (heap_pfb_ok.c) states it: b == B(h, BO) (hi_b), the tag before b
  *    names B(h, PO) (hi_i3, I3), with BO and PO multiples of 8;
@@ -76,8 +80,11 @@
  * referrer's block; with n just before P, P's successor is not n's
  * referrer's block), hi_blks and hi_dist (the blocks named are block
  * starts, blk, and two block starts are HB_MIN or more bytes apart: I1),
- * and hi_bsepf (flat memory: the link fields of headers 16 or more bytes
- * apart do not overlap). Its free_general contract is only:
+ * and hi_bsepf (flat memory: of headers 16 or more bytes apart, one's
+ * next_free does not overlap the other's pprev; kept: derived by a lemma
+ * as fs_ff, CVC4 took 12-13 s on mi_napart4 instead of 0.5 s, other
+ * goals 3-4 s; the next_free/next_free form is fs_ff's, not assumed).
+ * Its free_general contract is only:
  *  - mi_nlink, mi_nlsep, mi_nlslot, mi_nltag, mi_nsucc: the rest of
  *    MP_PRE_NLIST (MP_PRE_LINK_OF(n), MP_PRE_LISTED(n, RNMS), the tag
  *    apart from n's back link);
@@ -110,8 +117,9 @@
  * objects apart from ev_lock_depth), heap_free_model.h's lemma i5_frame
  * (proved by heap_free_lemmas), the fast path's callees' contracts (the
  * case excludes that path), and the preconditions.
- * Runs: heap_free_merge_inv, heap_free_merge_inv_n and
- * heap_free_merge_inv_top (heap_free_merge_inv.wp, three cases).
+ * Runs: heap_free_merge_inv, heap_free_merge_inv_n,
+ * heap_free_merge_inv_top and heap_free_merge_inv_lemmas (the lemmas
+ * fs_tf, fs_bf, fs_ff only; heap_free_merge_inv.wp, four cases).
  *
  * The code proved is kernel/heap.c itself, included (through heap_put.c
  * and heap_i5.c) whole: this file adds only contracts.
@@ -167,7 +175,6 @@
 #define MI_NFACTS \
     requires hi_bsepf: \forall integer o1, o2; \
       0 <= o1 && o1 % 8 == 0 && o2 % 8 == 0 && o1 + 16 <= o2 <= h->total ==> \
-      \separated(&B(h, o1)->next_free, &B(h, o2)->next_free) && \
       \separated(&B(h, o1)->next_free, &B(h, o2)->pprev) && \
       \separated(&B(h, o2)->next_free, &B(h, o1)->pprev); \
     requires hi_dist: \forall integer o1, o2; blk(h, o1) && blk(h, o2) && o1 < o2 ==> \
@@ -217,6 +224,18 @@
       // A block starts at offset o: a name (no axiom).
       predicate blk(vos_heap_t *h, integer o);
     }
+*/
+
+/* A link field's separation from its header's (the field lies inside
+ * the header): proved by the run heap_free_merge_inv_lemmas (-wp-prop,
+ * not -wp-fct heap_free), hypotheses of the other three runs, so that
+ * the field forms of hi_bsep and hi_tsep need not be assumed. */
+/*@ lemma fs_tf: \forall blk_t **t, blk_t *b;
+      \separated(t, b) ==> \separated(t, &b->next_free);
+    lemma fs_bf: \forall blk_t *a, *b;
+      \separated(a, b) ==> \separated(&a->next_free, b);
+    lemma fs_ff: \forall blk_t *a, *b;
+      \separated(a, b) ==> \separated(&a->next_free, &b->next_free);
 */
 
 /* The lock: the port stub's interrupt mask (heap_free_lock.h). */
@@ -288,23 +307,16 @@ static int free_general(vos_heap_t *h, blk_t *b, uint32_t w, blk_t *n, uint32_t 
       \valid(B(h, o));
     requires hi_bsep: \forall integer o1, o2;
       0 <= o1 && o1 % 8 == 0 && o2 % 8 == 0 && o1 + 16 <= o2 <= h->total ==>
-      \separated(B(h, o1), B(h, o2)) &&
-      \separated(&B(h, o1)->next_free, B(h, o2)) && \separated(&B(h, o2)->next_free, B(h, o1));
+      \separated(B(h, o1), B(h, o2));
     requires hi_tag: \forall integer e; HB_MIN <= e <= h->total && e % 8 == 0 ==>
       \valid(T(h, e)) && \separated(T(h, e), h) &&
       \separated(T(h, e), &h->lists[0 .. VOS_HEAP_CLASSES - 1]);
     requires hi_tsep: \forall integer o, e;
       0 <= o && o % 8 == 0 && e % 8 == 0 && e <= h->total && o + 16 + HB_FOOT <= e ==>
       \separated(T(h, e), B(h, o));
-    requires hi_tsepf: \forall integer o, e;
-      0 <= o && o % 8 == 0 && e % 8 == 0 && e <= h->total && o + 16 + HB_FOOT <= e ==>
-      \separated(T(h, e), &B(h, o)->next_free);
     requires hi_tsep2: \forall integer o, e;
       0 <= e && e % 8 == 0 && o % 8 == 0 && e <= o ==>
       \separated(T(h, e), B(h, o));
-    requires hi_tsepf2: \forall integer o, e;
-      0 <= e && e % 8 == 0 && o % 8 == 0 && e <= o ==>
-      \separated(T(h, e), &B(h, o)->next_free);
     // The flat-memory link of b and P (pfb_consistent's form), I1-I4, I6.
     requires hi_b: bof(p) == B(h, BO) && 0 <= BO && BO % 8 == 0;
     requires hi_bsz: HB_MIN <= BSZ(BOW) && BSZ(BOW) % 8 == 0 && NO <= h->total;
