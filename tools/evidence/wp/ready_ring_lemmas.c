@@ -12,14 +12,22 @@
  *    on t at rn(head, i) of a ring of n keeps one ring of n - 1 (the level
  *    without t);
  *  - ring_insert_proof: vos__ready_insert's effect (in_fx) on t, not at
- *    its level's ring of n, makes one ring of n + 1 (t at the tail).
- * The last two are lemma functions (ghost-like C functions WP proves,
+ *    its level's ring of n, makes one ring of n + 1 (t at the tail);
+ *  - ring_insert_head_proof: ready_insert_head's effect (ih_fx: kernel/
+ *    sched.c's ready_insert_head is vos__ready_insert(t) then
+ *    vos__ready[t->prio] = t; the lemma ih_fx_in proves ih_fx from in_fx
+ *    and that head write with nothing else written) on t, not at its
+ *    level's ring of n, makes one ring of n + 1 with t its head (the ring
+ *    rotated: t at position 0, the old positions one up); ih_sh and the
+ *    lemmas ih_d_lo, ih_d_hi, ih_dist give its positions distinct.
+ * The last three are lemma functions (ghost-like C functions WP proves,
  * as pi_chain.c's held_bridge_proof): each first "calls" a step whose
  * contract is only the step's effect over the links, heads, states and
- * priorities it may write (ring_unlink_step, ring_insert_step: declared,
- * never defined, so Pre and the state after are any two states the
- * effect relates), then proves the ring after by a loop over the ring's
- * positions (the induction the provers do not do themselves).
+ * priorities it may write (ring_unlink_step, ring_insert_step,
+ * ring_insert_head_step: declared, never defined, so Pre and the state
+ * after are any two states the effect relates), then proves the ring
+ * after by a loop over the ring's positions (the induction the provers
+ * do not do themselves).
  * Not yet used by the chain walk or by vos__set_eff_prio's proofs
  * (docs/evidence.md 2.2, "One ring per level": the next steps).
  * No axiom, no admitted lemma.
@@ -92,6 +100,22 @@
       rr_at_but{L1}(h1, n, i, x) ==> rr_at{L2}(h2, n - 1, x);
 */
 
+/*@ // After t's head insert (t at position 0, position k the position
+    // k - 1 before): distinct positions (ring_insert_head_proof).
+    predicate ih_sh{L1, L2}(vos_task_t *h1, vos_task_t *h2, vos_task_t *t, integer n) =
+      \forall integer k; 1 <= k <= n ==>
+        rn{L2}(h2, k) == rn{L1}(h1, k - 1) && rn{L1}(h1, k - 1) != t;
+    lemma ih_d_lo{L1, L2}: \forall vos_task_t *h1, *h2, *t, integer n, integer b;
+      ih_sh{L1, L2}(h1, h2, t, n) && rn{L2}(h2, 0) == t && 1 <= b <= n ==>
+        rn{L2}(h2, 0) != rn{L2}(h2, b);
+    lemma ih_d_hi{L1, L2}: \forall vos_task_t *h1, *h2, *t, integer n, integer a, integer b;
+      ih_sh{L1, L2}(h1, h2, t, n) && rr_dist{L1}(h1, n) && 1 <= a < b <= n ==>
+        rn{L2}(h2, a) != rn{L2}(h2, b);
+    lemma ih_dist{L1, L2}: \forall vos_task_t *h1, *h2, *t, integer n;
+      ih_sh{L1, L2}(h1, h2, t, n) && rr_dist{L1}(h1, n) && rn{L2}(h2, 0) == t ==>
+        rr_dist{L2}(h2, n + 1);
+*/
+
 /* The steps' effects (eff_prio_ready.h's ul_fx and in_fx; the contracts
  * of vos__ready_unlink and vos__ready_insert there, proved by run
  * eff_prio_ready, give their clauses one by one). */
@@ -108,6 +132,35 @@ void ring_unlink_step(vos_task_t *t);
     ensures in_fx{Pre, Post}(t);
 */
 void ring_insert_step(vos_task_t *t);
+
+/*@ // ready_insert_head(t) (kernel/sched.c): vos__ready_insert(t), then
+    // vos__ready[t->prio] = t. Its effect over the two steps: in_fx's,
+    // but t the head after in a level that had one (ih_head in place of
+    // in_head); ih_fx_in proves it from the insert's effect (in_fx) and
+    // the head's write with nothing else written (the hypotheses
+    // eff_prio_ready_head.h's ih_ok0 states of the two steps).
+    predicate ih_head{L1, L2}(vos_task_t *t) =
+      \let h = \at(vos__s.ready[\at(t->prio, L1)], L1);
+      h != \null ==>
+        \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
+        \at(t->next, L2) == h && \at(t->prev, L2) == \at(h->prev, L1);
+    predicate ih_fx{L1, L2}(vos_task_t *t) =
+      keep_tasks{L1, L2} && keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      in_alone{L1, L2}(t) && ih_head{L1, L2}(t) && in_next{L1, L2}(t) && in_prev{L1, L2}(t);
+    lemma ih_fx_in{L1, L2, L3}: \forall vos_task_t *t;
+      rd_tasks{L1} && task(t) && in_fx{L1, L2}(t) &&
+      \at(vos__s.ready[\at(t->prio, L1)], L3) == t &&
+      keep_tasks{L2, L3} && keep_links{L2, L3}(\null) &&
+      keep_heads{L2, L3}(\at(t->prio, L1)) ==>
+        ih_fx{L1, L3}(t);
+*/
+
+/*@ requires task(t);
+    assigns vos__s, {x->next | vos_task_t *x; task(x)}, {x->prev | vos_task_t *x; task(x)},
+            {x->state | vos_task_t *x; task(x)}, {x->prio | vos_task_t *x; task(x)};
+    ensures ih_fx{Pre, Post}(t);
+*/
+void ring_insert_head_step(vos_task_t *t);
 
 /* In the proofs below: the head and position j before (H1, R1) and
  * after (H2, R2); FU(j), the position before of position j after t's
@@ -236,5 +289,65 @@ void ring_insert_proof(vos_task_t *t, int p, int n)
         /*@ assert ri_one_m: \forall vos_task_t *x; rd_mem(\null, p, x) ==> x == t; */
         /*@ assert ri_one_r: rn(t, 1) == t && rn(t, 0) == t && rd_mem(\null, p, t); */
         /*@ assert ri_fin1: rd_ring(\null, p, n + 1); */
+    }
+}
+
+/* Head insert: t at position 0 (the head), position j + 1 the position j
+ * before (j < n), the head again at n + 1. */
+/*@ requires rd_tasks && task(t) && t->state == VOS_TASK_READY;
+    requires 0 <= p < VOS_CFG_PRIO_LEVELS && p == t->prio;
+    requires rd_level(t, p) && rd_ring(t, p, n);
+    assigns vos__s, {x->next | vos_task_t *x; task(x)}, {x->prev | vos_task_t *x; task(x)},
+            {x->state | vos_task_t *x; task(x)}, {x->prio | vos_task_t *x; task(x)};
+    ensures rh_ring: rd_ring(\null, p, n + 1);
+    ensures rh_head: vos__s.ready[p] == t;
+*/
+void ring_insert_head_proof(vos_task_t *t, int p, int n)
+{
+    /*@ assert rh_tail: vos__s.ready[p] != \null ==>
+          vos__s.ready[p]->prev == rn(vos__s.ready[p], n - 1); */
+    ring_insert_head_step(t);
+    /*@ assert rh_ks: \forall vos_task_t *x; task(x) ==>
+          x->state == \at(x->state, Pre) && x->prio == \at(x->prio, Pre); */
+    if (n >= 1) {
+        /*@ assert rh_h: H2 == t && H1 != \null && t->next == H1; */
+        /*@ assert rh_nx: \forall vos_task_t *x; task(x) && x != t ==>
+              x->next == (x == \at(H1->prev, Pre) ? t : \at(x->next, Pre)); */
+        /*@ assert rh_p0: R2(1) == R1(0); */
+        /*@ loop invariant 0 <= k <= n - 1;
+            loop invariant rh_pos: \forall integer j; 0 <= j <= k ==> R2(j + 1) == R1(j);
+            loop assigns k;
+            loop variant n - 1 - k; */
+        for (int k = 0; k < n - 1; k++) {
+            /*@ assert h_x: \let j = k; R2(j + 2) == R2(j + 1)->next && R2(j + 1) == R1(j); */
+            /*@ assert h_t: \let j = k; R1(j) != t && task(R1(j)) && R1(j) != \at(H1->prev, Pre); */
+            /*@ assert h_n: \let j = k; R1(j)->next == NX1(R1(j)) && NX1(R1(j)) == R1(j + 1); */
+        }
+        /*@ assert rh_n1: R2(n) == R1(n - 1) && R1(n - 1) != t && task(R1(n - 1)); */
+        /*@ assert rh_n2: R1(n - 1) == \at(H1->prev, Pre); */
+        /*@ assert rh_last: R2(n + 1) == H2; */
+        /*@ assert rh_m: \forall vos_task_t *x; x != t && \at(rd_mem(t, p, x), Pre) ==>
+              rd_mem(\null, p, x); */
+        /*@ assert rh_m2: \forall vos_task_t *x; rd_mem(\null, p, x) && x != t ==>
+              \at(rd_mem(t, p, x), Pre); */
+        /*@ assert rh_mt: rd_mem(\null, p, t); */
+        /*@ assert rh_e3a: \forall integer k; 0 <= k < n ==>
+              R2(k + 1) == R1(k) && \at(rd_mem(t, p, rn(vos__s.ready[p], k)), Pre) && R1(k) != t; */
+        /*@ assert rh_sh: \forall integer k; 1 <= k <= n ==>
+              0 <= k - 1 < n && R2(k) == R1(k - 1) && R1(k - 1) != t; */
+        /*@ assert rh_e3b: \forall integer k; 1 <= k <= n ==> rd_mem(\null, p, R2(k)); */
+        /*@ assert rh_e3: \forall integer k; 0 <= k < n + 1 ==> rd_mem(\null, p, R2(k)); */
+        /*@ assert rh_e4a: \forall integer a, b; 0 <= a < b < n ==> R1(a) != R1(b); */
+        /*@ assert rh_e4b: ih_sh{Pre, Here}(H1, H2, t, n) && R2(0) == t; */
+        /*@ assert rh_e4: rr_dist(H2, n + 1); */
+        /*@ assert rh_e5a: \forall vos_task_t *x; x != t && \at(rd_mem(t, p, x), Pre) ==>
+              \exists integer j; 0 <= j < n && R1(j) == x; */
+        /*@ assert rh_e5: \forall vos_task_t *x; rd_mem(\null, p, x) ==> rr_at(H2, n + 1, x); */
+        /*@ assert rh_fin: rd_ring(\null, p, n + 1); */
+    } else {
+        /*@ assert rh_one: H2 == t && t->next == t; */
+        /*@ assert rh_one_m: \forall vos_task_t *x; rd_mem(\null, p, x) ==> x == t; */
+        /*@ assert rh_one_r: rn(t, 1) == t && rn(t, 0) == t && rd_mem(\null, p, t); */
+        /*@ assert rh_fin1: rd_ring(\null, p, n + 1); */
     }
 }
