@@ -5,10 +5,12 @@
  * the nesting count), arch_lock raising it by one and returning it as it
  * was, arch_unlock setting it back to the key: arch_lock's contract is
  * proved on the stub's body, arch_unlock's assumed (on a port its body
- * may switch tasks): docs/evidence.md 2.3, Assumed, the port stub. Included by heap_free_merge_call.c and
- * heap_free_merge_inv.c after kernel/heap.c's port header, where the
- * declarations are in scope; heap_free_fast.c and heap_alloc.c state the
- * same two contracts in their own text (their runs were proved with it).
+ * may switch tasks): docs/evidence.md 2.3, Assumed, the port stub (the
+ * EVA analysis's model of the port contract, tools/evidence/eva). Included
+ * by heap_free_merge_call.c and heap_free_merge_inv.c after kernel/heap.c's
+ * port header, where the declarations are in scope; heap_free_fast.c and
+ * heap_alloc.c state the same two contracts in their own text (their runs
+ * were proved with it).
  */
 #ifndef VAIOS_EVIDENCE_HEAP_FREE_LOCK_H
 #define VAIOS_EVIDENCE_HEAP_FREE_LOCK_H
