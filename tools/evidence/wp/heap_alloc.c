@@ -105,15 +105,7 @@
 
 /* --- The lock (the port stub, tools/evidence/eva/port_impl.h) ---------- */
 
-/*@ assigns ev_lock_depth;
-    ensures \result == \old(ev_lock_depth) && ev_lock_depth == (uint32_t)(\old(ev_lock_depth) + 1);
-*/
-static inline uint32_t arch_lock(void);
-
-/*@ assigns ev_lock_depth;
-    ensures ev_lock_depth == key;
-*/
-static inline void arch_unlock(uint32_t key);
+#include "heap_lock.h"
 
 /* --- find_class: heap_class.h's contract, proved by the heap_class run --- */
 

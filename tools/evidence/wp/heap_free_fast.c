@@ -191,16 +191,9 @@ int __builtin_clz(unsigned int x);
     ensures cs_fn: \result == (uint32_t)((31 - SL) - (uint32_t)lclz(s | SMALL)); */
 INLINE uint32_t class_shift(uint32_t s);
 
-/* The lock: the port stub's interrupt mask, ev_lock_depth. */
-/*@ assigns ev_lock_depth;
-    ensures \result == \old(ev_lock_depth) && ev_lock_depth == (uint32_t)(\old(ev_lock_depth) + 1);
-*/
-static inline uint32_t arch_lock(void);
-
-/*@ assigns ev_lock_depth;
-    ensures ev_lock_depth == key;
-*/
-static inline void arch_unlock(uint32_t key);
+/* The lock: the port stub's interrupt mask, ev_lock_depth
+ * (heap_lock.h). */
+#include "heap_lock.h"
 
 /*@ requires \valid_read(h);
     requires \base_addr(b) == \base_addr(h->first);

@@ -44,7 +44,7 @@
  * Assumptions (docs/evidence.md lists them): heap_model.h's (shift, tagp,
  * seal; blk_at's contract), hb_valid's contract (its result is its check-word test: proved
  * by the heap_free_gen and heap_merge_prev_pfb runs), the lock contracts
- * (heap_free_lock.h, the text heap_free_fast.c states them in), WP's Typed+cast memory model and its
+ * (heap_lock.h, shared with the other heap proofs), WP's Typed+cast memory model and its
  * hypotheses that h's and p's objects are apart from ev_lock_depth, and
  * the preconditions. classify_bad_header gets `requires gm_unreached:
  * \false`: the case excludes the bad-header path (proved at the call).
@@ -72,8 +72,8 @@
 /*@ HV_SPEC() */
 INLINE int hb_valid(const blk_t *b, uint32_t w);
 
-/* The lock: the port stub's interrupt mask (heap_free_lock.h). */
-#include "heap_free_lock.h"
+/* The lock: the port stub's interrupt mask (heap_lock.h). */
+#include "heap_lock.h"
 
 /*@ requires gm_unreached: \false;
     assigns \nothing;

@@ -238,8 +238,8 @@
       \separated(a, b) ==> \separated(&a->next_free, &b->next_free);
 */
 
-/* The lock: the port stub's interrupt mask (heap_free_lock.h). */
-#include "heap_free_lock.h"
+/* The lock: the port stub's interrupt mask (heap_lock.h). */
+#include "heap_lock.h"
 
 /*@ requires mi_unreached: \false;
     assigns \nothing;
