@@ -118,8 +118,21 @@
  * (proved by heap_free_lemmas), the fast path's callees' contracts (the
  * case excludes that path), and the preconditions.
  * Runs: heap_free_merge_inv, heap_free_merge_inv_n,
- * heap_free_merge_inv_top and heap_free_merge_inv_lemmas (the lemmas
- * fs_tf, fs_bf, fs_ff only; heap_free_merge_inv.wp, four cases).
+ * heap_free_merge_inv_top, heap_free_merge_inv_lemmas (the lemmas
+ * fs_tf, fs_bf, fs_ff only) and heap_free_merge_inv_tile (mi_tile_fn
+ * only; heap_free_merge_inv.wp, five cases).
+ *
+ * The I1, I2, I4-top and I6 facts hi_bsz, hi_i6, hi_prev, hi_nfree and
+ * hi_ntop follow from the whole-heap model (heap_tile_model.h): mi_tile_fn
+ * (below, -DMI_TILE) proves them from tiled(h), total < 2^20, arena(h),
+ * arena_sep(h), b tile i (BO == tG[i], hi_b) in use after the free tile
+ * i - 1, P (PO == tG[i - 1]), by heap_tile_free.h's tf_facts_fn (proved
+ * by the run heap_tile_free). So a caller that holds the model meets
+ * them; heap_free's contract still states them as they were (with the
+ * model's facts in their place, an existential over the tile, CVC4 timed
+ * out at 60 s on mi_nfree, mi_nvalid, mi_ntag and mi_nneigh; with both,
+ * on heap_free_merge_inv_top's mi_ntop, 1.1 s without). That the
+ * operations keep tiled(h) (but take_top and take) is not proved.
  *
  * The code proved is kernel/heap.c itself, included (through heap_put.c
  * and heap_i5.c) whole: this file adds only contracts.
@@ -129,6 +142,12 @@
 #include "heap_merge_prev.h"
 #include "heap_merge_prev_nfree.h"
 #include "heap_pin.h"
+/* The whole-heap model, for mi_tile_fn only (run heap_free_merge_inv_tile):
+ * the other runs' contexts stay without it. */
+#ifdef MI_TILE
+#include "heap_tile_model.h"
+#include "heap_tile_free.h"
+#endif
 
 /* The case's names (HV, BW, NX, NW, FREES, MERGES) and heap_free's
  * preconditions in it (MERGE_REQ), as heap_free_merge_call.c's:
@@ -159,6 +178,20 @@
 #define NOS (NOW - (NOW & 7))
 #define OUTB(o) ((o) + HB_MIN <= PO || (o) == PO || (o) == NO || (NO + HB_MIN <= (o) && NO + NOS <= (o)))
 #define INAR(o) (0 <= (o) && (o) % 8 == 0 && (o) + HB_MIN <= h->total)
+
+/* hi_b, and the clauses the whole-heap model implies at b (mi_tile_fn
+ * below): the bodies, one text for heap_free's contract and
+ * mi_tile_fn's. */
+#define HI_B (bof(p) == B(h, BO) && 0 <= BO && BO % 8 == 0)
+#define HI_BSZ (HB_MIN <= BSZ(BOW) && BSZ(BOW) % 8 == 0 && NO <= h->total)
+#define HI_I6 (h->free_bytes + BSZ(BOW) <= h->total)
+#define HI_PREV ((BOW & HB_PREV_FREE) != 0 ==> \
+  0 <= PO && PO % 8 == 0 && HB_MIN <= BO - PO && POW == BO - PO + HB_FREE)
+#define HI_NFREE ((NOW & HB_FREE) != 0 ==> \
+  (NOW & 7) == HB_FREE && HB_MIN + HB_FREE <= NOW && (NOW - HB_FREE) % 8 == 0 && \
+  NO + (NOW - HB_FREE) <= h->total)
+#define HI_NTOP ((BOW & HB_PREV_FREE) != 0 && (NOW & HB_FREE) != 0 && NB == h->top ==> \
+  NO + (NOW - HB_FREE) == h->total)
 
 /* hi_heads (heap_free_merge_inv only), the facts of n's list place
  * (heap_free_merge_inv_n only, -DMI_N) and of the top (heap_free_merge_inv_top
@@ -202,8 +235,7 @@
        NB->pprev == &B(h, NRO)->next_free ==> SO != NRO);
 #elif defined(MI_T)
 #define MI_NFACTS \
-    requires hi_ntop: (BOW & HB_PREV_FREE) != 0 && (NOW & HB_FREE) != 0 && NB == h->top ==> \
-      NO + (NOW - HB_FREE) == h->total; \
+    requires hi_ntop: HI_NTOP; \
     requires hi_bytes: \forall integer o, k; 0 <= o && 0 <= k && o + k <= h->total ==> \
       (uint8_t *)B(h, o) + k == (uint8_t *)B(h, o + k); \
     requires hi_end: h->end == (uint8_t *)B(h, h->total);
@@ -237,6 +269,38 @@
     lemma fs_ff: \forall blk_t *a, *b;
       \separated(a, b) ==> \separated(&a->next_free, &b->next_free);
 */
+
+/* hi_bsz, hi_i6, hi_prev, hi_nfree and hi_ntop from the whole-heap model
+ * (heap_tile_model.h): tiled(h) (with total < 2^20, arena(h) and
+ * arena_sep(h)), b its tile i (BO == tG[i], with hi_b), in use after the
+ * free tile i - 1, P (PO == tG[i - 1]). A lemma in the form of a function
+ * (WP cannot compile a lemma whose statement casts p, as bof does; its
+ * proved contract says the implication at any memory state): it calls
+ * heap_tile_free.h's tf_facts_fn (its contract proved by the run
+ * heap_tile_free), then its clauses follow. Proved by the run
+ * heap_free_merge_inv_tile (-DMI_TILE -wp-fct mi_tile_fn); not kernel
+ * code, called by nothing, in no other run. */
+#ifdef MI_TILE
+/*@ requires mt_model: tiled(h) && h->total < 1048576 && arena(h) && arena_sep(h);
+    requires mt_tile: tile_b(i) && BO == tG[i] && PO == tG[i - 1];
+    requires mt_b: HI_B;
+    assigns \nothing;
+    ensures mt_bsz: HI_BSZ;
+    ensures mt_i6: HI_I6;
+    ensures mt_prev: HI_PREV;
+    ensures mt_nfree: HI_NFREE;
+    ensures mt_ntop: HI_NTOP;
+*/
+void mi_tile_fn(vos_heap_t *h, void *p, uint32_t i)
+{
+    /*@ ghost tf_facts_fn(h, i); */
+    /*@ assert mt_facts: tf_offs(h, i) && tf_bw(h, i) && tf_bsz(h, i) && tf_i6(h, i) &&
+          tf_prev(h, i) && tf_nfree(h, i) && tf_ntop(h, i); */
+    /*@ assert mt_no: NO == tG[i + 1]; */
+    /*@ assert mt_nb: B(h, NO) == B(h, tG[i + 1]); */
+    /*@ assert mt_nw: NOW == TW(h, i + 1); */
+}
+#endif
 
 /* The lock: the port stub's interrupt mask (heap_lock.h). */
 #include "heap_lock.h"
@@ -318,15 +382,15 @@ static int free_general(vos_heap_t *h, blk_t *b, uint32_t w, blk_t *n, uint32_t 
       0 <= e && e % 8 == 0 && o % 8 == 0 && e <= o ==>
       \separated(T(h, e), B(h, o));
     // The flat-memory link of b and P (pfb_consistent's form), I1-I4, I6.
-    requires hi_b: bof(p) == B(h, BO) && 0 <= BO && BO % 8 == 0;
-    requires hi_bsz: HB_MIN <= BSZ(BOW) && BSZ(BOW) % 8 == 0 && NO <= h->total;
-    requires hi_i6: h->free_bytes + BSZ(BOW) <= h->total;
-    requires hi_prev: (BOW & HB_PREV_FREE) != 0 ==>
-      0 <= PO && PO % 8 == 0 && HB_MIN <= BO - PO && POW == BO - PO + HB_FREE;
+    requires hi_b: HI_B;
+    // hi_bsz, hi_i6, hi_prev, hi_nfree and hi_ntop (MI_T): implied by
+    // the whole-heap model tiled(h) with b its tile i, in use after the
+    // free tile i - 1, P (mi_tile_fn above, proved).
+    requires hi_bsz: HI_BSZ;
+    requires hi_i6: HI_I6;
+    requires hi_prev: HI_PREV;
     requires hi_i3: (BOW & HB_PREV_FREE) != 0 ==> *tagp(B(h, BO), 0) == B(h, PO);
-    requires hi_nfree: (NOW & HB_FREE) != 0 ==>
-      (NOW & 7) == HB_FREE && HB_MIN + HB_FREE <= NOW && (NOW - HB_FREE) % 8 == 0 &&
-      NO + (NOW - HB_FREE) <= h->total;
+    requires hi_nfree: HI_NFREE;
     requires hi_plink: (BOW & HB_PREV_FREE) != 0 ==>
       \valid(PB->pprev) && *PB->pprev == PB &&
       ((slot_at(h, PB->pprev) < sizeof(h->lists) &&

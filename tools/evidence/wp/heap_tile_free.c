@@ -202,12 +202,8 @@
   }
 */
 
-/* tiled(h) at tile i gives tf_facts(h, i). */
+/* tiled(h) at tile i gives tf_facts(h, i) (its contract: heap_tile_free.h). */
 /*@ ghost
-  /@ requires tiled(h) && h->total < 1048576 && arena(h) && arena_sep(h) && tile_b(i);
-     assigns \nothing;
-     ensures tf_ok: tf_facts(h, i);
-  @/
   void tf_facts_fn(vos_heap_t *h, uint32_t i)
   {
       tf_inst_fn(h, i);

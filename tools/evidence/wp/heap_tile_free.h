@@ -18,10 +18,11 @@
  *    arena);
  *  - tf_ntop: hi_ntop (n free and the top: it ends at the sentinel);
  *  - tf_dist: hi_dist with blk(h, o) read as tile_at(o), a tile start.
- * Proved (run heap_tile_free, heap_tile_free.c's lemma function
- * tf_facts_fn): tiled(h), arena(h), arena_sep(h) and tile_b(i) imply
- * tf_facts(h, i). Definitions only here: no lemma, no axiom (a lemma
- * here would be a hypothesis of every run that includes it).
+ * Proved (run heap_tile_free, the lemma function tf_facts_fn, its
+ * contract below, its body heap_tile_free.c's): tiled(h), arena(h),
+ * arena_sep(h) and tile_b(i) imply tf_facts(h, i). Definitions and that
+ * contract only here: no lemma, no axiom (a lemma here would be a
+ * hypothesis of every run that includes it).
  * I3 (the boundary tag, hi_i3), I4 (the lists: hi_plink, hi_psucc,
  * hi_heads, hi_nlink, hi_nsucc, hi_psb, hi_acyc, hi_blks) and the flat
  * memory facts (hi_arena, hi_blk, hi_bsep, hi_tag, hi_tsep, hi_tsep2,
@@ -69,6 +70,18 @@
     predicate tf_facts{L}(vos_heap_t *h, integer i) =
       tf_offs(h, i) && tf_bw(h, i) && tf_bsz(h, i) && tf_i6(h, i) && tf_prev(h, i) &&
       tf_nfree(h, i) && tf_ntop(h, i) && tf_dist;
+*/
+
+/* tiled(h) at tile i gives tf_facts(h, i): a lemma function (ghost, no
+ * kernel code), its body in heap_tile_free.c, its contract here, proved
+ * by the run heap_tile_free; heap_free_merge_inv.c's mi_tile_fn calls
+ * it. */
+/*@ ghost
+  /@ requires tiled(h) && h->total < 1048576 && arena(h) && arena_sep(h) && tile_b(i);
+     assigns \nothing;
+     ensures tf_ok: tf_facts(h, i);
+  @/
+  void tf_facts_fn(vos_heap_t *h, uint32_t i);
 */
 
 #endif
