@@ -13,8 +13,10 @@
  * rn(x, k) is x's k-th next, and rd_ring(e, p, n) says level p (without
  * e) is the n distinct tasks rn(head, 0 .. n-1), with rn(head, n) the
  * head again (n == 0 and no member when the head is NULL).
- * Definitions only: no lemma, no axiom. ready_ring_lemmas.c proves what
- * the steps keep of it and that it gives rd_sole.
+ * world_ring: every level one ring (of some size, lv_ring); ih_fx:
+ * ready_insert_head's effect. Definitions only: no lemma, no axiom.
+ * ready_ring_lemmas.c and ready_ring_two.h prove what the steps keep of
+ * it and that it gives rd_sole.
  */
 #ifndef VAIOS_EVIDENCE_READY_RING_H
 #define VAIOS_EVIDENCE_READY_RING_H
@@ -43,6 +45,29 @@
          (\forall integer k; 0 <= k < n ==> rd_mem(e, p, rn(vos__s.ready[p], k))) &&
          rr_dist(vos__s.ready[p], n) &&
          (\forall vos_task_t *x; rd_mem(e, p, x) ==> rr_at(vos__s.ready[p], n, x)));
+
+    // Level r one ring (of some size); every level one ring (lv_ring
+    // named: a trigger for the provers' instances of world_ring).
+    predicate lv_ring{L}(integer r) = \exists integer n; rd_ring(\null, r, n);
+    predicate world_ring{L} =
+      \forall integer r; 0 <= r < VOS_CFG_PRIO_LEVELS ==> lv_ring(r);
+
+    // Every level without t one ring (at vos__set_eff_prio's insert).
+    predicate lv_wo{L}(vos_task_t *t, integer r) = \exists integer n; rd_ring(t, r, n);
+    predicate world_wo{L}(vos_task_t *t) =
+      \forall integer r; 0 <= r < VOS_CFG_PRIO_LEVELS ==> lv_wo(t, r);
+
+    // ready_insert_head(t)'s effect (kernel/sched.c: vos__ready_insert(t),
+    // then vos__ready[t->prio] = t): in_fx's (eff_prio_ready.h), but t the
+    // head after in a level that had one (ih_head in place of in_head).
+    predicate ih_head{L1, L2}(vos_task_t *t) =
+      \let h = \at(vos__s.ready[\at(t->prio, L1)], L1);
+      h != \null ==>
+        \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
+        \at(t->next, L2) == h && \at(t->prev, L2) == \at(h->prev, L1);
+    predicate ih_fx{L1, L2}(vos_task_t *t) =
+      keep_tasks{L1, L2} && keep_heads{L1, L2}(\at(t->prio, L1)) &&
+      in_alone{L1, L2}(t) && ih_head{L1, L2}(t) && in_next{L1, L2}(t) && in_prev{L1, L2}(t);
 */
 
 #endif

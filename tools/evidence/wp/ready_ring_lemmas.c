@@ -138,15 +138,8 @@ void ring_insert_step(vos_task_t *t);
     // but t the head after in a level that had one (ih_head in place of
     // in_head); ih_fx_in proves it from the insert's effect (in_fx) and
     // the head's write with nothing else written (the hypotheses
-    // eff_prio_ready_head.h's ih_ok0 states of the two steps).
-    predicate ih_head{L1, L2}(vos_task_t *t) =
-      \let h = \at(vos__s.ready[\at(t->prio, L1)], L1);
-      h != \null ==>
-        \at(vos__s.ready[\at(t->prio, L1)], L2) == t &&
-        \at(t->next, L2) == h && \at(t->prev, L2) == \at(h->prev, L1);
-    predicate ih_fx{L1, L2}(vos_task_t *t) =
-      keep_tasks{L1, L2} && keep_heads{L1, L2}(\at(t->prio, L1)) &&
-      in_alone{L1, L2}(t) && ih_head{L1, L2}(t) && in_next{L1, L2}(t) && in_prev{L1, L2}(t);
+    // eff_prio_ready_head.h's ih_ok0 states of the two steps). ih_head
+    // and ih_fx are defined in ready_ring.h.
     lemma ih_fx_in{L1, L2, L3}: \forall vos_task_t *t;
       rd_tasks{L1} && task(t) && in_fx{L1, L2}(t) &&
       \at(vos__s.ready[\at(t->prio, L1)], L3) == t &&

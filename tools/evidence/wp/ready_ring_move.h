@@ -28,6 +28,16 @@
       rd_levels{L1}(\null) && rd_prios{L1}(\null) && rd_levels{L3}(t) && \
       ul_fx{L1, L2}(t) && pr_fx{L2, L3}(t)
 
+/* MV_HYP without the levels at L3 (the unlink and the priority write
+ * only: wo_*, ring_wo). */
+#define WO_HYP(L1, L2, L3) \
+      rd_tasks{L1} && rd_tasks{L2} && rd_tasks{L3} && task(t) && \
+      \at(t->state, L1) == VOS_TASK_READY && \
+      q == \at(t->prio, L1) && p == \at(t->prio, L3) && p != q && \
+      0 <= q < VOS_CFG_PRIO_LEVELS && 0 <= p < VOS_CFG_PRIO_LEVELS && \
+      rd_levels{L1}(\null) && rd_prios{L1}(\null) && \
+      ul_fx{L1, L2}(t) && pr_fx{L2, L3}(t)
+
 /* Each step's own hypotheses (st1_*, st2_*, st3_*). */
 #define K1_HYP(L1, L2) \
       rd_tasks{L1} && task(t) && \at(t->state, L1) == VOS_TASK_READY && \
@@ -143,6 +153,46 @@
       lv_ring{L1}(r) ==> lv_ring{L4}(r);
     lemma mv_ring_h{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q;
       MV_HYP(L1, L2, L3) && ih_fx{L3, L4}(t) && world_ring{L1} ==> world_ring{L4};
+*/
+
+/*@ // At an insert's call (after the unlink and the priority write):
+    // every level without t one ring (ready_ring.h's world_wo); the
+    // lemmas eff_prio_all_ring uses, ring_wo, ring_in and ring_ih, are in
+    // ready_ring_use.h.
+    // t, not of priority r, is no member of level r: excluding it or
+    // nothing is one ring.
+    lemma rr_tn{L}: \forall vos_task_t *t, integer r, n;
+      rd_tasks && task(t) && t->prio != r && rd_ring(t, r, n) ==> rd_ring(\null, r, n);
+    lemma rr_nt{L}: \forall vos_task_t *t, integer r, n;
+      rd_tasks && task(t) && t->prio != r && rd_ring(\null, r, n) ==> rd_ring(t, r, n);
+    lemma st2_tt{L2, L3}: \forall vos_task_t *t, integer p, q, n;
+      K2_HYP(L2, L3) && rd_ring{L2}(t, q, n) ==> rd_ring{L3}(t, q, n);
+
+    // The unlink and the priority write: every level without t one ring.
+    lemma wo_q{L1, L2, L3}: \forall vos_task_t *t, integer p, q, n;
+      WO_HYP(L1, L2, L3) && rd_ring{L1}(\null, q, n) ==> rd_ring{L3}(t, q, n - 1);
+    lemma wo_p{L1, L2, L3}: \forall vos_task_t *t, integer p, q, n;
+      WO_HYP(L1, L2, L3) && rd_ring{L1}(\null, p, n) ==> rd_ring{L3}(t, p, n);
+    lemma wo_r{L1, L2, L3}: \forall vos_task_t *t, integer p, q, r, n;
+      WO_HYP(L1, L2, L3) && 0 <= r < VOS_CFG_PRIO_LEVELS && r != p && r != q &&
+      rd_ring{L1}(\null, r, n) ==> rd_ring{L3}(t, r, n);
+    lemma wo_lv{L1, L2, L3}: \forall vos_task_t *t, integer p, q, r;
+      WO_HYP(L1, L2, L3) && 0 <= r < VOS_CFG_PRIO_LEVELS && lv_ring{L1}(r) ==> lv_wo{L3}(t, r);
+    lemma wo_world{L1, L2, L3}: \forall vos_task_t *t, integer p, q;
+      WO_HYP(L1, L2, L3) && world_ring{L1} ==> world_wo{L3}(t);
+    // An insert at t's level p: every level one ring after.
+    lemma in_lv{L3, L4}: \forall vos_task_t *t, integer p, r;
+      K3_HYP(L3, L4) && \at(t->state, L3) == VOS_TASK_READY && in_fx{L3, L4}(t) &&
+      0 <= r < VOS_CFG_PRIO_LEVELS && lv_wo{L3}(t, r) ==> lv_ring{L4}(r);
+    lemma ih_lv_p{L3, L4}: \forall vos_task_t *t, integer p;
+      K3_HYP(L3, L4) && \at(t->state, L3) == VOS_TASK_READY && ih_fx{L3, L4}(t) &&
+      lv_wo{L3}(t, p) ==> lv_ring{L4}(p);
+    lemma ih_lv_r{L3, L4}: \forall vos_task_t *t, integer p, r;
+      K3_HYP(L3, L4) && 0 <= r < VOS_CFG_PRIO_LEVELS && r != p &&
+      lv_wo{L3}(t, r) ==> lv_ring{L4}(r);
+    lemma ih_lv{L3, L4}: \forall vos_task_t *t, integer p, r;
+      K3_HYP(L3, L4) && \at(t->state, L3) == VOS_TASK_READY && ih_fx{L3, L4}(t) &&
+      0 <= r < VOS_CFG_PRIO_LEVELS && lv_wo{L3}(t, r) ==> lv_ring{L4}(r);
 */
 
 #endif

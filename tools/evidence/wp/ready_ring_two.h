@@ -13,15 +13,16 @@
  *  - ih_ring: ready_insert_head's effect, the same with t the head;
  *  - rg_keep: a step that keeps a level's head, members and their next
  *    links keeps its ring;
- *  - world_ring (every level one ring, of some size: lv_ring) and
- *    world_sole: under world_ring every READY task has rd_sole
+ *  - world_sole: under world_ring (ready_ring.h: every level one ring,
+ *    of some size, lv_ring) every READY task has rd_sole
  *    (ring_sole), what vos__set_eff_prio's READY case requires of t.
  * Their proofs are the lemma functions' (positions before and after),
  * with the one induction they need stated once, ready_ring_seg.h's
  * rn_seg_j (WP's tactic Induction); the rest is first-order, each lemma
  * from those before it (CVC4). Read after ready_ring_seg.h and
  * ready_ring_lemmas.c (rn_next, the position lemmas um_*, at_but, ih_sh,
- * ih_dist, ih_fx); ready_ring_move.h composes them for vos__set_eff_prio.
+ * ih_dist, ih_fx_in); ready_ring_move.h composes them for
+ * vos__set_eff_prio, ready_ring_use.h states what its proof uses.
  * Proved by run ready_ring_two (ready_ring_two.c). No axiom, no admitted
  * lemma.
  */
@@ -248,11 +249,6 @@
       rg_nk{L1, L2}(e1, r) && rg_same{L1, L2}(e1, e2, r) ==>
         rd_ring{L2}(e2, r, n);
 
-    // Level r one ring (of some size); every level one ring (lv_ring
-    // named: a trigger for the provers' instances of world_ring).
-    predicate lv_ring{L}(integer r) = \exists integer n; rd_ring(\null, r, n);
-    predicate world_ring{L} =
-      \forall integer r; 0 <= r < VOS_CFG_PRIO_LEVELS ==> lv_ring(r);
     lemma ring_sole2{L}: \forall vos_task_t *x;
       rd_mem(\null, x->prio, x) && lv_ring(x->prio) ==> rd_sole(x);
     lemma w_t1{L}: \forall vos_task_t *x;
