@@ -122,11 +122,12 @@
  * fs_tf, fs_bf, fs_ff only) and heap_free_merge_inv_tile (mi_tile_fn
  * only; heap_free_merge_inv.wp, five cases).
  *
- * The I1, I2, I4-top and I6 facts hi_bsz, hi_i6, hi_prev, hi_nfree and
- * hi_ntop follow from the whole-heap model (heap_tile_model.h): mi_tile_fn
- * (below, -DMI_TILE) proves them from tiled(h), total < 2^20, arena(h),
- * arena_sep(h), b tile i (BO == tG[i], hi_b) in use after the free tile
- * i - 1, P (PO == tG[i - 1]), by heap_tile_free.h's tf_facts_fn (proved
+ * The I1, I2, I4-top and I6 facts hi_bsz, hi_i6, hi_prev, hi_nfree,
+ * hi_ntop and hi_dist follow from the whole-heap model (heap_tile_model.h):
+ * mi_tile_fn (below, -DMI_TILE) proves them from tiled(h), total < 2^20,
+ * arena(h), arena_sep(h), b tile i (BO == tG[i], hi_b) in use after the
+ * free tile i - 1, P (PO == tG[i - 1]), and blk only at tile starts (for
+ * hi_dist), by heap_tile_free.h's tf_facts_fn (proved
  * by the run heap_tile_free). So a caller that holds the model meets
  * them; heap_free's contract still states them as they were (with the
  * model's facts in their place, an existential over the tile, CVC4 timed
@@ -190,6 +191,8 @@
 #define HI_NFREE ((NOW & HB_FREE) != 0 ==> \
   (NOW & 7) == HB_FREE && HB_MIN + HB_FREE <= NOW && (NOW - HB_FREE) % 8 == 0 && \
   NO + (NOW - HB_FREE) <= h->total)
+#define HI_DIST (\forall integer o1, o2; blk(h, o1) && blk(h, o2) && o1 < o2 ==> \
+  o1 + HB_MIN <= o2)
 #define HI_NTOP ((BOW & HB_PREV_FREE) != 0 && (NOW & HB_FREE) != 0 && NB == h->top ==> \
   NO + (NOW - HB_FREE) == h->total)
 
@@ -210,8 +213,7 @@
       0 <= o1 && o1 % 8 == 0 && o2 % 8 == 0 && o1 + 16 <= o2 <= h->total ==> \
       \separated(&B(h, o1)->next_free, &B(h, o2)->pprev) && \
       \separated(&B(h, o2)->next_free, &B(h, o1)->pprev); \
-    requires hi_dist: \forall integer o1, o2; blk(h, o1) && blk(h, o2) && o1 < o2 ==> \
-      o1 + HB_MIN <= o2; \
+    requires hi_dist: HI_DIST; \
     requires hi_blks: (BOW & HB_PREV_FREE) != 0 ==> \
       (PB->pprev == &B(h, RO)->next_free ==> blk(h, RO)) && \
       (PB->next_free != \null ==> blk(h, SO)) && \
@@ -270,10 +272,12 @@
       \separated(a, b) ==> \separated(&a->next_free, &b->next_free);
 */
 
-/* hi_bsz, hi_i6, hi_prev, hi_nfree and hi_ntop from the whole-heap model
- * (heap_tile_model.h): tiled(h) (with total < 2^20, arena(h) and
- * arena_sep(h)), b its tile i (BO == tG[i], with hi_b), in use after the
- * free tile i - 1, P (PO == tG[i - 1]). A lemma in the form of a function
+/* hi_bsz, hi_i6, hi_prev, hi_nfree, hi_ntop and hi_dist from the
+ * whole-heap model (heap_tile_model.h): tiled(h) (with total < 2^20,
+ * arena(h) and arena_sep(h)), b its tile i (BO == tG[i], with hi_b), in
+ * use after the free tile i - 1, P (PO == tG[i - 1]), and (for hi_dist)
+ * blk(h, o) only at tile starts (mt_blk: blk is a name, this is its
+ * meaning in the model). A lemma in the form of a function
  * (WP cannot compile a lemma whose statement casts p, as bof does; its
  * proved contract says the implication at any memory state): it calls
  * heap_tile_free.h's tf_facts_fn (its contract proved by the run
@@ -284,12 +288,15 @@
 /*@ requires mt_model: tiled(h) && h->total < 1048576 && arena(h) && arena_sep(h);
     requires mt_tile: tile_b(i) && BO == tG[i] && PO == tG[i - 1];
     requires mt_b: HI_B;
+    // blk's meaning in the model: a block starts at o only at a tile start.
+    requires mt_blk: \forall integer o; blk(h, o) ==> tile_at(o);
     assigns \nothing;
     ensures mt_bsz: HI_BSZ;
     ensures mt_i6: HI_I6;
     ensures mt_prev: HI_PREV;
     ensures mt_nfree: HI_NFREE;
     ensures mt_ntop: HI_NTOP;
+    ensures mt_dist: HI_DIST;
 */
 void mi_tile_fn(vos_heap_t *h, void *p, uint32_t i)
 {
