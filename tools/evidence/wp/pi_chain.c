@@ -35,7 +35,9 @@
  *    wq_mem: every member of its queue a task BLOCKED on it) and its
  *    queue apart from vos__s (ch_qsep), eff_prio_all.c's predicates
  *    (eff_prio_world.h, included by both files):
- *    world_qs, which ties the uninterpreted wq_mem to the wait fields.
+ *    world_qs, which ties the uninterpreted wq_mem to the wait fields;
+ *    and world_ring, every ready level one ring (ready_ring.h, included:
+ *    definitions only), from which a READY task's rd_sole follows.
  *    The walk keeps them (ensured) and carries them in its loop
  *    invariant: kernel/pi.c's invariant has the clause walk_more, which
  *    this file defines as their conjunction (pi_world.h's default, which
@@ -45,7 +47,8 @@
  *    of t's wait queue, keeps frame (pi_frame.h), the owner words, heads,
  *    and map_ok, rd_levels(null), rd_prios(null). Its requires are proved
  *    at the call (prio < VOS_CFG_PRIO_LEVELS by prio_req from prios_ok;
- *    for a t BLOCKED on a queue ch_qsep and ch_mem(t) from world_qs).
+ *    for a t BLOCKED on a queue ch_qsep and ch_mem(t) from world_qs;
+ *    world_ring, which the walk carries in walk_more).
  *    tools/evidence/wp/eff_prio_all.c proves the function's whole
  *    contract by behaviors (same, ready, moved, other, complete and
  *    disjoint); against each assumed ensures:
@@ -61,7 +64,13 @@
  *      map_ok: ch_rd (same), se_map, ch_map, ot_map;
  *      rd_levels(null): ch_rd, se_levels, ot_lv_e/_h/_l (rd_level's three
  *        parts, rd_level_parts), moved ch_lv under \old(ch_mem(t));
- *      rd_prios(null): ch_rd, se_levels, ch_prios, ot_prios.
+ *      rd_prios(null): ch_rd, se_levels, ch_prios, ot_prios;
+ *      world_ring (\old(world_ring) ==> world_ring): same ch_ring, moved
+ *        ch_ring_m under \old(ch_mem(t)) and other ot_ring (each as
+ *        A && (A ==> B), B that implication; eff_prio_all_ring.c), ready
+ *        ch_ring_r (world_ring after, under its precondition ch_wr:
+ *        world_ring before; eff_prio_ready_ring.h, run
+ *        eff_prio_ready_ring on the same code).
  *    The assigns clause is not one of eff_prio_all's (its behaviors'
  *    assigns are eff_prio_set.h's and eff_prio_ready_set.c's, narrower
  *    but not the same text). Its requires are not yet all the proved
@@ -69,15 +78,18 @@
  *    prio <= 255, prio < VOS_CFG_PRIO_LEVELS (ready's), map_ok,
  *    rd_levels(null), rd_prios(null) (ready's), moved's ch_qsep and the
  *    hypothesis ch_mem(t) of its heads and levels (each under moved's
- *    case, t BLOCKED on a queue); implied by chain_world (rd_tasks,
- *    \valid(t); ch_apart(t) by eff_prio_all's lemma ch_apart_ok, not
- *    restated here); NOT established by this walk: ready's rd_sole(t)
- *    (one ring per level: not carried by the model) and moved's queue
- *    model (wq_sep, wq_in, wq_head, wq_links, wq_last, wq_next, wq_inj,
- *    wq_sorted of t's queue: the state-independent order key wq_rank,
- *    docs/evidence.md; with wq_sep, ch_rp(t) follows by ch_rp_ok). So
- *    this contract is still assumed, for a READY t (rd_sole) and a t
- *    BLOCKED on a queue (the queue's model).
+ *    case, t BLOCKED on a queue), ready's ch_wr (world_ring); implied by
+ *    chain_world (rd_tasks, \valid(t); ch_apart(t) by eff_prio_all's
+ *    lemma ch_apart_ok, not restated here), and ready's rd_sole(t) by
+ *    world_ring with rd_tasks and rd_prios(null) (ready_ring_two.h's
+ *    lemma world_sole, proved by run ready_ring_two; not restated here:
+ *    its proof's lemmas are not in this file); NOT established by this
+ *    walk: moved's queue model (wq_sep, wq_in, wq_head, wq_links,
+ *    wq_last, wq_next, wq_inj, wq_sorted of t's queue: the
+ *    state-independent order key wq_rank, docs/evidence.md; with
+ *    wq_sep, ch_rp(t) follows by ch_rp_ok). So this contract is still
+ *    assumed, for a t BLOCKED on a queue (the queue's model), and its
+ *    assigns clause.
  *  - held_bridge, an admitted lemma: for a list given as hl(x, _),
  *    held_ok holds and held_max is the largest lend over it. Its proof is
  *    the lemma function held_bridge_proof below, which WP proves (a loop
@@ -112,6 +124,10 @@
  * contract of vos__set_eff_prio, which Frama-C would merge with the one
  * assumed below, and every ready and queue lemma). */
 #include "eff_prio_world.h"
+/* world_ring (every ready level one ring), the one-ring model's
+ * definitions (no lemma): what the walk carries so that the READY case's
+ * rd_sole(t) follows (ready_ring_two.h's world_sole). */
+#include "ready_ring.h"
 
 /*@ // Every task's base and effective priority and every mutex's
     // ceiling a level that exists (task.c and mutex.c check a base and a
@@ -133,9 +149,10 @@
     // What the walk carries besides the rest of kernel/pi.c's loop
     // invariant, its clause walk_more: the ready model, which
     // vos__set_eff_prio requires and keeps, prios_ok, from which its
-    // requires prio < VOS_CFG_PRIO_LEVELS, and world_qs.
+    // requires prio < VOS_CFG_PRIO_LEVELS, world_qs, and world_ring (from
+    // which a READY t's rd_sole, ready_ring_two.h's world_sole).
     predicate walk_more{L} =
-      map_ok && rd_levels(\null) && rd_prios(\null) && prios_ok && world_qs;
+      map_ok && rd_levels(\null) && rd_prios(\null) && prios_ok && world_qs && world_ring;
 */
 
 /* kernel/pi.c's loop invariant of vos__pi_update has the clause
@@ -283,13 +300,14 @@ static inline vos_task_t *vos__owner_of(const struct vos_mutex *m);
 
 /* Assumed (kernel/sched.c; eff_prio_all.c proves each ensures for every
  * behavior, moved's heads and rd_levels under ch_mem(t), required here;
- * the walk establishes its requires for same and other, for ready all
- * but rd_sole(t), for moved all but the queue's model: the header
- * above): sets t->prio; writes task links, the
+ * world_ring kept: eff_prio_all_ring.c, eff_prio_ready_ring.h; the walk
+ * establishes its requires for same, other and ready (rd_sole(t) from
+ * world_ring by world_sole), for moved all but the queue's model: the
+ * header above): sets t->prio; writes task links, the
  * scheduler's block and the head of t's wait queue, and (frame) nothing
  * else that the invariant reads; leaves every mutex's first waiter a
  * task blocked on it; keeps the ready model (written as eff_prio_all.c's
- * ch_map, ch_prios and ch_rd). */
+ * ch_map, ch_prios and ch_rd) and world_ring. */
 /*@ requires chain_world;
     requires task(t);
     requires prio <= 255;
@@ -297,6 +315,7 @@ static inline vos_task_t *vos__owner_of(const struct vos_mutex *m);
     requires map_ok && rd_levels(\null) && rd_prios(\null);
     requires t->state == VOS_TASK_BLOCKED && t->waitq != \null ==> ch_qsep(t);
     requires t->state == VOS_TASK_BLOCKED && t->waitq != \null ==> ch_mem(t);
+    requires world_ring;
     assigns t->prio, vos__s, t->waitq->head,
             {y->next | vos_task_t *y; task(y)}, {y->prev | vos_task_t *y; task(y)};
     ensures t->prio == prio;
@@ -306,6 +325,7 @@ static inline vos_task_t *vos__owner_of(const struct vos_mutex *m);
     ensures \old(map_ok) ==> map_ok;
     ensures \old(rd_levels(\null)) ==> rd_levels(\null);
     ensures \old(rd_prios(\null)) ==> rd_prios(\null);
+    ensures \old(world_ring) ==> world_ring;
 */
 void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause);
 
@@ -317,6 +337,7 @@ void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause);
     requires map_ok && rd_levels(\null) && rd_prios(\null);
     requires prios_ok;
     requires world_qs;
+    requires world_ring;
     requires task(t);
     requires \forall vos_task_t *x; task(x) && x != t ==> pi_q(x);
     assigns vos__s, {y->prio | vos_task_t *y; task(y)},
@@ -330,6 +351,7 @@ void vos__set_eff_prio(vos_task_t *t, unsigned prio, int cause);
     ensures map_ok && rd_levels(\null) && rd_prios(\null);
     ensures prios_ok;
     ensures world_qs;
+    ensures world_ring;
     ensures \forall vos_task_t *x1, *x2; task(x1) && task(x2) && x1 != x2 ==>
               pi_q(x1) || pi_q(x2);
     ensures \old(short_chain(t, VOS_CFG_PI_DEPTH)) ==> \forall vos_task_t *x; task(x) ==> pi_q(x);

@@ -23,6 +23,17 @@
 
 #include "eff_prio_ready.h"    /* rd_mem, rd_level, rd_sole, ul_fx, in_fx */
 
+/* rw_keep's body (below), a macro so that a contract can state it as
+ * its parts (-wp-split then proves each on its own). */
+#define RW_KEEP(L1, L2, T) \
+      ((\forall vos_task_t *x; task(x) && \at(x->state, L1) == VOS_TASK_READY ==> \
+         \at(x->next, L2) == \at(x->next, L1)) && \
+       (\forall vos_task_t *x; task(x) && x != (T) ==> \
+         \at(x->state, L2) == \at(x->state, L1) && \at(x->prio, L2) == \at(x->prio, L1)) && \
+       \at((T)->state, L2) == \at((T)->state, L1) && \
+       (\forall integer q; 0 <= q < VOS_CFG_PRIO_LEVELS ==> \
+         \at(vos__s.ready[q], L2) == \at(vos__s.ready[q], L1)))
+
 /*@ // x's k-th next (x itself for k <= 0).
     logic vos_task_t *rn{L}(vos_task_t *x, integer k) =
       k <= 0 ? x : rn(x, k - 1)->next;
@@ -56,6 +67,11 @@
     predicate lv_wo{L}(vos_task_t *t, integer r) = \exists integer n; rd_ring(t, r, n);
     predicate world_wo{L}(vos_task_t *t) =
       \forall integer r; 0 <= r < VOS_CFG_PRIO_LEVELS ==> lv_wo(t, r);
+
+    // A step that writes no READY task's next link, no level's head, and
+    // no task's state or priority but t's priority, t not READY
+    // (vos__set_eff_prio's cases other and moved): RW_KEEP's text named.
+    predicate rw_keep{L1, L2}(vos_task_t *t) = RW_KEEP(L1, L2, t);
 
     // ready_insert_head(t)'s effect (kernel/sched.c: vos__ready_insert(t),
     // then vos__ready[t->prio] = t): in_fx's (eff_prio_ready.h), but t the

@@ -155,6 +155,21 @@
       MV_HYP(L1, L2, L3) && ih_fx{L3, L4}(t) && world_ring{L1} ==> world_ring{L4};
 */
 
+/*@ // A step keeping rw_keep (t not READY) keeps every level's ring.
+    lemma rw_nk{L1, L2}: \forall vos_task_t *t, integer r;
+      rd_tasks{L1} && task(t) && \at(t->state, L1) != VOS_TASK_READY &&
+      rw_keep{L1, L2}(t) && 0 <= r < VOS_CFG_PRIO_LEVELS ==>
+        rg_nk{L1, L2}(\null, r) && rg_same{L1, L2}(\null, \null, r) && RH(L2, r) == RH(L1, r);
+    lemma rw_r{L1, L2}: \forall vos_task_t *t, integer r, n;
+      rd_tasks{L1} && task(t) && \at(t->state, L1) != VOS_TASK_READY &&
+      rw_keep{L1, L2}(t) && 0 <= r < VOS_CFG_PRIO_LEVELS &&
+      rd_ring{L1}(\null, r, n) ==> rd_ring{L2}(\null, r, n);
+    lemma rw_lv{L1, L2}: \forall vos_task_t *t, integer r;
+      rd_tasks{L1} && task(t) && \at(t->state, L1) != VOS_TASK_READY &&
+      rw_keep{L1, L2}(t) && 0 <= r < VOS_CFG_PRIO_LEVELS &&
+      lv_ring{L1}(r) ==> lv_ring{L2}(r);
+*/
+
 /*@ // At an insert's call (after the unlink and the priority write):
     // every level without t one ring (ready_ring.h's world_wo); the
     // lemmas eff_prio_all_ring uses, ring_wo, ring_in and ring_ih, are in

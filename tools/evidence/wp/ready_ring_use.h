@@ -8,10 +8,17 @@
  *    eff_prio_ready_set.h's RD_SET_HYP states them), every level without t
  *    one ring (world_wo), from world_ring before;
  *  - ring_in, ring_ih: after the tail or head insert, every level one
- *    ring (world_ring).
+ *    ring (world_ring) (eff_prio_ready_ring's goals use ring_wo at the
+ *    inserts' calls, ring_in and ring_ih after them; ring_all and
+ *    ring_all_h, the whole move as one four-state lemma, timed out in
+ *    eff_prio_all.c's context and are not used);
+ *  - rw_world: a step keeping ready_ring.h's rw_keep, t not READY, keeps
+ *    world_ring (vos__set_eff_prio's cases other and moved,
+ *    eff_prio_all_ring).
  * Proved by run ready_ring_two (ready_ring_two.c reads this file after
  * ready_ring_move.h's lemmas, from which they follow); read by
- * eff_prio_all_ring.c after eff_prio_all.c. No axiom, no admitted lemma.
+ * eff_prio_ready_ring.c and eff_prio_all_ring.c. No axiom, no admitted
+ * lemma.
  */
 #ifndef VAIOS_EVIDENCE_READY_RING_USE_H
 #define VAIOS_EVIDENCE_READY_RING_USE_H
@@ -38,6 +45,25 @@
       rd_tasks{L3} && task(t) && \at(t->state, L3) == VOS_TASK_READY &&
       0 <= \at(t->prio, L3) < VOS_CFG_PRIO_LEVELS && rd_without{L3}(t) &&
       ih_fx{L3, L4}(t) && world_wo{L3}(t) ==> world_ring{L4};
+
+    // vos__set_eff_prio's cases other and moved: a step keeping rw_keep,
+    // t not READY, keeps world_ring.
+    lemma rw_world{L1, L2}: \forall vos_task_t *t;
+      rd_tasks{L1} && task(t) && \at(t->state, L1) != VOS_TASK_READY &&
+      rw_keep{L1, L2}(t) && world_ring{L1} ==> world_ring{L2};
+
+    // The whole move over its four states (ring_wo, then ring_in or
+    // ring_ih), with rd_without at L3 as the insert's precondition gives it.
+    lemma ring_all{L1, L2, L3, L4}: \forall vos_task_t *t;
+      RD_SET_HYP(L1, L2, L3) && 0 <= \at(t->prio, L3) &&
+      \at(t->prio, L3) != \at(t->prio, L1) && world_ring{L1} && rd_without{L3}(t) &&
+      keep_tasks{L3, L4} && keep_heads{L3, L4}(\at(t->prio, L3)) &&
+      in_next{L3, L4}(t) && in_prev{L3, L4}(t) && in_alone{L3, L4}(t) && in_head{L3, L4}(t) ==>
+        world_ring{L4};
+    lemma ring_all_h{L1, L2, L3, L4}: \forall vos_task_t *t;
+      RD_SET_HYP(L1, L2, L3) && 0 <= \at(t->prio, L3) &&
+      \at(t->prio, L3) != \at(t->prio, L1) && world_ring{L1} && rd_without{L3}(t) &&
+      ih_fx{L3, L4}(t) ==> world_ring{L4};
 */
 
 #endif
