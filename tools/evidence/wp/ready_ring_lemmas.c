@@ -28,8 +28,11 @@
  * after are any two states the effect relates), then proves the ring
  * after by a loop over the ring's positions (the induction the provers
  * do not do themselves).
- * Not yet used by the chain walk or by vos__set_eff_prio's proofs
- * (docs/evidence.md 2.2, "One ring per level": the next steps).
+ * A kernel function's proof cannot call these lemma functions:
+ * ready_ring_two.h states what they prove as two-state lemmas (with one
+ * induction, ready_ring_seg.h's rn_seg_j), which vos__set_eff_prio's
+ * proofs use (eff_prio_ready_ring, eff_prio_all_ring; docs/evidence.md
+ * 2.2, "One ring per level").
  * No axiom, no admitted lemma.
  */
 #include "ready_ring.h"
