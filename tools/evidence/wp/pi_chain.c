@@ -90,12 +90,15 @@
  *    wq_sep, ch_rp(t) follows by ch_rp_ok). So this contract is still
  *    assumed, for a t BLOCKED on a queue (the queue's model), and its
  *    assigns clause.
- *  - held_bridge, an admitted lemma: for a list given as hl(x, _),
- *    held_ok holds and held_max is the largest lend over it. Its proof is
- *    the lemma function held_bridge_proof below, which WP proves (a loop
- *    from the list's end, with a variant): the same statement for an
- *    arbitrary x and memory. (The SMT provers do not do the induction
- *    themselves.)
+ *  - none for the held lists' bridge: held_bridge (for a list given as
+ *    hl(x, _), held_ok holds and held_max is the largest lend over it)
+ *    is an ordinary lemma of pi_held.h, included below after kernel/pi.c,
+ *    proved with its steps by run pi_held (pi_held.c, a small context):
+ *    held_suffix by WP's tactic Induction (the committed script
+ *    sessions/pi_held/script/lemma_held_suffix.json), the rest by CVC4.
+ *    pi_chain_lemmas leaves pi_held.h's lemmas out of its -wp-prop.
+ *    (Until session 26 held_bridge was admitted here, its proof a lemma
+ *    function held_bridge_proof; both are gone.)
  *  - the owner word read as ordinary memory (-wp-no-volatile in
  *    pi_chain.wp: under the kernel lock nothing else writes it);
  *  - WP's memory-model hypotheses that vos__s is apart from the task
@@ -160,22 +163,12 @@
  * defined before pi_world.h is included). */
 #include EV_SOURCE
 
-/*@ // x's held list, as hl(x, _), with valid entries and first waiters.
-    predicate listed_valid{L}(vos_task_t *x) =
-      0 <= hn(x) <= 2147483647 && x->held == hnode(x, 0) &&
-      \forall integer i; 0 <= i < hn(x) ==>
-        \valid_read(hl(x, i)) && hl(x, i)->next_held == hnode(x, i + 1) &&
-        (hl(x, i)->waiters.head != \null ==> \valid_read(hl(x, i)->waiters.head));
+/* listed_valid, bridge and the lemma held_bridge with its steps
+ * (pi_held.h: proved by run pi_held, in a small context; pi_chain_lemmas
+ * leaves them out). */
+#include "pi_held.h"
 
-    predicate bridge{L}(vos_task_t *x) =
-      held_ok(x->held) &&
-      (\forall integer i; 0 <= i < hn(x) ==> held_max(x->held) >= lend(hl(x, i))) &&
-      (held_max(x->held) == 0 ||
-       \exists integer i; 0 <= i < hn(x) && held_max(x->held) == lend(hl(x, i)));
-
-    admit lemma held_bridge{L}: \forall vos_task_t *x; listed_valid(x) ==> bridge(x);
-
-    predicate pi_ok{L}(vos_task_t *x) = x->prio == imax(x->base_prio, held_max(x->held));
+/*@ predicate pi_ok{L}(vos_task_t *x) = x->prio == imax(x->base_prio, held_max(x->held));
 
     lemma lend_range{L}: \forall struct vos_mutex *m; 0 <= lend(m) <= 255;
 
@@ -259,27 +252,6 @@
         prios_ok{L2};
 
 */
-
-/* The proof of held_bridge: for any x and memory with listed_valid(x), the
- * loop walks k from hn(x) down to 0 keeping the statement for the list
- * from hnode(x, k); at k == 0 that is x's list. */
-/*@ requires listed_valid(x);
-    requires n == hn(x);
-    assigns \nothing;
-    ensures bridge(x);
-*/
-void held_bridge_proof(vos_task_t *x, int n)
-{
-    /*@ loop invariant 0 <= k <= n;
-        loop invariant held_ok(hnode(x, k));
-        loop invariant \forall integer i; k <= i < n ==> held_max(hnode(x, k)) >= lend(hl(x, i));
-        loop invariant held_max(hnode(x, k)) == 0 ||
-                       \exists integer i; k <= i < n && held_max(hnode(x, k)) == lend(hl(x, i));
-        loop assigns k;
-        loop variant k; */
-    for (int k = n; k > 0; k--) {
-    }
-}
 
 /* required_prio: the contract tools/evidence/wp/pi.c proves, for a list
  * given as hl(t, _) (bridge implies held_ok), proved here again, and its
