@@ -20,8 +20,8 @@
  *    level's ring of n, makes one ring of n + 1 with t its head (the ring
  *    rotated: t at position 0, the old positions one up); ih_sh and the
  *    lemmas ih_d_lo, ih_d_hi, ih_dist give its positions distinct.
- * The last three are lemma functions (ghost-like C functions WP proves,
- * as pi_chain.c's held_bridge_proof): each first "calls" a step whose
+ * The last three are lemma functions (ghost-like C functions WP proves):
+ * each first "calls" a step whose
  * contract is only the step's effect over the links, heads, states and
  * priorities it may write (ring_unlink_step, ring_insert_step,
  * ring_insert_head_step: declared, never defined, so Pre and the state

@@ -10,8 +10,10 @@
  *  - ring_in, ring_ih: after the tail or head insert, every level one
  *    ring (world_ring) (eff_prio_ready_ring's goals use ring_wo at the
  *    inserts' calls, ring_in and ring_ih after them; ring_all and
- *    ring_all_h, the whole move as one four-state lemma, timed out in
- *    eff_prio_all.c's context and are not used);
+ *    ring_all_h, the whole move as one four-state lemma, timed out where
+ *    a goal was to use them, in eff_prio_all.c's context; they stay: with
+ *    them out of eff_prio_ready_ring's context, CVC4 times out at 60 s
+ *    on the tail insert's precondition rr_wo, proved in 2 s with them);
  *  - rw_world: a step keeping ready_ring.h's rw_keep, t not READY, keeps
  *    world_ring (vos__set_eff_prio's cases other and moved,
  *    eff_prio_all_ring).
