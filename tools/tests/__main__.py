@@ -12,7 +12,8 @@ import unittest
 MODULES = ("test_stream", "test_hist", "test_tables", "test_progress", "test_plots",
            "test_peers", "test_comparison", "test_compare", "test_bench_linux", "test_bench",
            "test_trace_run", "test_config_table", "test_check_families", "test_check_backends",
-           "test_check_no_fp", "test_evidence_suites", "test_evidence_spec", "test_evidence_provers")
+           "test_check_no_fp", "test_evidence_suites", "test_evidence_spec", "test_evidence_provers",
+           "test_evidence_lemmas")
 
 
 class LineResult(unittest.TextTestResult):

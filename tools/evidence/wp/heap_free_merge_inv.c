@@ -24,7 +24,7 @@
  *    the other's next_free; a tag word apart from a header's next_free)
  *    are not assumed: the lemmas fs_tf, fs_bf, fs_ff below derive them
  *    from the headers' separation (proved by the run
- *    heap_free_merge_inv_lemmas, hypotheses of the other three runs);
+ *    heap_free_merge_inv_lemmas, hypotheses of the other four runs);
  *  - the flat-memory link of b and P as pfb_consistent
  *    (heap_pfb_ok.c) states it: b == B(h, BO) (hi_b), the tag before b
  *    names B(h, PO) (hi_i3, I3), with BO and PO multiples of 8;
@@ -116,7 +116,9 @@
  * contracts, WP's Typed+cast model and its hypotheses (h's and p's
  * objects apart from ev_lock_depth), heap_free_model.h's lemma i5_frame
  * (proved by heap_free_lemmas), the fast path's callees' contracts (the
- * case excludes that path), and the preconditions.
+ * case excludes that path), and the preconditions; the case
+ * heap_free_merge_inv_tile adds heap_tile_model.h's axiom or_flag to its
+ * context (docs/evidence.md 2.3, Assumed).
  * Runs: heap_free_merge_inv, heap_free_merge_inv_n,
  * heap_free_merge_inv_top, heap_free_merge_inv_lemmas (the lemmas
  * fs_tf, fs_bf, fs_ff only) and heap_free_merge_inv_tile (mi_tile_fn
@@ -129,7 +131,9 @@
  * free tile i - 1, P (PO == tG[i - 1]), and blk only at tile starts (for
  * hi_dist), by heap_tile_free.h's tf_facts_fn (proved
  * by the run heap_tile_free). So a caller that holds the model meets
- * them; heap_free's contract still states them as they were (with the
+ * them, with off, poff and blk read as the tiles' offsets (names without
+ * an axiom: an interpretation, not a proved link); heap_free's contract
+ * still states them as they were (with the
  * model's facts in their place, an existential over the tile, CVC4 timed
  * out at 60 s on mi_nfree, mi_nvalid, mi_ntag and mi_nneigh; with both,
  * on heap_free_merge_inv_top's mi_ntop, 1.1 s without). That the
@@ -262,7 +266,7 @@
 
 /* A link field's separation from its header's (the field lies inside
  * the header): proved by the run heap_free_merge_inv_lemmas (-wp-prop,
- * not -wp-fct heap_free), hypotheses of the other three runs, so that
+ * not -wp-fct heap_free), hypotheses of the other four runs, so that
  * the field forms of hi_bsep and hi_tsep need not be assumed. */
 /*@ lemma fs_tf: \forall blk_t **t, blk_t *b;
       \separated(t, b) ==> \separated(t, &b->next_free);
@@ -390,9 +394,10 @@ static int free_general(vos_heap_t *h, blk_t *b, uint32_t w, blk_t *n, uint32_t 
       \separated(T(h, e), B(h, o));
     // The flat-memory link of b and P (pfb_consistent's form), I1-I4, I6.
     requires hi_b: HI_B;
-    // hi_bsz, hi_i6, hi_prev, hi_nfree and hi_ntop (MI_T): implied by
-    // the whole-heap model tiled(h) with b its tile i, in use after the
-    // free tile i - 1, P (mi_tile_fn above, proved).
+    // hi_bsz, hi_i6, hi_prev, hi_nfree, hi_ntop (MI_T) and hi_dist
+    // (MI_N): implied by the whole-heap model tiled(h) with b its tile
+    // i, in use after the free tile i - 1, P (mi_tile_fn above, proved;
+    // off, poff and blk read as the tiles' offsets).
     requires hi_bsz: HI_BSZ;
     requires hi_i6: HI_I6;
     requires hi_prev: HI_PREV;

@@ -10,7 +10,8 @@
  * after kernel/heap.c's port header, where the declarations are in scope,
  * by every heap proof that takes the lock: heap_alloc.c, heap_free_fast.c,
  * heap_free_merge_call.c and heap_free_merge_inv.c (and the files that
- * include those).
+ * include those); heap_aligned_fn.c states and proves its own, weaker
+ * pair.
  */
 #ifndef VAIOS_EVIDENCE_HEAP_LOCK_H
 #define VAIOS_EVIDENCE_HEAP_LOCK_H

@@ -32,6 +32,9 @@
  * only; nothing of it is proved by this run.
  */
 #include "heap_put.c"
+/* heap_aligned.c includes EV_SOURCE, which heap_put.c has already read:
+ * naming a header already in makes the second include empty, so the
+ * kernel is read once (as heap_aligned_fn.c explains). */
 #undef EV_SOURCE
 #define EV_SOURCE <stddef.h>
 #include "heap_aligned.c"
@@ -40,8 +43,8 @@
 #include "heap_tile_model.h"
 #include "heap_tile_free.h"
 
-/*@ // WP's simplifier folds (x & ~7) & 1 to x & 0, so 0: with and_low3
-    // (x & ~7 == x for x a multiple of 8), x & 1 == 0.
+/*@ // (x & ~7) & 1 == 0, proved by CVC4 (run heap_tile_free_lemmas):
+    // with and_low3 (x & ~7 == x for x a multiple of 8), x & 1 == 0.
     lemma tb_m8_1: \forall integer x, y; y == (x & 4294967288) ==> (y & 1) == 0;
 */
 

@@ -12,7 +12,7 @@
  * under heap_init.c's behavior ok (its guard and its flat-memory
  * preconditions init_link, init_valid, init_hsep, init_apart) and then
  * sets the ghost model (ghost code only), returns VOS_OK with tiled(h),
- * arena(h), arena_sep(h) and heap_ok(h). The call uses vos_heap_init's
+ * arena(h), arena_sep(h) and heap_ok(h)'s clauses (HI_HEAP_OK). The call uses vos_heap_init's
  * contract, behavior ok's ensures (proved on the code by the run
  * heap_init_ok); init_ends, its fifth precondition, is hi_ends_hold's
  * ensures (heap_init.c's lemma function, proved by heap_init_lemmas),

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * world_ring (ready_ring_two.h: every level one ring) kept by
+ * world_ring (ready_ring.h: every level one ring) kept by
  * vos__set_eff_prio's READY case (kernel/sched.c; issue 34,
  * docs/evidence.md 2.2 "One ring per level"): t's unlink from its level q
  * (L1 to L2, ul_fx), the priority write (L2 to L3, eff_prio_ready_set.h's
@@ -172,7 +172,7 @@
 
 /*@ // At an insert's call (after the unlink and the priority write):
     // every level without t one ring (ready_ring.h's world_wo); the
-    // lemmas eff_prio_all_ring uses, ring_wo, ring_in and ring_ih, are in
+    // lemmas eff_prio_ready_ring uses, ring_wo, ring_in and ring_ih, are in
     // ready_ring_use.h.
     // t, not of priority r, is no member of level r: excluding it or
     // nothing is one ring.

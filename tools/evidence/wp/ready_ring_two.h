@@ -5,7 +5,7 @@
  * caller of the steps can use (a kernel function's proof cannot call
  * ready_ring_lemmas.c's lemma functions): ready_ring.h's rd_ring before,
  * the step's effect between two states (eff_prio_ready.h's ul_fx, in_fx;
- * ready_ring_lemmas.c's ih_fx), rd_ring after:
+ * ready_ring.h's ih_fx), rd_ring after:
  *  - ul_ring: vos__ready_unlink's effect on a READY t of a ring of n at
  *    its level p leaves rd_ring(t, p, n - 1);
  *  - in_ring: vos__ready_insert's effect on a READY t, level p without t
