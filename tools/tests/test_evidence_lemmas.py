@@ -11,9 +11,11 @@ names it excludes with a leading '-'); a run with -wp-fct makes goals
 of those functions only, no lemma's. `admit lemma` is not proved by any
 run and fails here as well: the project has none.
 
-The check reads the files as text: a lemma inside an #if a run's case
-defines away counts as read. Strict where it matters: a lemma a run
-only reads never counts.
+A lemma is a (file, name) pair: two files may state different lemmas of
+one name (no run reads both), and each must be proved. The check reads
+the files as text: a lemma inside an #if a run's case defines away
+counts as read. Strict where it matters: a lemma a run only reads never
+counts.
 """
 
 import os
@@ -57,36 +59,34 @@ def read_files(sources):
 
 
 def proved_by(r):
-    """The lemmas run r makes goals of."""
+    """The lemmas run r makes goals of, as (file name, lemma name): two
+    files may state different lemmas of one name (never read by one
+    run), and each must be proved."""
     args = r["args"]
     if "-wp-fct" in args:
         return set()
     ctx = set()
     for f in read_files([a for a in args if a.endswith(".c")]):
-        ctx |= lemmas(f)
+        ctx |= {(f.name, n) for n in lemmas(f)}
     props = [p for i, a in enumerate(args) if a == "-wp-prop" for p in args[i + 1].split(",")]
     if not props:
         return ctx
     pos = {p for p in props if not p.startswith("-")}
     neg = {p[1:] for p in props if p.startswith("-")}
     if "@lemma" in pos:
-        return ctx - neg
-    return ctx & pos
+        return {(f, n) for f, n in ctx if n not in neg}
+    return {(f, n) for f, n in ctx if n in pos}
 
 
 class Lemmas(unittest.TestCase):
     def test_every_lemma_is_a_goal_of_some_run(self):
-        stated = {}
-        for f in sorted(WP.iterdir()):
-            if f.suffix in (".c", ".h"):
-                for name in lemmas(f):
-                    stated.setdefault(name, []).append(f.name)
+        stated = {(f.name, n) for f in sorted(WP.iterdir())
+                  if f.suffix in (".c", ".h") for n in lemmas(f)}
         proved = set()
         for _, r in run.wp_runs():
             proved |= proved_by(r)
-        missing = {n: fs for n, fs in stated.items() if n not in proved}
-        self.assertEqual(missing, {}, "lemmas no WP run proves (each is an unstated "
-                         "hypothesis of the goals that read it): name -> files")
+        self.assertEqual(sorted(stated - proved), [], "lemmas no WP run proves (each is an "
+                         "unstated hypothesis of the goals that read it): (file, lemma)")
 
     def test_no_admitted_lemma(self):
         found = {f.name: sorted(admitted(f)) for f in sorted(WP.iterdir())
@@ -104,11 +104,11 @@ class Lemmas(unittest.TestCase):
         def r(*args):
             return {"args": [src] + list(args)}
         everything = proved_by(r())
-        self.assertTrue({"held_bridge", "held_all"} <= everything)
-        self.assertEqual(proved_by(r("-wp-prop", "held_bridge")), {"held_bridge"})
+        self.assertTrue({("pi_held.h", "held_bridge"), ("pi_held.h", "held_all")} <= everything)
+        self.assertEqual(proved_by(r("-wp-prop", "held_bridge")), {("pi_held.h", "held_bridge")})
         some = proved_by(r("-wp-prop", "@lemma,-held_bridge"))
-        self.assertIn("held_all", some)
-        self.assertNotIn("held_bridge", some)
+        self.assertIn(("pi_held.h", "held_all"), some)
+        self.assertNotIn(("pi_held.h", "held_bridge"), some)
         self.assertEqual(proved_by(r("-wp-fct", "f", "-wp-prop", "held_bridge")), set())
 
 

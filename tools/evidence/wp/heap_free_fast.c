@@ -120,7 +120,6 @@
 #define HV(x, v) ((uint32_t)((uint32_t)((v) ^ (x)->check) ^ (uint32_t)(uintptr_t)(x)) == HB_MAGIC)
 /* b's header word, its size, the next header n and n's word. */
 #define BW(p) (bof(p)->size)
-#define BSZ(w) ((w) & 0xFFFFFFF8u)
 #define NX(p) shift(bof(p), BSZ(BW(p)))
 #define NW(p) (NX(p)->size)
 

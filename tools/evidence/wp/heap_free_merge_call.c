@@ -62,7 +62,6 @@
 
 /* A size word's size; the case's names (HV, BW, NX, NW, FREES, MERGES)
  * and heap_free's preconditions in it (MERGE_REQ): heap_free_merge_case.h. */
-#define BSZ(w) ((w) & 0xFFFFFFF8u)
 #include "heap_free_merge_case.h"
 
 /* P, the block the tag before b names, and its header word. */

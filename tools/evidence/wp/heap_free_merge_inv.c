@@ -156,7 +156,7 @@
 
 /* The case's names (HV, BW, NX, NW, FREES, MERGES) and heap_free's
  * preconditions in it (MERGE_REQ), as heap_free_merge_call.c's:
- * heap_free_merge_case.h (BSZ: heap_merge_prev.h). */
+ * heap_free_merge_case.h (BSZ: heap_model.h). */
 #include "heap_free_merge_case.h"
 
 /* The heap-invariant names at heap_free's entry: BO, b's offset in the

@@ -171,6 +171,12 @@ void *hi_memset(void *s, int c, size_t n);
 #define HI_OK (h != \null && mem != \null && !HX_SMALL && !HX_BIG)
 #define HI_BL (hi_bl(mem, size))
 #define HI_A ((uint8_t *)hi_a(mem))
+/* The two headers the code writes apart from each other, the first's tag
+ * word apart from the descriptor and the sentinel (behavior ok's
+ * init_apart; heap_tile_init.c's ti_apart). */
+#define HI_APART \
+  \separated(B(h, 0), &B(h, HI_BL)->size, &B(h, HI_BL)->check) && \
+  \separated(tagp(B(h, 0), HI_BL), h, &B(h, HI_BL)->size, &B(h, HI_BL)->check)
 
 /*@ // Behavior ok's flat-memory preconditions (see the header).
     predicate hi_link(vos_heap_t *h, void *mem, integer size) =
@@ -260,9 +266,7 @@ void *hi_memset(void *s, int c, size_t n);
       requires init_valid: hi_valid(h, mem, size);
       requires init_hsep: hi_hsep(h, mem, size);
       requires init_ends: HI_DEFS && HI_ENDS;
-      requires init_apart:
-        \separated(B(h, 0), &B(h, HI_BL)->size, &B(h, HI_BL)->check) &&
-        \separated(tagp(B(h, 0), HI_BL), h, &B(h, HI_BL)->size, &B(h, HI_BL)->check);
+      requires init_apart: HI_APART;
       assigns *h, B(h, 0)->size, B(h, 0)->check, B(h, HI_BL)->size, B(h, HI_BL)->check;
       ensures i_res: \result == VOS_OK;
       ensures i_tag: h->tag == VOS_TAG_HEAP;

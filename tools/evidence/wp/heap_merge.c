@@ -54,7 +54,6 @@
 /* b's size, and the merged size as the code computes it (uint32_t; exact:
  * the precondition bounds it by 2^20). Macros, not logic functions, so
  * that the provers see the code's own terms. */
-#define BSZ(w) ((w) & 0xFFFFFFF8u)                 /* w & ~HB_FLAGS */
 #define BNSZ(w, nw) ((uint32_t)(BSZ(w) + (uint32_t)((nw) - HB_FREE)))
 
 /*@ requires \valid(h) && i5(h);

@@ -37,7 +37,6 @@ INLINE int hb_valid(const blk_t *b, uint32_t w);
 */
 static blk_t *prev_free_block(const vos_heap_t *h, const blk_t *b);
 
-#define BSZ(w) ((w) & 0xFFFFFFF8u)                 /* w & ~HB_FLAGS */
 #define RP (*tagp(b, 0))
 #define RPW (RP->size)
 #define RMW ((uint32_t)(RPW + BSZ(w)))

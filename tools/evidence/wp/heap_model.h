@@ -23,6 +23,9 @@
 #ifndef EV_WP_HEAP_MODEL_H
 #define EV_WP_HEAP_MODEL_H
 
+/* A header word's size: the word less its flag bits (w & ~HB_FLAGS). */
+#define BSZ(w) ((w) & 0xFFFFFFF8u)
+
 /*@ axiomatic Arena {
       logic blk_t *B(vos_heap_t *h, integer o);
       logic blk_t *shift(blk_t *base, integer off);

@@ -31,9 +31,8 @@
 #ifndef EV_WP_HEAP_TILE_FREE_H
 #define EV_WP_HEAP_TILE_FREE_H
 
-/* Tile j's header word; b's size as heap_merge_prev.h's BSZ computes it. */
+/* Tile j's header word (b's size is heap_model.h's BSZ of it). */
 #define TW(h, j) (B(h, tG[j])->size)
-#define TBSZ(w) ((w) & 0xFFFFFFF8u)
 
 /*@ // b is tile i: in use, after a free tile.
     predicate tile_b{L}(integer i) = 1 <= i < tn && tF[i] == 0 && tF[i - 1] == 1;
@@ -47,11 +46,11 @@
       TW(h, i) == tG[i + 1] - tG[i] + HB_PREV_FREE &&
       hdr(h, tG[i], tG[i + 1] - tG[i] + HB_PREV_FREE);
     predicate tf_bsz{L}(vos_heap_t *h, integer i) =
-      TBSZ(TW(h, i)) == tG[i + 1] - tG[i] &&
-      HB_MIN <= TBSZ(TW(h, i)) && TBSZ(TW(h, i)) % 8 == 0 &&
-      tG[i] + TBSZ(TW(h, i)) == tG[i + 1] && tG[i + 1] <= h->total;
+      BSZ(TW(h, i)) == tG[i + 1] - tG[i] &&
+      HB_MIN <= BSZ(TW(h, i)) && BSZ(TW(h, i)) % 8 == 0 &&
+      tG[i] + BSZ(TW(h, i)) == tG[i + 1] && tG[i + 1] <= h->total;
     predicate tf_i6{L}(vos_heap_t *h, integer i) =
-      h->free_bytes + TBSZ(TW(h, i)) <= h->total;
+      h->free_bytes + BSZ(TW(h, i)) <= h->total;
     predicate tf_prev{L}(vos_heap_t *h, integer i) =
       0 <= tG[i - 1] && tG[i - 1] % 8 == 0 && HB_MIN <= tG[i] - tG[i - 1] &&
       TW(h, i - 1) == tG[i] - tG[i - 1] + HB_FREE &&

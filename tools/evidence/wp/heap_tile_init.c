@@ -37,14 +37,12 @@
 /*@ assigns \nothing; */
 void hi_ends_hold(vos_heap_t *h, void *mem, size_t size);
 
-/*@ requires ti_guard: h != \null && mem != \null && !HX_SMALL && !HX_BIG;
+/*@ requires ti_guard: HI_OK;
     requires ti_valid_h: \valid(h);
     requires ti_link: hi_link(h, mem, size);
     requires ti_valid: hi_valid(h, mem, size);
     requires ti_hsep: hi_hsep(h, mem, size);
-    requires ti_apart:
-      \separated(B(h, 0), &B(h, HI_BL)->size, &B(h, HI_BL)->check) &&
-      \separated(tagp(B(h, 0), HI_BL), h, &B(h, HI_BL)->size, &B(h, HI_BL)->check);
+    requires ti_apart: HI_APART;
     ensures ti_res: \result == VOS_OK;
     ensures ti_ghost: tn == 1 && tG[0] == 0 && tG[1] == h->total && tF[0] == 1 &&
       tS[0] == 0 && tS[1] == h->total;
