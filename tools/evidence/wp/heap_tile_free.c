@@ -94,33 +94,36 @@
 */
 
 /* The instances of tiled(h) at tiles i - 1, i, i + 1 and the last that
- * the facts need (each clause its own goal: the quantified model in
- * context, one instance to find). */
+ * the facts need, one clause each (K: ensures of tf_inst_fn, requires of
+ * tf_ground_fn): the quantified model in context, one instance to find. */
+#define TF_INST(K) \
+     K e_ib: 1 <= i < tn && tF[i] == 0 && tF[i - 1] == 1 && tn <= 43690; \
+     K e_end: tG[tn] == h->total; \
+     K e_al: tG[i - 1] % 8 == 0 && tG[i] % 8 == 0 && tG[i + 1] % 8 == 0; \
+     K e_al2: i + 1 < tn ==> tG[i + 2] % 8 == 0; \
+     K e_lo: 0 <= tG[i - 1]; \
+     K e_pw: tG[i] - tG[i - 1] >= HB_MIN && tG[i + 1] - tG[i] >= HB_MIN; \
+     K e_pw2: i + 1 < tn ==> tG[i + 2] - tG[i + 1] >= HB_MIN; \
+     K e_hi: tG[i + 1] <= h->total && (i + 1 < tn ==> tG[i + 2] <= h->total); \
+     K e_last: i + 1 < tn - 1 ==> tG[i + 1] + HB_MIN <= tG[tn - 1] && \
+       tG[tn - 1] % 8 == 0 && tG[tn - 1] <= h->total; \
+     K e_fp: i >= 2 ==> tF[i - 2] == 0; \
+     K e_fn: i + 1 < tn ==> (tF[i + 1] == 0 || tF[i + 1] == 1); \
+     K e_fl: tF[tn - 1] == 0 || tF[tn - 1] == 1; \
+     K e_hp: hdr(h, tG[i - 1], hword(i - 1)); \
+     K e_hb: hdr(h, tG[i], hword(i)); \
+     K e_hn: i + 1 < tn ==> hdr(h, tG[i + 1], hword(i + 1)); \
+     K e_sent: hdr(h, h->total, 2 * tF[tn - 1]); \
+     K e_top: (tF[tn - 1] == 1 ==> h->top == B(h, tG[tn - 1])) && \
+       (tF[tn - 1] == 0 ==> h->top == \null); \
+     K e_i6: h->free_bytes + (tG[i + 1] - tG[i]) <= h->total; \
+     K e_valid: \valid(&B(h, tG[i + 1])->size); \
+     K e_sep: i + 1 < tn - 1 ==> hsep(h, tG[i + 1], tG[tn - 1]);
+
 /*@ ghost
   /@ requires tiled(h) && h->total < 1048576 && arena(h) && arena_sep(h) && tile_b(i);
      assigns \nothing;
-     ensures e_ib: 1 <= i < tn && tF[i] == 0 && tF[i - 1] == 1 && tn <= 43690;
-     ensures e_end: tG[tn] == h->total;
-     ensures e_al: tG[i - 1] % 8 == 0 && tG[i] % 8 == 0 && tG[i + 1] % 8 == 0;
-     ensures e_al2: i + 1 < tn ==> tG[i + 2] % 8 == 0;
-     ensures e_lo: 0 <= tG[i - 1];
-     ensures e_pw: tG[i] - tG[i - 1] >= HB_MIN && tG[i + 1] - tG[i] >= HB_MIN;
-     ensures e_pw2: i + 1 < tn ==> tG[i + 2] - tG[i + 1] >= HB_MIN;
-     ensures e_hi: tG[i + 1] <= h->total && (i + 1 < tn ==> tG[i + 2] <= h->total);
-     ensures e_last: i + 1 < tn - 1 ==> tG[i + 1] + HB_MIN <= tG[tn - 1] &&
-       tG[tn - 1] % 8 == 0 && tG[tn - 1] <= h->total;
-     ensures e_fp: i >= 2 ==> tF[i - 2] == 0;
-     ensures e_fn: i + 1 < tn ==> (tF[i + 1] == 0 || tF[i + 1] == 1);
-     ensures e_fl: tF[tn - 1] == 0 || tF[tn - 1] == 1;
-     ensures e_hp: hdr(h, tG[i - 1], hword(i - 1));
-     ensures e_hb: hdr(h, tG[i], hword(i));
-     ensures e_hn: i + 1 < tn ==> hdr(h, tG[i + 1], hword(i + 1));
-     ensures e_sent: hdr(h, h->total, 2 * tF[tn - 1]);
-     ensures e_top: (tF[tn - 1] == 1 ==> h->top == B(h, tG[tn - 1])) &&
-       (tF[tn - 1] == 0 ==> h->top == \null);
-     ensures e_i6: h->free_bytes + (tG[i + 1] - tG[i]) <= h->total;
-     ensures e_valid: \valid(&B(h, tG[i + 1])->size);
-     ensures e_sep: i + 1 < tn - 1 ==> hsep(h, tG[i + 1], tG[tn - 1]);
+     TF_INST(ensures)
      ensures e_dist: tf_dist;
   @/
   void tf_inst_fn(vos_heap_t *h, uint32_t i)
@@ -132,28 +135,8 @@
 
 /* The facts from those instances (no quantified hypothesis). */
 /*@ ghost
-  /@ requires 1 <= i < tn && tF[i] == 0 && tF[i - 1] == 1 && tn <= 43690;
-     requires tG[tn] == h->total && h->total < 1048576;
-     requires tG[i - 1] % 8 == 0 && tG[i] % 8 == 0 && tG[i + 1] % 8 == 0;
-     requires i + 1 < tn ==> tG[i + 2] % 8 == 0;
-     requires 0 <= tG[i - 1];
-     requires tG[i] - tG[i - 1] >= HB_MIN && tG[i + 1] - tG[i] >= HB_MIN;
-     requires i + 1 < tn ==> tG[i + 2] - tG[i + 1] >= HB_MIN;
-     requires tG[i + 1] <= h->total && (i + 1 < tn ==> tG[i + 2] <= h->total);
-     requires i + 1 < tn - 1 ==> tG[i + 1] + HB_MIN <= tG[tn - 1] &&
-       tG[tn - 1] % 8 == 0 && tG[tn - 1] <= h->total;
-     requires i >= 2 ==> tF[i - 2] == 0;
-     requires i + 1 < tn ==> (tF[i + 1] == 0 || tF[i + 1] == 1);
-     requires tF[tn - 1] == 0 || tF[tn - 1] == 1;
-     requires hdr(h, tG[i - 1], hword(i - 1));
-     requires hdr(h, tG[i], hword(i));
-     requires i + 1 < tn ==> hdr(h, tG[i + 1], hword(i + 1));
-     requires hdr(h, h->total, 2 * tF[tn - 1]);
-     requires (tF[tn - 1] == 1 ==> h->top == B(h, tG[tn - 1])) &&
-       (tF[tn - 1] == 0 ==> h->top == \null);
-     requires h->free_bytes + (tG[i + 1] - tG[i]) <= h->total;
-     requires \valid(&B(h, tG[i + 1])->size);
-     requires i + 1 < tn - 1 ==> hsep(h, tG[i + 1], tG[tn - 1]);
+  /@ TF_INST(requires)
+     requires h->total < 1048576;
      assigns \nothing;
      ensures g_offs: tf_offs(h, i);
      ensures g_bw: tf_bw(h, i);

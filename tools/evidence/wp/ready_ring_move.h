@@ -20,16 +20,10 @@
 /* The move's hypotheses: t READY at level q (L1), at level p != q after
  * the priority write (L3); the levels well formed before, and without t
  * at L3 (rm_lv gives it). */
-#define MV_HYP(L1, L2, L3) \
-      rd_tasks{L1} && rd_tasks{L2} && rd_tasks{L3} && task(t) && \
-      \at(t->state, L1) == VOS_TASK_READY && \
-      q == \at(t->prio, L1) && p == \at(t->prio, L3) && p != q && \
-      0 <= q < VOS_CFG_PRIO_LEVELS && 0 <= p < VOS_CFG_PRIO_LEVELS && \
-      rd_levels{L1}(\null) && rd_prios{L1}(\null) && rd_levels{L3}(t) && \
-      ul_fx{L1, L2}(t) && pr_fx{L2, L3}(t)
+#define MV_HYP(L1, L2, L3) WO_HYP(L1, L2, L3) && rd_levels{L3}(t)
 
-/* MV_HYP without the levels at L3 (the unlink and the priority write
- * only: wo_*, ring_wo). */
+/* The unlink and the priority write only, without the levels at L3
+ * (wo_*, ring_wo). */
 #define WO_HYP(L1, L2, L3) \
       rd_tasks{L1} && rd_tasks{L2} && rd_tasks{L3} && task(t) && \
       \at(t->state, L1) == VOS_TASK_READY && \
