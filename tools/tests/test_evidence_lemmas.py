@@ -47,14 +47,14 @@ def admitted(path):
 def read_files(sources):
     """The files a run reads: its sources and, transitively, every
     `#include "NAME"` found in tools/evidence/wp."""
-    seen, todo = set(), [ROOT / s for s in sources]
-    while todo:
-        f = todo.pop()
+    seen, pending = set(), [ROOT / s for s in sources]
+    while pending:
+        f = pending.pop()
         if f in seen or not f.exists():
             continue
         seen.add(f)
         for name in re.findall(r'#include\s+"([^"]+)"', f.read_text()):
-            todo.append(WP / name)
+            pending.append(WP / name)
     return seen
 
 
