@@ -115,38 +115,30 @@
     lemma mvh_p3{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q, n;
       MV_HYP(L1, L2, L3) && ih_fx{L3, L4}(t) && rd_ring{L3}(t, p, n) ==>
         rd_ring{L4}(\null, p, n + 1);
+*/
 
-    // Level q one down, level p one up, another level kept (tail insert).
-    lemma mv_q{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q, n;
-      MV_HYP(L1, L2, L3) && in_fx{L3, L4}(t) && rd_ring{L1}(\null, q, n) ==>
-        rd_ring{L4}(\null, q, n - 1);
-    lemma mv_p{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q, n;
-      MV_HYP(L1, L2, L3) && in_fx{L3, L4}(t) && rd_ring{L1}(\null, p, n) ==>
-        rd_ring{L4}(\null, p, n + 1);
-    lemma mv_r{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q, r, n;
-      MV_HYP(L1, L2, L3) && in_fx{L3, L4}(t) && 0 <= r < VOS_CFG_PRIO_LEVELS &&
-      r != p && r != q && rd_ring{L1}(\null, r, n) ==> rd_ring{L4}(\null, r, n);
-    lemma mv_lv{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q, r;
-      MV_HYP(L1, L2, L3) && in_fx{L3, L4}(t) && 0 <= r < VOS_CFG_PRIO_LEVELS &&
-      lv_ring{L1}(r) ==> lv_ring{L4}(r);
-    lemma mv_ring{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q;
-      MV_HYP(L1, L2, L3) && in_fx{L3, L4}(t) && world_ring{L1} ==> world_ring{L4};
+/* The whole move over its four states, the levels q (one down), p (one
+ * up) and any other r, one level (LV) and every level (RING), for an
+ * insert whose effect is FX: written once for the tail insert (in_fx)
+ * and the head insert (ih_fx). */
+#define MV_CHAIN(Q, P, R, LV, RING, FX) \
+    lemma Q{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q, n; \
+      MV_HYP(L1, L2, L3) && FX{L3, L4}(t) && rd_ring{L1}(\null, q, n) ==> \
+        rd_ring{L4}(\null, q, n - 1); \
+    lemma P{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q, n; \
+      MV_HYP(L1, L2, L3) && FX{L3, L4}(t) && rd_ring{L1}(\null, p, n) ==> \
+        rd_ring{L4}(\null, p, n + 1); \
+    lemma R{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q, r, n; \
+      MV_HYP(L1, L2, L3) && FX{L3, L4}(t) && 0 <= r < VOS_CFG_PRIO_LEVELS && \
+      r != p && r != q && rd_ring{L1}(\null, r, n) ==> rd_ring{L4}(\null, r, n); \
+    lemma LV{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q, r; \
+      MV_HYP(L1, L2, L3) && FX{L3, L4}(t) && 0 <= r < VOS_CFG_PRIO_LEVELS && \
+      lv_ring{L1}(r) ==> lv_ring{L4}(r); \
+    lemma RING{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q; \
+      MV_HYP(L1, L2, L3) && FX{L3, L4}(t) && world_ring{L1} ==> world_ring{L4};
 
-    // The same with the head insert.
-    lemma mvh_q{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q, n;
-      MV_HYP(L1, L2, L3) && ih_fx{L3, L4}(t) && rd_ring{L1}(\null, q, n) ==>
-        rd_ring{L4}(\null, q, n - 1);
-    lemma mvh_p{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q, n;
-      MV_HYP(L1, L2, L3) && ih_fx{L3, L4}(t) && rd_ring{L1}(\null, p, n) ==>
-        rd_ring{L4}(\null, p, n + 1);
-    lemma mvh_r{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q, r, n;
-      MV_HYP(L1, L2, L3) && ih_fx{L3, L4}(t) && 0 <= r < VOS_CFG_PRIO_LEVELS &&
-      r != p && r != q && rd_ring{L1}(\null, r, n) ==> rd_ring{L4}(\null, r, n);
-    lemma mvh_lv{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q, r;
-      MV_HYP(L1, L2, L3) && ih_fx{L3, L4}(t) && 0 <= r < VOS_CFG_PRIO_LEVELS &&
-      lv_ring{L1}(r) ==> lv_ring{L4}(r);
-    lemma mv_ring_h{L1, L2, L3, L4}: \forall vos_task_t *t, integer p, q;
-      MV_HYP(L1, L2, L3) && ih_fx{L3, L4}(t) && world_ring{L1} ==> world_ring{L4};
+/*@ MV_CHAIN(mv_q, mv_p, mv_r, mv_lv, mv_ring, in_fx)
+    MV_CHAIN(mvh_q, mvh_p, mvh_r, mvh_lv, mv_ring_h, ih_fx)
 */
 
 /*@ // A step keeping rw_keep (t not READY) keeps every level's ring.
