@@ -91,6 +91,7 @@
  */
 #include "heap_take.c"
 #include "heap_tile_model.h"
+#include "heap_tile_take.h"
 
 /*@ axiomatic C_and_flag {
       axiom and_flag: \forall integer x; 0 <= x && x + 2 < 4294967296 && x % 8 == 0 ==>
@@ -549,20 +550,10 @@ blk_t *take_at(vos_heap_t *h, uint32_t idx, uint32_t bs) /*@ ghost (uint32_t o, 
   }
 */
 
-/*@ requires \valid(h) && arena(h) && arena_sep(h) && tiled(h) && i5(h);
-    requires 0 <= idx < VOS_HEAP_CLASSES;
-    requires HB_MIN <= bs && bs % 8 == 0;
-    // the listed block is tile k: free, not the top, holding bs bytes
-    requires tk_tile: 0 <= k < tn && tF[k] == 1 && TK_B == B(h, tG[k]) && boff(h, TK_B) == tG[k] &&
-      bs <= bsize(k);
-    requires tk_top: TK_B != h->top;
-    // take's own preconditions on the lists (heap_take.c)
-    requires TK_B != \null && \valid(TK_B) && \separated(TK_B, h);
-    requires TK_B->pprev == &h->lists[idx];
-    requires TK_NX != \null ==>
-      \valid(TK_NX) && \separated(TK_NX, h) && \separated(TK_NX, TK_B);
-    requires heads_apart(h, idx, TK_B);
-    requires tk_split: bsize(k) - bs >= HB_MIN ==> TK_SPLIT_OK;
+/* tile_take's preconditions: heap_tile_take.h's TT_PRE (the listed block
+ * is tile k: free, not the top, holding bs bytes; take's own
+ * preconditions on the lists, heap_take.c). */
+/*@ TT_PRE(requires, h, idx, bs, k)
     ensures t_seq: gseq(h->total);
     ensures t_hdrs: hdrs(h);
     ensures t_sent: hdr(h, h->total, 2 * tF[tn - 1]);  // sentinel(h)
