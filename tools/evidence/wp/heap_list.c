@@ -16,7 +16,8 @@
  *    class_ceil(bs)) the tile holds bs bytes (heap_class_scheme.h's
  *    floor_in and ceil_holds, proved by heap_class_scheme_lemmas):
  *    heap_tile_take.c's tk_tile and tk_top but boff(h, TK_B) == tG[k]
- *    (boff is a name with no axiom: no model gives it a value);
+ *    (that clause, and the rest of tile_take's preconditions, are
+ *    heap_list_take.c's lt_pre, under heap_boff.h's axiom boff_B);
  *  - heap_list_push: l_push_proof: a tile j, not the last and not free,
  *    made free (tF[j] set) and pushed on the list of its class by
  *    push_step (list_push's proved effect, heap_i5.c, less its i5

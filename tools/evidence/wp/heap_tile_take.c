@@ -70,13 +70,17 @@
  * So take keeps the whole-heap model (I1, I2, I4's top clause, I6), under
  * tile_take's preconditions.
  *
- * NOT PROVED: that heap_alloc (or heap_alloc_aligned) calls take on a
- * heap where tile_take's preconditions hold: the model has no lists, so
- * that the head of lists[idx] is a free tile k that is not the top,
- * holding at least bs bytes, is a precondition here (tk_tile, tk_top),
- * as are take's own list preconditions; I3 (boundary tags) and I4's list
- * membership are not in the model. Session 24's trial (7 of 382 goals
- * open) and how they closed: docs/evidence.md Appendix A, "tile_take".
+ * The model here has no lists, so that the head of lists[idx] is a free
+ * tile k that is not the top, holding at least bs bytes, is a
+ * precondition here (tk_tile, tk_top), as are take's own list
+ * preconditions. heap_list_take.c's lt_pre proves them all (the macro
+ * TT_PRE, heap_tile_take.h, is both texts) at the head find_class picks
+ * on a heap with the free-list model tlisted(h) and its flat-memory
+ * facts. NOT PROVED: that heap_alloc's and heap_alloc_aligned's heaps
+ * are in that model at the call (heap_alloc's contract is not composed
+ * with it); I3 (boundary tags) is not in the model. Session 24's trial
+ * (7 of 382 goals open) and how they closed: docs/evidence.md Appendix
+ * A, "tile_take".
  *
  * Assumptions (docs/evidence.md lists them): heap_tile.c's (heap_model.h's
  * arena model, arena_sep, or_flag), heap_take.c's (boff, clz_fn) and
