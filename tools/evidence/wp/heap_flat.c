@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The heap proofs' flat-memory preconditions all follow from one
+ * statement, heap_flat.h's flat(h) (docs/evidence.md 2.3, Assumed):
+ * ghost lemma functions, each with flat(h) (and gseq(h->total), the
+ * tiles, where the fact is about tiles) as its precondition and one
+ * existing predicate, as its file defines it, as its postcondition:
+ *  - fl_arena_sep: heap_tile_model.h's arena_sep(h) (headers at distinct
+ *    multiples of 8 in [0, total] do not overlap);
+ *  - fl_lsep: heap_list_model.h's lsep(h) (every tile's blk_t valid,
+ *    apart from the descriptor and from every other tile's), from
+ *    gseq(h->total) (tiles at multiples of 8, HB_MIN or more bytes apart,
+ *    the last ending at total);
+ *  - fl_hblk_sep: heap_list_top.c's hblk_sep(h) (a blk_t apart from every
+ *    header HB_MIN or more bytes above it, up to the sentinel's);
+ *  - fl_bsep: heap_list_take.h's bsep(h) (the blk_t at o, o + HB_MIN <=
+ *    total, valid and outside the descriptor, apart from another HB_MIN
+ *    or more bytes away; the tag word ending at e, HB_MIN <= e <= total,
+ *    valid, outside the descriptor, apart from the blk_t at o when
+ *    o + HB_MIN <= e or e <= o).
+ * heap_flat_alloc.c proves the same of heap_alloc.c's arena_hsep (its
+ * file includes heap_top.c, as heap_list_top.c's does, so it is a run of
+ * its own). heap_list_top.c is included for hblk_sep's definition (it
+ * also brings kernel/heap.c, heap_model.h, heap_tile_model.h,
+ * heap_class_scheme.h and heap_list_model.h); this file's run proves
+ * only its own functions (-wp-fct). No axiom, no admitted lemma; the
+ * included files' axioms (heap_model.h's shift_B, tag_B,
+ * heap_tile_model.h's or_flag) are in the context, unused.
+ */
+#include "heap_list_top.c"
+#include "heap_list_take.h"
+#include "heap_flat.h"
+
+/*@ ghost
+  /@ requires flat(h);
+     assigns \nothing;
+     ensures fa_sep: arena_sep(h);
+  @/
+  void fl_arena_sep(vos_heap_t *h)
+  {
+      /@ assert fa_ap: \forall integer o1, o2; 0 <= o1 < o2 && o1 % 8 == 0 && o2 % 8 == 0 ==>
+           fl_apart(o1, HB_HDR, o2, HB_HDR); @/
+      /@ assert fa_in: \forall integer o; 0 <= o <= h->total && o % 8 == 0 ==> fl_hdr(h, o); @/
+  }
+*/
+
+/*@ ghost
+  /@ requires flat(h) && gseq(h->total);
+     assigns \nothing;
+     ensures fs_sep: lsep(h);
+  @/
+  void fl_lsep(vos_heap_t *h)
+  {
+      /@ assert fs_min: HB_MIN == 24 && sizeof(blk_t) == 16 && HB_HDR == 8; @/
+      /@ assert fs_step: \forall integer i; 0 <= i < tn ==> tG[i + 1] - tG[i] >= HB_MIN; @/
+      /@ assert fs_end: \forall integer i; 0 <= i <= tn ==> tG[tn] - tG[i] >= 0; @/
+      /@ assert fs_lo: \forall integer i; 0 <= i <= tn ==> tG[i] - tG[0] >= 0; @/
+      /@ assert fs_blk: \forall integer i; 0 <= i < tn ==> fl_blk(h, tG[i]); @/
+      /@ assert fs_v: \forall integer i; 0 <= i < tn ==>
+           \valid(B(h, tG[i])) && \separated(B(h, tG[i]), h); @/
+      /@ assert fs_lt: \forall integer i, j; 0 <= i < j < tn ==> tG[j] - tG[i] >= HB_MIN; @/
+      /@ assert fs_ap: \forall integer i, j; 0 <= i < tn && 0 <= j < tn && i != j ==>
+           fl_apart(tG[i], sizeof(blk_t), tG[j], sizeof(blk_t)); @/
+  }
+*/
+
+/*@ ghost
+  /@ requires flat(h);
+     assigns \nothing;
+     ensures fh_sep: hblk_sep(h);
+  @/
+  void fl_hblk_sep(vos_heap_t *h)
+  {
+      /@ assert fh_min: HB_MIN == 24 && sizeof(blk_t) == 16 && HB_HDR == 8; @/
+      /@ assert fh_in: \forall integer a, x; 0 <= a && a + HB_MIN <= x <= h->total &&
+           a % 8 == 0 && x % 8 == 0 ==>
+           fl_blk(h, a) && fl_hdr(h, x) && fl_apart(a, sizeof(blk_t), x, HB_HDR); @/
+  }
+*/
+
+/*@ ghost
+  /@ requires flat(h);
+     assigns \nothing;
+     ensures fb_sep: bsep(h);
+  @/
+  void fl_bsep(vos_heap_t *h)
+  {
+      /@ assert fb_min: HB_MIN == 24 && sizeof(blk_t) == 16 && HB_HDR == 8 && HB_FOOT == 4; @/
+      /@ assert fb_blk: \forall integer o; 0 <= o && o % 8 == 0 && o + HB_MIN <= h->total ==>
+           fl_blk(h, o); @/
+      /@ assert fb_v: \forall integer o; 0 <= o && o % 8 == 0 && o + HB_MIN <= h->total ==>
+           \valid(B(h, o)) && \separated(B(h, o), h); @/
+      /@ assert fb_bb: \forall integer o1, o2; 0 <= o1 && o1 % 8 == 0 && o2 % 8 == 0 &&
+           o1 + HB_MIN <= o2 && o2 + HB_MIN <= h->total ==>
+           fl_apart(o1, sizeof(blk_t), o2, sizeof(blk_t)); @/
+      /@ assert fb_tag: \forall integer e; HB_MIN <= e <= h->total && e % 8 == 0 ==> fl_tag(h, e); @/
+      /@ assert fb_tb: \forall integer o, e; 0 <= o && o % 8 == 0 && o + HB_MIN <= h->total &&
+           HB_MIN <= e <= h->total && e % 8 == 0 && (o + HB_MIN <= e || e <= o) ==>
+           fl_apart(e - HB_FOOT, HB_FOOT, o, sizeof(blk_t)); @/
+  }
+*/
