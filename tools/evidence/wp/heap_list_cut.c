@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The free-list model (heap_list_model.h: tlisted(h)) kept by take's
+ * split case (kernel/heap.c), where the tiles themselves change
+ * (heap_tile_take.c's g_cut: tile k, the head of list idx, becomes an
+ * allocated tile of bs bytes and a free rest inserted at k + 1, the tiles
+ * above move up one index). Proved by three runs (one per step):
+ *  - heap_list_cut_ren: l_ren: the renumbering. cut_step (g_cut's
+ *    contract, below) changes the tiles; ghost loops move lK and lP with
+ *    their tiles (every index above k one up) and add one to every lT
+ *    entry above k (every list, every position). After it (state X):
+ *    l_heads and l_links hold as before (memory unchanged, every
+ *    position's block the same), l_ent holds at every position but list
+ *    idx's head (still k, now allocated), l_mem at every free tile but
+ *    the rest k + 1 (free, not yet listed);
+ *  - heap_list_cut_same: l_cut_same: from state X, the rest of b's
+ *    class (cls_floor(s - bs) == idx): take's list_replace (replace_step)
+ *    puts the rest r in b's place; the ghost head position of idx becomes
+ *    k + 1: tlisted(h);
+ *  - heap_list_cut_new: l_cut_new: from state X, the rest of another
+ *    class c: take's list_pop (pop_step) then list_push (push_step, on
+ *    list c); the head position of idx dropped, k + 1 appended to c:
+ *    tlisted(h).
+ * The steps are declared, never defined (any two states their effect
+ * relates), each with a proved contract's clauses, copied: cut_step is
+ * heap_tile_take.c's g_cut (proved by the heap_tile_take run) less its
+ * sums and header words; replace_step and pop_step are heap_i5.c's
+ * list_replace and list_pop (proved by the heap_i5 run) less i5;
+ * push_step is heap_list.c's (list_push's). take calls list_replace in
+ * the same-class case, list_pop and list_push in the other
+ * (heap_take_class.c's s_class/s_place and heap_take_class_new.c's
+ * sn_class prove which list the rest is filed in, on take's code).
+ * The code is kernel/heap.c itself, included (through heap_list.c) for
+ * its types only.
+ * Assumptions: heap_list.c's (lsep(h), here of the tiles after the cut:
+ * r's blk_t valid and apart from the others, flat memory; for the push,
+ * lN[c] + 1 < TMAX). No axiom, no admitted lemma.
+ */
+#include "heap_list.c"
+
+/* heap_tile_take.c's g_cut (proved by the heap_tile_take run), its
+ * requires and the ensures on tn, tG and tF: declared, never defined. */
+/*@ requires gseq(total) && total < 1048576;
+    requires 0 <= k && k + 1 < tn && tF[k] == 1;
+    requires HB_MIN <= bs && bs % 8 == 0 && bsize(k) >= bs + HB_MIN;
+    assigns tn, tG[k + 1 .. tn + 1], tF[k .. tn], tS[k + 1 .. tn + 1];
+    ensures c_seq: gseq(total);
+    ensures c_n: tn == \old(tn) + 1;
+    ensures c_glo: \forall integer i; 0 <= i <= k ==> tG[i] == \old(tG[i]);
+    ensures c_gk: tG[k + 1] == \old(tG[k]) + bs;
+    ensures c_ghi: \forall integer i; k + 2 <= i <= tn ==> tG[i] == \old(tG[i - 1]);
+    ensures c_fk: tF[k] == 0 && tF[k + 1] == 1;
+    ensures c_fhi: \forall integer i; k + 2 <= i < tn ==> tF[i] == \old(tF[i - 1]);
+*/
+void cut_step(uint32_t k, uint32_t bs, uint32_t total);
+
+/*@ // A tile index of the old numbering in the new one (cut at k).
+    logic integer ren(integer x, integer k) = x > k ? x + 1 : x;
+*/
+
+/* lK and lP moved with their tiles: index j - 1 to j for k + 2 <= j <= n
+ * (a ghost loop, downwards). */
+/*@ ghost
+  /@ requires 0 <= k && k + 2 <= n < TMAX;
+     assigns lK[k + 2 .. n], lP[k + 2 .. n];
+     ensures mk_k: \forall integer j; k + 2 <= j <= n ==> lK[j] == \old(lK[j - 1]);
+     ensures mk_p: \forall integer j; k + 2 <= j <= n ==> lP[j] == \old(lP[j - 1]);
+  @/
+  void g_mvk(uint32_t k, uint32_t n)
+  {
+      uint32_t i = n;
+      /@ loop invariant a_i: k + 1 <= i <= n;
+         loop invariant a_hk: \forall integer j; i < j <= n ==> lK[j] == \at(lK[j - 1], Pre);
+         loop invariant a_hp: \forall integer j; i < j <= n ==> lP[j] == \at(lP[j - 1], Pre);
+         loop invariant a_lk: \forall integer j; 0 <= j <= i ==> lK[j] == \at(lK[j], Pre);
+         loop invariant a_lp: \forall integer j; 0 <= j <= i ==> lP[j] == \at(lP[j], Pre);
+         loop assigns i, lK[k + 2 .. n], lP[k + 2 .. n];
+         loop variant i;
+      @/
+      while (i > k + 1) {
+          uint32_t i1 = i - 1;
+          /@ assert a_i1: i1 == i - 1 && k + 1 <= i1; @/
+          lK[i] = lK[i1];
+          lP[i] = lP[i1];
+          i = i1;
+      }
+  }
+*/
+
+/* Every lT entry above k one up, every list, every position (a ghost
+ * loop in a ghost loop). */
+/*@ ghost
+  /@ requires mt_n: \forall integer c; 0 <= c < LCLS ==> lN[c] < TMAX;
+     requires mt_t: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] ==> lT[c][p] < TMAX;
+     assigns lT[0 .. LCLS - 1][0 .. TMAX - 1];
+     ensures mt_r: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] ==>
+       lT[c][p] == ren(\old(lT[c][p]), k);
+  @/
+  void g_mvt(uint32_t k)
+  {
+      uint32_t c = 0;
+      /@ loop invariant b_c: 0 <= c <= LCLS;
+         loop invariant b_lo: \forall integer c1, p; 0 <= c1 < c && 0 <= p < lN[c1] ==>
+           lT[c1][p] == ren(\at(lT[c1][p], Pre), k);
+         loop invariant b_hi: \forall integer c1, p; c <= c1 < LCLS && 0 <= p < TMAX ==>
+           lT[c1][p] == \at(lT[c1][p], Pre);
+         loop assigns c, lT[0 .. LCLS - 1][0 .. TMAX - 1];
+         loop variant LCLS - c;
+      @/
+      while (c < LCLS) {
+          uint32_t p = 0;
+          /@ loop invariant d_p: 0 <= p <= lN[c];
+             loop invariant d_lo: \forall integer c1, q; c1 == c && 0 <= q < p ==>
+               lT[c1][q] == ren(\at(lT[c1][q], Pre), k);
+             loop invariant d_hi: \forall integer c1, q; c1 == c && p <= q < TMAX ==>
+               lT[c1][q] == \at(lT[c1][q], Pre);
+             loop invariant d_o1: \forall integer c1, q; 0 <= c1 < c && 0 <= q < lN[c1] ==>
+               lT[c1][q] == ren(\at(lT[c1][q], Pre), k);
+             loop invariant d_o2: \forall integer c1, q; c < c1 < LCLS && 0 <= q < TMAX ==>
+               lT[c1][q] == \at(lT[c1][q], Pre);
+             loop assigns p, lT[c][0 .. TMAX - 1];
+             loop variant lN[c] - p;
+          @/
+          while (p < lN[c]) {
+              uint32_t x = lT[c][p];
+              /@ assert d_x: x < TMAX && p < TMAX; @/
+              if (x > k)
+                  lT[c][p] = x + 1;
+              p++;
+          }
+          c++;
+      }
+  }
+*/
+
+/* The renumbering: the tiles cut at k (cut_step), then lK, lP and lT
+ * moved with them (g_mvk, g_mvt). */
+/*@ requires rn_pre: gseq(total) && total < 1048576 && tlisted(h);
+    requires rn_k: 0 <= idx < LCLS && 1 <= lN[idx] && lT[idx][lN[idx] - 1] == k;
+    requires rn_cut: HB_MIN <= bs && bs % 8 == 0 && bsize(k) >= bs + HB_MIN;
+    ensures x_tile: tn == \old(tn) + 1 && tn <= 43691 && k + 2 < tn &&
+      tG[k] == \old(tG[k]) && tG[k + 1] == \old(tG[k]) + bs && bsize(k + 1) == \old(bsize(k)) - bs &&
+      tF[k] == 0 && tF[k + 1] == 1;
+    ensures x_hd: lT[idx][lN[idx] - 1] == k;
+    ensures x_ent: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] && !(c == idx && p == lN[idx] - 1) ==>
+      lfree(lT[c][p]) && lT[c][p] != k + 1 && lK[lT[c][p]] == c && lP[lT[c][p]] == p;
+    ensures x_mem: \forall integer i; lfree(i) && i != k + 1 ==>
+      0 <= lK[i] < LCLS && 0 <= lP[i] < lN[lK[i]] && lT[lK[i]][lP[i]] == i &&
+      lK[i] == cls_floor(bsize(i));
+    ensures x_heads: l_heads(h);
+    ensures x_links: l_links(h);
+*/
+void l_ren(vos_heap_t *h, uint32_t idx, uint32_t k, uint32_t bs, uint32_t total)
+{
+    //@ assert n_room: tn * HB_MIN <= total && tn <= 43690;
+    //@ assert n_k: lfree(k) && lK[k] == idx && lP[k] == lN[idx] - 1;
+    /*@ assert n_t: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] ==>
+          lfree(lT[c][p]) && lT[c][p] < TMAX; */
+    /*@ ghost g_mvt(k); */
+    cut_step(k, bs, total);
+    /*@ ghost uint32_t n = tn - 1; */
+    //@ assert n_n: n == \at(tn, Pre) && k + 2 <= n < TMAX;
+    /*@ ghost g_mvk(k, n); */
+    /*@ assert r_old: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] ==>
+          \at(lfree(lT[c][p]), Pre) && \at(lK[lT[c][p]], Pre) == c && \at(lP[lT[c][p]], Pre) == p; */
+    //@ assert r_gl: \forall integer x; 0 <= x <= k ==> tG[x] == \at(tG[x], Pre);
+    //@ assert r_gh: \forall integer x; k < x < \at(tn, Pre) ==> tG[x + 1] == \at(tG[x], Pre);
+    //@ assert r_gr: \forall integer x; 0 <= x < \at(tn, Pre) ==> tG[ren(x, k)] == \at(tG[x], Pre);
+    /*@ assert r_g: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] ==>
+          tG[lT[c][p]] == \at(tG[lT[c][p]], Pre); */
+    /*@ assert r_bl: \forall integer c, p; 0 <= c < LCLS && -1 <= p < lN[c] ==>
+          lblk(h, c, p) == \at(lblk(h, c, p), Pre); */
+    //@ assert r_h: l_heads(h);
+    //@ assert r_l: l_links(h);
+    //@ assert r_lo: \forall integer i; 0 <= i < k ==> tF[i] == \at(tF[i], Pre) && bsize(i) == \at(bsize(i), Pre) && lK[i] == \at(lK[i], Pre) && lP[i] == \at(lP[i], Pre);
+    //@ assert r_hi: \forall integer i; k + 2 <= i < tn ==> tF[i] == \at(tF[i - 1], Pre) && lK[i] == \at(lK[i - 1], Pre) && lP[i] == \at(lP[i - 1], Pre);
+    //@ assert r_hb: \forall integer i; k + 2 <= i < tn ==> bsize(i) == \at(bsize(i - 1), Pre);
+    /*@ assert r_fl: \forall integer x; 0 <= x < \at(tn, Pre) && x != k ==>
+          (lfree(ren(x, k)) <==> \at(lfree(x), Pre)) && lK[ren(x, k)] == \at(lK[x], Pre) &&
+          lP[ren(x, k)] == \at(lP[x], Pre) && ren(x, k) != k && ren(x, k) != k + 1 &&
+          bsize(ren(x, k)) == \at(bsize(x), Pre); */
+    /*@ assert r_nk: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] && !(c == idx && p == lN[idx] - 1) ==>
+          \at(lT[c][p], Pre) != k; */
+    //@ assert r_inv: \forall integer i; 0 <= i < tn && i != k && i != k + 1 ==> 0 <= (i < k ? i : i - 1) < \at(tn, Pre) && ren(i < k ? i : i - 1, k) == i && (i < k ? i : i - 1) != k;
+}
