@@ -183,3 +183,131 @@ void l_ren(vos_heap_t *h, uint32_t idx, uint32_t k, uint32_t bs, uint32_t total)
           \at(lT[c][p], Pre) != k; */
     //@ assert r_inv: \forall integer i; 0 <= i < tn && i != k && i != k + 1 ==> 0 <= (i < k ? i : i - 1) < \at(tn, Pre) && ren(i < k ? i : i - 1, k) == i && (i < k ? i : i - 1) != k;
 }
+
+/* heap_i5.c's list_replace (proved by the heap_i5 run), less its i5
+ * clause: declared, never defined. */
+/*@ requires \valid(old) && \valid(b) && \separated(old, b);
+    requires \valid(old->pprev) && \separated(old->pprev, b) && \separated(old->pprev, old);
+    requires *old->pprev == old;
+    requires old->next_free != \null ==>
+      \valid(old->next_free) && \separated(old->next_free, b) && \separated(old->next_free, old) &&
+      \separated(old->next_free, old->pprev);
+    assigns b->next_free, b->pprev, *old->pprev, old->next_free->pprev;
+    ensures *\old(old->pprev) == b && b->pprev == \old(old->pprev) &&
+            b->next_free == \old(old->next_free);
+    ensures b->next_free != \null ==> b->next_free->pprev == &b->next_free;
+*/
+void replace_step(blk_t *old, blk_t *b);
+
+/*@ // State X (l_ren's ensures): the lists renumbered, list idx's head
+    // still tile k (now allocated), the rest k + 1 free and not listed.
+    predicate lcut_x{L}(vos_heap_t *h, integer idx, integer k) =
+      0 <= idx < LCLS && 1 <= lN[idx] && lT[idx][lN[idx] - 1] == k &&
+      (\forall integer c; 0 <= c < LCLS ==> lN[c] < TMAX) &&
+      (\forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] && !(c == idx && p == lN[idx] - 1) ==>
+        lfree(lT[c][p]) && lT[c][p] != k + 1 && lK[lT[c][p]] == c && lP[lT[c][p]] == p) &&
+      (\forall integer i; lfree(i) && i != k + 1 ==>
+        0 <= lK[i] < LCLS && 0 <= lP[i] < lN[lK[i]] && lT[lK[i]][lP[i]] == i &&
+        lK[i] == cls_floor(bsize(i)));
+*/
+
+/* The same-class ghost update: list idx's head position becomes the
+ * rest k + 1. Its preconditions: state X and the replace's writes (the
+ * rest linked in b's place): a small context. */
+/*@ ghost
+  /@ requires gs_x: lcut_x(h, idx, k);
+     requires gs_t: 0 <= k && k + 2 < tn && tn <= TMAX && tF[k] == 0 && tF[k + 1] == 1 &&
+       cls_floor(bsize(k + 1)) == idx;
+     requires gs_lb: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] &&
+       !(c == idx && lN[idx] - 2 <= p) ==>
+         NF2(lT[c][p]) == lblk(h, c, p - 1) &&
+         PP2(lT[c][p]) == (p == lN[c] - 1 ? &h->lists[c] : &B(h, tG[lT[c][p + 1]])->next_free);
+     requires gs_hb: l_heads_but(h, idx);
+     requires gs_h: h->lists[idx] == B(h, tG[k + 1]);
+     requires gs_r: NF2(k + 1) == lblk(h, idx, lN[idx] - 2) && PP2(k + 1) == &h->lists[idx];
+     requires gs_u: lN[idx] >= 2 ==>
+       NF2(lT[idx][lN[idx] - 2]) == lblk(h, idx, lN[idx] - 3) &&
+       PP2(lT[idx][lN[idx] - 2]) == &B(h, tG[k + 1])->next_free;
+     assigns lT[idx][lN[idx] - 1], lK[k + 1], lP[k + 1];
+     ensures gs_ok: tlisted(h);
+  @/
+  void g_same(vos_heap_t *h, uint32_t idx, uint32_t k)
+  {
+      uint32_t n = lN[idx] - 1;
+      uint32_t k1 = k + 1;
+      /@ assert e_n: n == lN[idx] - 1 && k1 == k + 1 && lT[idx][n] == k; @/
+      lT[idx][n] = k1;
+      lK[k1] = idx;
+      lP[k1] = n;
+      /@ assert e_lt: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] && !(c == idx && p == n) ==>
+            lT[c][p] == \at(lT[c][p], Pre); @/
+      /@ assert e_ko: \forall integer i; i != k + 1 ==> lK[i] == \at(lK[i], Pre) && lP[i] == \at(lP[i], Pre); @/
+      /@ assert e_m0: \forall integer i; lfree(i) && i != k + 1 ==>
+            !(\at(lK[i], Pre) == idx && \at(lP[i], Pre) == n); @/
+      /@ assert e_m: l_mem(h); @/
+      /@ assert e_e: l_ent(h); @/
+      /@ assert e_bl: \forall integer c, p; 0 <= c < LCLS && -1 <= p < lN[c] && !(c == idx && p == n) ==>
+            lblk(h, c, p) == \at(lblk(h, c, p), Pre); @/
+      /@ assert e_h1: h->lists[idx] == lblk(h, idx, lN[idx] - 1); @/
+      /@ assert e_h2: \forall integer c; 0 <= c < LCLS && c != idx ==> h->lists[c] == lblk(h, c, lN[c] - 1); @/
+      g_heads_join(h, idx);
+      /@ assert e_l1: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] && c != idx ==>
+            NF2(lT[c][p]) == lblk(h, c, p - 1) &&
+            PP2(lT[c][p]) == (p == lN[c] - 1 ? &h->lists[c] : &B(h, tG[lT[c][p + 1]])->next_free); @/
+      /@ assert e_l2: \forall integer p; 0 <= p < n - 1 ==>
+            NF2(lT[idx][p]) == lblk(h, idx, p - 1) && PP2(lT[idx][p]) == &B(h, tG[lT[idx][p + 1]])->next_free; @/
+      /@ assert e_l3: n >= 1 ==>
+            NF2(lT[idx][n - 1]) == lblk(h, idx, n - 2) && PP2(lT[idx][n - 1]) == &B(h, tG[lT[idx][n]])->next_free; @/
+      /@ assert e_l4: NF2(lT[idx][n]) == lblk(h, idx, n - 1) && PP2(lT[idx][n]) == &h->lists[idx]; @/
+      g_top_join(h, idx, n);
+      g_links_join(h, idx);
+  }
+*/
+
+/* The same-class case (take's list_replace): from state X, the rest r
+ * (tile k + 1) put in b's place (tile k, list idx's head): tlisted(h). */
+/*@ requires cs_x: \valid(h) && lsep(h) && lcut_x(h, idx, k) && l_heads(h) && l_links(h);
+    requires cs_t: 0 <= k && k + 2 < tn && tn <= TMAX && tF[k] == 0 && tF[k + 1] == 1;
+    requires cs_c: cls_floor(bsize(k + 1)) == idx;
+    requires cs_b: b == B(h, tG[k]) && r == B(h, tG[k + 1]);
+    assigns r->next_free, r->pprev, h->lists[idx], b->next_free->pprev,
+            lT[idx][lN[idx] - 1], lK[k + 1], lP[k + 1];
+    ensures cs_ok: tlisted(h);
+*/
+void l_cut_same(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k)
+{
+    //@ assert s_n: 1 <= lN[idx] < TMAX && 0 <= idx < LCLS;
+    //@ assert s_hd: h->lists[idx] == b;
+    //@ assert s_pp: b->pprev == &h->lists[idx] && b->next_free == lblk(h, idx, lN[idx] - 2);
+    /*@ ghost uint32_t t = lN[idx] >= 2 ? lT[idx][lN[idx] - 2] : k; */
+    /*@ assert s_t1: lN[idx] >= 2 ==> b->next_free == B(h, tG[t]) && lfree(t) && t != k + 1 &&
+          lK[t] == idx && lP[t] == lN[idx] - 2; */
+    //@ assert s_t0: lN[idx] < 2 ==> b->next_free == \null && t == k;
+    //@ assert s_rs: \valid(r) && \separated(r, h) && \separated(r, b) && \valid(b) && \separated(b, h);
+    /*@ assert s_ns: b->next_free != \null ==>
+          \valid(b->next_free) && \separated(b->next_free, r) && \separated(b->next_free, b) &&
+          \separated(b->next_free, h); */
+    /*@ assert s_ts: \forall integer i; 0 <= i < tn && i != k && i != k + 1 && i != t ==>
+          \separated(B(h, tG[i]), h) && \separated(B(h, tG[i]), r) && \separated(B(h, tG[i]), b) &&
+          (\at(lN[idx], Here) >= 2 ==> \separated(B(h, tG[i]), B(h, tG[t]))); */
+    /*@ assert s_ne: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] &&
+          !(c == idx && lN[idx] - 2 <= p) ==>
+          lT[c][p] != k && lT[c][p] != k + 1 && lT[c][p] != t && 0 <= lT[c][p] < tn; */
+    replace_step(b, r);
+    /*@ assert q_fo: \forall integer i; 0 <= i < tn && i != k && i != k + 1 && i != t ==>
+          NF2(i) == NF1(i) && PP2(i) == PP1(i); */
+    //@ assert q_ft: lN[idx] >= 2 ==> \let u = t; NF2(u) == NF1(u) && PP2(u) == &r->next_free;
+    //@ assert q_fr: r->next_free == \at(b->next_free, Pre) && r->pprev == &h->lists[idx];
+    //@ assert q_h: h->lists[idx] == r;
+    //@ assert q_ho: \forall integer c; 0 <= c < LCLS && c != idx ==> h->lists[c] == \at(h->lists[c], Pre);
+    /*@ assert q_lb: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] &&
+          !(c == idx && lN[idx] - 2 <= p) ==>
+            NF2(lT[c][p]) == lblk(h, c, p - 1) &&
+            PP2(lT[c][p]) == (p == lN[c] - 1 ? &h->lists[c] : &B(h, tG[lT[c][p + 1]])->next_free); */
+    //@ assert q_hb: l_heads_but(h, idx);
+    //@ assert q_r: NF2(k + 1) == lblk(h, idx, lN[idx] - 2) && PP2(k + 1) == &h->lists[idx];
+    /*@ assert q_u: lN[idx] >= 2 ==>
+          NF2(lT[idx][lN[idx] - 2]) == lblk(h, idx, lN[idx] - 3) &&
+          PP2(lT[idx][lN[idx] - 2]) == &B(h, tG[k + 1])->next_free; */
+    /*@ ghost g_same(h, idx, k); */
+}
