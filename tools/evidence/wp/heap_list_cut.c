@@ -138,6 +138,18 @@ void cut_step(uint32_t k, uint32_t bs, uint32_t total);
 /*@ requires rn_pre: gseq(total) && total < 1048576 && tlisted(h);
     requires rn_k: 0 <= idx < LCLS && 1 <= lN[idx] && lT[idx][lN[idx] - 1] == k;
     requires rn_cut: HB_MIN <= bs && bs % 8 == 0 && bsize(k) >= bs + HB_MIN;
+    // lsep(h) of the tiles after the cut: the old tiles' and the rest's
+    requires rn_sep: \valid(h) && lsep(h) && \valid(B(h, tG[k] + bs)) && \separated(B(h, tG[k] + bs), h) &&
+      \forall integer i; 0 <= i < tn ==> \separated(B(h, tG[k] + bs), B(h, tG[i]));
+    ensures x_cut: tn == \old(tn) + 1 &&
+      (\forall integer i; 0 <= i <= k ==> tG[i] == \old(tG[i])) &&
+      tG[k + 1] == \old(tG[k]) + bs &&
+      (\forall integer i; k + 2 <= i <= tn ==> tG[i] == \old(tG[i - 1])) &&
+      (\forall integer i; 0 <= i < k ==> tF[i] == \old(tF[i])) &&
+      tF[k] == 0 && tF[k + 1] == 1 &&
+      (\forall integer i; k + 2 <= i < tn ==> tF[i] == \old(tF[i - 1]));
+    ensures x_n: \forall integer c; 0 <= c < LCLS ==> lN[c] == \old(lN[c]);
+    ensures x_sep: \valid(h) && lsep(h);
     ensures x_tile: tn == \old(tn) + 1 && tn <= 43691 && k + 2 < tn &&
       tG[k] == \old(tG[k]) && tG[k + 1] == \old(tG[k]) + bs && bsize(k + 1) == \old(bsize(k)) - bs &&
       tF[k] == 0 && tF[k + 1] == 1;
@@ -182,6 +194,18 @@ void l_ren(vos_heap_t *h, uint32_t idx, uint32_t k, uint32_t bs, uint32_t total)
     /*@ assert r_nk: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] && !(c == idx && p == lN[idx] - 1) ==>
           \at(lT[c][p], Pre) != k; */
     //@ assert r_inv: \forall integer i; 0 <= i < tn && i != k && i != k + 1 ==> 0 <= (i < k ? i : i - 1) < \at(tn, Pre) && ren(i < k ? i : i - 1, k) == i && (i < k ? i : i - 1) != k;
+    //@ assert r_bo: \forall integer i; 0 <= i < tn && i != k + 1 ==> 0 <= (i <= k ? i : i - 1) < \at(tn, Pre) && tG[i] == \at(tG[i <= k ? i : i - 1], Pre);
+    //@ assert r_br: tG[k + 1] == \at(tG[k], Pre) + bs;
+    //@ assert r_bd: \forall integer i, j; 0 <= i < tn && 0 <= j < tn && i != j && i != k + 1 && j != k + 1 ==> (i <= k ? i : i - 1) != (j <= k ? j : j - 1);
+    //@ assert r_s1: \forall integer i; 0 <= i < tn ==> \valid(B(h, tG[i])) && \separated(B(h, tG[i]), h);
+    //@ assert r_p0: \forall integer i, j; 0 <= i < \at(tn, Pre) && 0 <= j < \at(tn, Pre) && i != j ==> \separated(B(h, \at(tG[i], Pre)), B(h, \at(tG[j], Pre)));
+    //@ assert r_p1: \forall integer i, j; 0 <= i <= k && 0 <= j <= k && i != j ==> \separated(B(h, tG[i]), B(h, tG[j]));
+    //@ assert r_p2: \forall integer i, j; k + 2 <= i < tn && k + 2 <= j < tn && i != j ==> \separated(B(h, tG[i]), B(h, tG[j]));
+    //@ assert r_p3: \forall integer i, j; 0 <= i <= k && k + 2 <= j < tn ==> \separated(B(h, tG[i]), B(h, tG[j])) && \separated(B(h, tG[j]), B(h, tG[i]));
+    //@ assert r_s2: \forall integer i, j; 0 <= i < tn && 0 <= j < tn && i != j && i != k + 1 && j != k + 1 ==> \separated(B(h, tG[i]), B(h, tG[j]));
+    //@ assert r_s3: \forall integer i; 0 <= i < tn && i != k + 1 ==> \separated(B(h, tG[i]), B(h, tG[k + 1])) && \separated(B(h, tG[k + 1]), B(h, tG[i]));
+    //@ assert r_sa: \forall integer i, j; 0 <= i < tn && 0 <= j < tn && i != j ==> \separated(B(h, tG[i]), B(h, tG[j]));
+    //@ assert r_s: lsep(h);
 }
 
 /* heap_i5.c's list_replace (proved by the heap_i5 run), less its i5
@@ -310,4 +334,156 @@ void l_cut_same(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k)
           NF2(lT[idx][lN[idx] - 2]) == lblk(h, idx, lN[idx] - 3) &&
           PP2(lT[idx][lN[idx] - 2]) == &B(h, tG[k + 1])->next_free; */
     /*@ ghost g_same(h, idx, k); */
+}
+
+/* heap_i5.c's list_pop (proved by the heap_i5 run), less its i5 clauses
+ * (its bitmap frame widened to the whole maps): declared, never defined. */
+/*@ requires \valid(h) && \valid(b) && \separated(b, h);
+    requires 0 <= idx < VOS_HEAP_CLASSES;
+    requires h->lists[idx] == b;
+    requires b->next_free != \null ==> \valid(b->next_free) && \separated(b->next_free, h);
+    assigns h->lists[idx], b->next_free->pprev, h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
+    ensures h->lists[idx] == \old(b->next_free);
+    ensures h->lists[idx] != \null ==> h->lists[idx]->pprev == &h->lists[idx];
+*/
+void pop_step(vos_heap_t *h, blk_t *b, uint32_t idx);
+
+/* The other-class ghost update: list idx's head position dropped, the
+ * rest k + 1 appended to list c. Its preconditions: state X and the
+ * pop's and push's writes: a small context. */
+/*@ ghost
+  /@ requires gn_x: lcut_x(h, idx, k);
+     requires gn_t: 0 <= k && k + 2 < tn && tn <= TMAX && tF[k] == 0 && tF[k + 1] == 1 &&
+       0 <= c < LCLS && c != idx && c == cls_floor(bsize(k + 1)) && lN[c] + 1 < TMAX;
+     requires gn_lb: \forall integer c1, p; 0 <= c1 < LCLS && 0 <= p < lN[c1] &&
+       !(c1 == idx && lN[idx] - 2 <= p) && !(c1 == c && lN[c] - 1 <= p) ==>
+         NF2(lT[c1][p]) == lblk(h, c1, p - 1) &&
+         PP2(lT[c1][p]) == (p == lN[c1] - 1 ? &h->lists[c1] : &B(h, tG[lT[c1][p + 1]])->next_free);
+     requires gn_hb: \forall integer c1; 0 <= c1 < LCLS && c1 != idx && c1 != c ==>
+       h->lists[c1] == lblk(h, c1, lN[c1] - 1);
+     requires gn_hi: h->lists[idx] == lblk(h, idx, lN[idx] - 2);
+     requires gn_ti: lN[idx] >= 2 ==>
+       NF2(lT[idx][lN[idx] - 2]) == lblk(h, idx, lN[idx] - 3) && PP2(lT[idx][lN[idx] - 2]) == &h->lists[idx];
+     requires gn_hc: h->lists[c] == B(h, tG[k + 1]);
+     requires gn_r: NF2(k + 1) == lblk(h, c, lN[c] - 1) && PP2(k + 1) == &h->lists[c];
+     requires gn_u: lN[c] >= 1 ==>
+       NF2(lT[c][lN[c] - 1]) == lblk(h, c, lN[c] - 2) &&
+       PP2(lT[c][lN[c] - 1]) == &B(h, tG[k + 1])->next_free;
+     assigns lN[idx], lN[c], lT[c][lN[c]], lK[k + 1], lP[k + 1];
+     ensures gn_ok: tlisted(h);
+  @/
+  void g_new(vos_heap_t *h, uint32_t idx, uint32_t k, uint32_t c)
+  {
+      uint32_t m = lN[idx] - 1;
+      uint32_t n = lN[c];
+      uint32_t k1 = k + 1;
+      /@ assert f_n: m + 1 == lN[idx] && n == lN[c] && k1 == k + 1 && lT[idx][m] == k; @/
+      lN[idx] = m;
+      lT[c][n] = k1;
+      lK[k1] = c;
+      lP[k1] = n;
+      lN[c] = n + 1;
+      /@ assert f_ln: lN[idx] == m && lN[c] == n + 1 &&
+            \forall integer c1; 0 <= c1 < LCLS && c1 != idx && c1 != c ==> lN[c1] == \at(lN[c1], Pre); @/
+      /@ assert f_lt: \forall integer c1, p; 0 <= c1 < LCLS && 0 <= p < lN[c1] && !(c1 == c && p == n) ==>
+            lT[c1][p] == \at(lT[c1][p], Pre) && !(c1 == idx && p == m); @/
+      /@ assert f_ko: \forall integer i; i != k + 1 ==> lK[i] == \at(lK[i], Pre) && lP[i] == \at(lP[i], Pre); @/
+      /@ assert f_m0: \forall integer i; lfree(i) && i != k + 1 ==>
+            !(lK[i] == idx && lP[i] == m); @/
+      /@ assert f_m: l_mem(h); @/
+      /@ assert f_e: l_ent(h); @/
+      /@ assert f_bl: \forall integer c1, p; 0 <= c1 < LCLS && -1 <= p < lN[c1] && !(c1 == c && p == n) ==>
+            lblk(h, c1, p) == \at(lblk(h, c1, p), Pre); @/
+      /@ assert f_hi: h->lists[idx] == lblk(h, idx, lN[idx] - 1); @/
+      /@ assert f_hc: h->lists[c] == lblk(h, c, lN[c] - 1); @/
+      /@ assert f_h2: \forall integer c1; 0 <= c1 < LCLS && c1 != idx ==> h->lists[c1] == lblk(h, c1, lN[c1] - 1); @/
+      g_heads_join(h, idx);
+      /@ assert f_l1: \forall integer c1, p; 0 <= c1 < LCLS && 0 <= p < lN[c1] && c1 != idx && c1 != c ==>
+            NF2(lT[c1][p]) == lblk(h, c1, p - 1) &&
+            PP2(lT[c1][p]) == (p == lN[c1] - 1 ? &h->lists[c1] : &B(h, tG[lT[c1][p + 1]])->next_free); @/
+      /@ assert f_i2: \forall integer p; 0 <= p < m - 1 ==>
+            NF2(lT[idx][p]) == lblk(h, idx, p - 1) && PP2(lT[idx][p]) == &B(h, tG[lT[idx][p + 1]])->next_free; @/
+      /@ assert f_i3: m >= 1 ==>
+            NF2(lT[idx][m - 1]) == lblk(h, idx, m - 2) && PP2(lT[idx][m - 1]) == &h->lists[idx]; @/
+      g_pop_join(h, idx, m);
+      /@ assert f_c2: \forall integer p; 0 <= p < n - 1 ==>
+            NF2(lT[c][p]) == lblk(h, c, p - 1) && PP2(lT[c][p]) == &B(h, tG[lT[c][p + 1]])->next_free; @/
+      /@ assert f_c3: n >= 1 ==>
+            NF2(lT[c][n - 1]) == lblk(h, c, n - 2) && PP2(lT[c][n - 1]) == &B(h, tG[lT[c][n]])->next_free; @/
+      /@ assert f_c4: NF2(lT[c][n]) == lblk(h, c, n - 1) && PP2(lT[c][n]) == &h->lists[c]; @/
+      g_top_join(h, c, n);
+      /@ assert f_lo: \forall integer c1, p; 0 <= c1 < LCLS && 0 <= p < lN[c1] && c1 != c ==>
+            NF2(lT[c1][p]) == lblk(h, c1, p - 1) &&
+            PP2(lT[c1][p]) == (p == lN[c1] - 1 ? &h->lists[c1] : &B(h, tG[lT[c1][p + 1]])->next_free); @/
+      g_links_join(h, c);
+  }
+*/
+
+/* The other-class case (take's list_pop, then list_push on list c, the
+ * rest's class): from state X, b (tile k) out of list idx, the rest r
+ * (tile k + 1) the head of list c: tlisted(h). */
+/*@ requires cn_x: \valid(h) && lsep(h) && lcut_x(h, idx, k) && l_heads(h) && l_links(h);
+    requires cn_t: 0 <= k && k + 2 < tn && tn <= TMAX && tF[k] == 0 && tF[k + 1] == 1;
+    requires cn_c: c == cls_floor(bsize(k + 1)) && 0 <= c < LCLS && c != idx;
+    requires cn_cap: lN[c] + 1 < TMAX;
+    requires cn_b: b == B(h, tG[k]) && r == B(h, tG[k + 1]);
+    // t and u: list idx's position below its head, list c's head (k when none)
+    requires cn_tp: t == (lN[idx] >= 2 ? lT[idx][lN[idx] - 2] : k);
+    requires cn_up: u == (lN[c] >= 1 ? lT[c][lN[c] - 1] : k);
+    assigns h->lists[idx], b->next_free->pprev, h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map,
+            h->lists[c], r->next_free, r->pprev, h->lists[c]->pprev,
+            lN[idx], lN[c], lT[c][lN[c]], lK[k + 1], lP[k + 1];
+    ensures cn_ok: tlisted(h);
+*/
+void l_cut_new(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k, uint32_t c, uint32_t t, uint32_t u)
+{
+    //@ assert w_n: 1 <= lN[idx] < TMAX && 0 <= idx < LCLS;
+    //@ assert w_hd: h->lists[idx] == b;
+    //@ assert w_pp: b->pprev == &h->lists[idx] && b->next_free == lblk(h, idx, lN[idx] - 2);
+    /*@ assert w_t1: lN[idx] >= 2 ==> b->next_free == B(h, tG[t]) && lfree(t) && t != k + 1 &&
+          lK[t] == idx && lP[t] == lN[idx] - 2; */
+    //@ assert w_t0: lN[idx] < 2 ==> b->next_free == \null && t == k;
+    /*@ assert w_u1: lN[c] >= 1 ==> h->lists[c] == B(h, tG[u]) && lfree(u) && u != k + 1 &&
+          lK[u] == c && lP[u] == lN[c] - 1 && u != t; */
+    //@ assert w_u0: lN[c] < 1 ==> h->lists[c] == \null && u == k;
+    //@ assert w_rs: \valid(r) && \separated(r, h) && \separated(r, b) && \valid(b) && \separated(b, h);
+    /*@ assert w_ns: b->next_free != \null ==>
+          \valid(b->next_free) && \separated(b->next_free, r) && \separated(b->next_free, b) &&
+          \separated(b->next_free, h); */
+    /*@ assert w_cs: h->lists[c] != \null ==>
+          \valid(h->lists[c]) && \separated(h->lists[c], r) && \separated(h->lists[c], b) &&
+          \separated(h->lists[c], h) &&
+          (b->next_free != \null ==> \separated(h->lists[c], b->next_free)); */
+    /*@ assert w_ts: \forall integer i; 0 <= i < tn && i != k && i != k + 1 && i != t && i != u ==>
+          \separated(B(h, tG[i]), h) && \separated(B(h, tG[i]), r) && \separated(B(h, tG[i]), b) &&
+          (\at(lN[idx], Here) >= 2 ==> \separated(B(h, tG[i]), B(h, tG[t]))) &&
+          (\at(lN[c], Here) >= 1 ==> \separated(B(h, tG[i]), B(h, tG[u]))); */
+    /*@ assert w_ne: \forall integer c1, p; 0 <= c1 < LCLS && 0 <= p < lN[c1] &&
+          !(c1 == idx && lN[idx] - 2 <= p) && !(c1 == c && lN[c] - 1 <= p) ==>
+          lT[c1][p] != k && lT[c1][p] != k + 1 && lT[c1][p] != t && lT[c1][p] != u && 0 <= lT[c1][p] < tn; */
+    pop_step(h, b, idx);
+    //@ assert v_c: h->lists[c] == \at(h->lists[c], Pre);
+    push_step(h, r, c);
+    /*@ assert v_fo: \forall integer i; 0 <= i < tn && i != k && i != k + 1 && i != t && i != u ==>
+          NF2(i) == NF1(i) && PP2(i) == PP1(i); */
+    //@ assert v_ft: lN[idx] >= 2 ==> \let w = t; NF2(w) == NF1(w) && PP2(w) == &h->lists[idx];
+    //@ assert v_fu: lN[c] >= 1 ==> \let w = u; NF2(w) == NF1(w) && PP2(w) == &r->next_free;
+    //@ assert v_fr: r->next_free == \at(h->lists[c], Pre) && r->pprev == &h->lists[c];
+    //@ assert v_hi: h->lists[idx] == \at(b->next_free, Pre);
+    //@ assert v_hc: h->lists[c] == r;
+    //@ assert v_ho: \forall integer c1; 0 <= c1 < LCLS && c1 != idx && c1 != c ==> h->lists[c1] == \at(h->lists[c1], Pre);
+    /*@ assert v_lb: \forall integer c1, p; 0 <= c1 < LCLS && 0 <= p < lN[c1] &&
+          !(c1 == idx && lN[idx] - 2 <= p) && !(c1 == c && lN[c] - 1 <= p) ==>
+            NF2(lT[c1][p]) == lblk(h, c1, p - 1) &&
+            PP2(lT[c1][p]) == (p == lN[c1] - 1 ? &h->lists[c1] : &B(h, tG[lT[c1][p + 1]])->next_free); */
+    /*@ assert v_hb: \forall integer c1; 0 <= c1 < LCLS && c1 != idx && c1 != c ==>
+          h->lists[c1] == lblk(h, c1, lN[c1] - 1); */
+    //@ assert v_h1: h->lists[idx] == lblk(h, idx, lN[idx] - 2);
+    /*@ assert v_t: lN[idx] >= 2 ==>
+          NF2(lT[idx][lN[idx] - 2]) == lblk(h, idx, lN[idx] - 3) && PP2(lT[idx][lN[idx] - 2]) == &h->lists[idx]; */
+    //@ assert v_r: NF2(k + 1) == lblk(h, c, lN[c] - 1) && PP2(k + 1) == &h->lists[c];
+    /*@ assert v_u: lN[c] >= 1 ==>
+          NF2(lT[c][lN[c] - 1]) == lblk(h, c, lN[c] - 2) &&
+          PP2(lT[c][lN[c] - 1]) == &B(h, tG[k + 1])->next_free; */
+    /*@ ghost g_new(h, idx, k, c); */
 }
