@@ -2,39 +2,61 @@
 /*
  * The free-list model (heap_list_model.h: tlisted(h)) kept by take's
  * split case (kernel/heap.c), where the tiles themselves change
- * (heap_tile_take.c's g_cut: tile k, the head of list idx, becomes an
- * allocated tile of bs bytes and a free rest inserted at k + 1, the tiles
- * above move up one index). Proved by three runs (one per step):
- *  - heap_list_cut_ren: l_ren: the renumbering. cut_step (g_cut's
+ * (heap_tile_take.c's g_cut: tile k, the head b of list idx, becomes an
+ * allocated tile of bs bytes and a free rest r inserted at k + 1, the
+ * tiles above move up one index). Proved by four runs:
+ *  - heap_list_cut_ren: l_ren, the renumbering: cut_step (g_cut's
  *    contract, below) changes the tiles; ghost loops move lK and lP with
- *    their tiles (every index above k one up) and add one to every lT
- *    entry above k (every list, every position). After it (state X):
- *    l_heads and l_links hold as before (memory unchanged, every
- *    position's block the same), l_ent holds at every position but list
- *    idx's head (still k, now allocated), l_mem at every free tile but
- *    the rest k + 1 (free, not yet listed);
+ *    their tiles (g_mvk: index j - 1 to j above k + 1) and add one to
+ *    every lT entry above k, every list, every position (g_mvt). After
+ *    it (state X, lcut_x): l_heads and l_links hold as before (memory
+ *    unchanged, every position's block the same), l_ent at every
+ *    position but list idx's head (still k, now allocated), l_mem at
+ *    every free tile but the rest k + 1 (free, not yet listed); and
+ *    lsep(h) of the new tiles, from the old tiles' and the rest's;
  *  - heap_list_cut_same: l_cut_same: from state X, the rest of b's
  *    class (cls_floor(s - bs) == idx): take's list_replace (replace_step)
- *    puts the rest r in b's place; the ghost head position of idx becomes
- *    k + 1: tlisted(h);
+ *    puts r in b's place; the ghost head position of idx becomes k + 1
+ *    (g_same): tlisted(h), r the head of idx;
  *  - heap_list_cut_new: l_cut_new: from state X, the rest of another
  *    class c: take's list_pop (pop_step) then list_push (push_step, on
- *    list c); the head position of idx dropped, k + 1 appended to c:
- *    tlisted(h).
+ *    list c); the head position of idx dropped, k + 1 appended to c
+ *    (g_new): tlisted(h), r the head of c;
+ *  - heap_list_cut: l_cut, the split case as a whole: from tlisted(h),
+ *    gseq and lsep(h) before (b the head of list idx, tile k), l_ren then
+ *    l_cut_same or l_cut_new by c = cls_floor(bsize(k) - bs): tlisted(h)
+ *    after, in the new tile numbering (the tiles as g_cut leaves them),
+ *    r the head of list c.
  * The steps are declared, never defined (any two states their effect
- * relates), each with a proved contract's clauses, copied: cut_step is
- * heap_tile_take.c's g_cut (proved by the heap_tile_take run) less its
- * sums and header words; replace_step and pop_step are heap_i5.c's
- * list_replace and list_pop (proved by the heap_i5 run) less i5;
- * push_step is heap_list.c's (list_push's). take calls list_replace in
- * the same-class case, list_pop and list_push in the other
- * (heap_take_class.c's s_class/s_place and heap_take_class_new.c's
- * sn_class prove which list the rest is filed in, on take's code).
+ * relates), each with a proved contract's clauses, copied (checked by
+ * reading, as heap_list.c's): cut_step is heap_tile_take.c's g_cut
+ * (proved by the heap_tile_take run) less its sums and header words;
+ * replace_step and pop_step are heap_i5.c's list_replace and list_pop
+ * (proved by the heap_i5 run) less their i5 clauses; push_step is
+ * heap_list.c's (list_push's). take calls list_replace when the rest
+ * keeps b's class, list_pop and list_push when not (heap_take_class.c's
+ * s_class and s_place, heap_take_class_new.c's sn_class: proved on
+ * take's code, the rest filed in lists[cls_floor(s - bs)]).
+ * l_ren and l_cut have no assigns clause: the inclusion of g_mvt's
+ * two-dimensional lT range in a caller's assigns timed out (CVC4) or
+ * failed (Z3) whenever tlisted(h) was in the context (it is proved in
+ * g_mvt's own small context); without one a call lets every location
+ * change, so l_ren's ensures state all l_cut_same and l_cut_new need (the
+ * tile relation, lN unchanged, state X, lsep(h) after).
+ * Take's whole case is heap_list.c's l_pop_proof, not repeated here: its
+ * ghost tiles after (tF[k] cleared, every other tF, tG and tn as they
+ * were: its assigns) are g_use's (u_f, u_fo; g_use assigns only tF[k]
+ * and tS, which tlisted(h) does not read), and its list effect is
+ * list_unlink's at the head (unlink_step), which heap_list.c takes for
+ * list_pop's (list_pop's proved ensures, pop_step here, say the same of
+ * lists[idx] and the successor's pprev).
  * The code is kernel/heap.c itself, included (through heap_list.c) for
  * its types only.
- * Assumptions: heap_list.c's (lsep(h), here of the tiles after the cut:
- * r's blk_t valid and apart from the others, flat memory; for the push,
- * lN[c] + 1 < TMAX). No axiom, no admitted lemma.
+ * Assumptions: heap_list.c's: lsep(h) (here the old tiles' and the
+ * rest's blk_t valid and apart: flat memory) and, for the push, lN[c] +
+ * 1 < TMAX (lp_cap's counting argument); and c, cls_floor of the rest's
+ * size, below LCLS (heap_class_scheme.h's class range, a precondition
+ * here). No axiom, no admitted lemma.
  */
 #include "heap_list.c"
 
@@ -254,6 +276,7 @@ void replace_step(blk_t *old, blk_t *b);
        PP2(lT[idx][lN[idx] - 2]) == &B(h, tG[k + 1])->next_free;
      assigns lT[idx][lN[idx] - 1], lK[k + 1], lP[k + 1];
      ensures gs_ok: tlisted(h);
+     ensures gs_hd: lT[idx][lN[idx] - 1] == k + 1;
   @/
   void g_same(vos_heap_t *h, uint32_t idx, uint32_t k)
   {
@@ -297,6 +320,7 @@ void replace_step(blk_t *old, blk_t *b);
     assigns r->next_free, r->pprev, h->lists[idx], b->next_free->pprev,
             lT[idx][lN[idx] - 1], lK[k + 1], lP[k + 1];
     ensures cs_ok: tlisted(h);
+    ensures cs_hd: h->lists[idx] == r && lT[idx][lN[idx] - 1] == k + 1;
 */
 void l_cut_same(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k)
 {
@@ -371,6 +395,7 @@ void pop_step(vos_heap_t *h, blk_t *b, uint32_t idx);
        PP2(lT[c][lN[c] - 1]) == &B(h, tG[k + 1])->next_free;
      assigns lN[idx], lN[c], lT[c][lN[c]], lK[k + 1], lP[k + 1];
      ensures gn_ok: tlisted(h);
+     ensures gn_hd: lT[c][lN[c] - 1] == k + 1;
   @/
   void g_new(vos_heap_t *h, uint32_t idx, uint32_t k, uint32_t c)
   {
@@ -434,8 +459,10 @@ void pop_step(vos_heap_t *h, blk_t *b, uint32_t idx);
             h->lists[c], r->next_free, r->pprev, h->lists[c]->pprev,
             lN[idx], lN[c], lT[c][lN[c]], lK[k + 1], lP[k + 1];
     ensures cn_ok: tlisted(h);
+    ensures cn_hd: h->lists[c] == r && lT[c][lN[c] - 1] == k + 1;
 */
-void l_cut_new(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k, uint32_t c, uint32_t t, uint32_t u)
+void l_cut_new(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k, uint32_t c)
+  /*@ ghost (uint32_t t, uint32_t u) */
 {
     //@ assert w_n: 1 <= lN[idx] < TMAX && 0 <= idx < LCLS;
     //@ assert w_hd: h->lists[idx] == b;
@@ -486,4 +513,46 @@ void l_cut_new(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k, uint
           NF2(lT[c][lN[c] - 1]) == lblk(h, c, lN[c] - 2) &&
           PP2(lT[c][lN[c] - 1]) == &B(h, tG[k + 1])->next_free; */
     /*@ ghost g_new(h, idx, k, c); */
+}
+
+/* take's split case as a whole: from tlisted(h) before (tile k, b, the
+ * head of list idx, at least bs + HB_MIN bytes), the tiles cut at k
+ * (cut_step: g_cut's effect, which tile_take's split case makes) and
+ * take's list effect for the rest's class c (list_replace when c is idx,
+ * list_pop and list_push when not): tlisted(h) after, in the new tile
+ * numbering, the rest k + 1 the head of list c. No assigns clause (l_ren
+ * has none): the ensures are the statement. */
+/*@ requires lc_pre: \valid(h) && gseq(total) && total < 1048576 && tlisted(h);
+    requires lc_k: 0 <= idx < LCLS && 1 <= lN[idx] && lT[idx][lN[idx] - 1] == k && b == B(h, tG[k]);
+    requires lc_cut: HB_MIN <= bs && bs % 8 == 0 && bsize(k) >= bs + HB_MIN;
+    requires lc_sep: lsep(h) && r == B(h, tG[k] + bs) && \valid(r) && \separated(r, h) &&
+      \forall integer i; 0 <= i < tn ==> \separated(r, B(h, tG[i]));
+    requires lc_c: c == cls_floor(bsize(k) - bs) && 0 <= c < LCLS && lN[c] + 1 < TMAX;
+    ensures lc_ok: tlisted(h);
+    ensures lc_head: h->lists[c] == r && lT[c][lN[c] - 1] == k + 1;
+    ensures lc_cut: tn == \old(tn) + 1 &&
+      (\forall integer i; 0 <= i <= k ==> tG[i] == \old(tG[i])) &&
+      tG[k + 1] == \old(tG[k]) + bs &&
+      (\forall integer i; k + 2 <= i <= tn ==> tG[i] == \old(tG[i - 1])) &&
+      (\forall integer i; 0 <= i < k ==> tF[i] == \old(tF[i])) &&
+      tF[k] == 0 && tF[k + 1] == 1 &&
+      (\forall integer i; k + 2 <= i < tn ==> tF[i] == \old(tF[i - 1]));
+*/
+void l_cut(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k, uint32_t bs, uint32_t total,
+           uint32_t c)
+{
+    l_ren(h, idx, k, bs, total);
+    //@ assert z_x: lcut_x(h, idx, k) && l_heads(h) && l_links(h) && \valid(h) && lsep(h);
+    //@ assert z_t: 0 <= k && k + 2 < tn && tn <= TMAX && tF[k] == 0 && tF[k + 1] == 1;
+    //@ assert z_c: c == cls_floor(bsize(k + 1)) && lN[c] + 1 < TMAX;
+    //@ assert z_b: b == B(h, tG[k]) && r == B(h, tG[k + 1]);
+    if (c == idx) {
+        l_cut_same(h, b, r, idx, k);
+        //@ assert z_s: h->lists[c] == r && lT[c][lN[c] - 1] == k + 1;
+    } else {
+        /*@ ghost uint32_t t = lN[idx] >= 2 ? lT[idx][lN[idx] - 2] : k; */
+        /*@ ghost uint32_t u = lN[c] >= 1 ? lT[c][lN[c] - 1] : k; */
+        l_cut_new(h, b, r, idx, k, c) /*@ ghost (t, u) */;
+        //@ assert z_n: h->lists[c] == r && lT[c][lN[c] - 1] == k + 1;
+    }
 }
