@@ -38,15 +38,20 @@
  *
  * Runs (every function's contract proved in its run; the calls use the
  * callees' contracts):
- *  - heap_tile_put_seq: g_i6 (I6 at a tile in use: free_bytes + its size
- *    at most total, a ghost loop) and g_put_seq (the tiles' update: the
- *    sums above j up by j's size, a ghost loop: gseq again, from gseq
- *    with tile j's flag set and its sum not yet);
- *  - heap_tile_put_hdrs: g_put_hdrs (every block's header, from the
- *    headers below j, at j and j + 1, and above);
- *  - heap_tile_put: tile_put_alone, the case itself: alone_step, then
- *    l_push_proof, then g_put_seq and g_put_hdrs; tiled(h) and
- *    tlisted(h) after.
+ *  - heap_tile_put_seq (heap_tile_put_seq.c): g_i6 (I6 at a tile in use,
+ *    a ghost loop) and g_put_seq (the tiles' update: the sums above j up
+ *    by j's size, a ghost loop: gseq again, from gseq with tile j's flag
+ *    set and its sum not yet);
+ *  - heap_tile_put_hdrs: g_put_at (tile j's offsets, sizes, headers and
+ *    separation, from tiled(h)), g_put_hdrs (every block's header from
+ *    the headers below j, at j and j + 1, and above) and g_put_post
+ *    (after the push: g_put_seq and g_put_hdrs give tiled(h));
+ *  - heap_tile_put_step: tile_put_step (alone_step on the model: the
+ *    headers it writes, every other header, the sentinel, the counters,
+ *    the top and tlisted(h) kept) and tile_put_push (l_push_proof with
+ *    its frame on the tiles' headers and the descriptor as ensures);
+ *  - heap_tile_put: tile_put_alone, the case itself: tile_put_step, then
+ *    tile_put_push, then g_put_post; tiled(h) and tlisted(h) after.
  *
  * Assumptions: heap_model.h's, heap_tile_model.h's (or_flag, an axiom;
  * arena_sep) and heap_list.c's (lsep, lp_cap: preconditions); and, as
@@ -99,6 +104,7 @@
      ensures pa_hi: \forall integer i; j + 1 < i <= tn ==>
        hsep(h, tG[j], tG[i]) && hsep(h, tG[j + 1], tG[i]) && \base_addr(B(h, tG[i])) != \base_addr(h);
      ensures pa_n: \base_addr(B(h, tG[j + 1])) != \base_addr(h) && hsep(h, tG[j], tG[j + 1]);
+     ensures pa_base: \forall integer i; 0 <= i <= tn ==> \base_addr(B(h, tG[i])) != \base_addr(h);
   @/
   void g_put_at(vos_heap_t *h, uint32_t j)
   {
@@ -240,6 +246,7 @@ void alone_step(vos_heap_t *h, blk_t *b, uint32_t sz, blk_t *n, uint32_t nw);
     ensures ts_top: tile_top(h);
     ensures ts_s: \forall integer i; j < i <= tn ==> tS[i] + bsize(j) <= h->total;
     ensures ts_hk: h->lists[k] == \null || \separated(h->lists[k], h);
+    ensures ts_base: \forall integer i; 0 <= i <= tn ==> \base_addr(B(h, tG[i])) != \base_addr(h);
 */
 void tile_put_step(vos_heap_t *h, blk_t *b, blk_t *n, uint32_t sz, uint32_t nw, uint32_t j,
                    uint32_t k)
@@ -269,10 +276,35 @@ void tile_put_step(vos_heap_t *h, blk_t *b, blk_t *n, uint32_t sz, uint32_t nw, 
     //@ assert s_ar: arena(h);
 }
 
+/* l_push_proof with its frame on the tiles' header words and the
+ * descriptor's counters and top stated as ensures (a small context for
+ * the memory reasoning, which tile_put_alone then only instantiates). */
+/*@ requires \valid(h) && arena(h) && arena_sep(h) && gseq(h->total) && lsep(h) && tlisted(h);
+    requires 0 <= j && j + 1 < tn && tF[j] == 0 && b == B(h, tG[j]);
+    requires k == cls_floor(bsize(j)) && lN[k] + 1 < TMAX;
+    requires pu_hk: h->lists[k] == \null || \separated(h->lists[k], h);
+    requires pu_base: \forall integer i; 0 <= i <= tn ==> \base_addr(B(h, tG[i])) != \base_addr(h);
+    assigns h->lists[k], b->next_free, b->pprev, h->lists[k]->pprev,
+            h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map,
+            tF[j], lN[k], lT[k][lN[k]], lK[j], lP[j];
+    ensures pu_ok: tlisted(h);
+    ensures pu_f: tF[j] == 1 && lN[k] == \old(lN[k]) + 1 && lT[k][lN[k] - 1] == j &&
+      h->lists[k] == b;
+    ensures pu_w: \forall integer i; 0 <= i <= tn ==>
+      B(h, tG[i])->size == \old(B(h, tG[i])->size) && B(h, tG[i])->check == \old(B(h, tG[i])->check);
+    ensures pu_h: h->top == \old(h->top) && h->top_size == \old(h->top_size) &&
+      h->total == \old(h->total) && h->free_bytes == \old(h->free_bytes) &&
+      h->min_free == \old(h->min_free);
+*/
+void tile_put_push(vos_heap_t *h, blk_t *b, uint32_t j, uint32_t k)
+{
+    l_push_proof(h, b, j, k);
+}
+
 /* free_general's alone case with n in use, b tile j (in use, its
  * neighbours in use, not the last): alone_step (tile_put_step), then
- * list_push (l_push_proof: push_step, tF[j] set, the lists' ghost
- * update), then the sums and headers (g_put_post): tiled(h) and
+ * list_push (tile_put_push, l_push_proof: push_step, tF[j] set, the
+ * lists' ghost update), then the sums and headers (g_put_post): tiled(h) and
  * tlisted(h) kept. */
 /*@ requires tp_pre: TP_PRE;
     assigns h->free_bytes, h->frees, n->size, n->check, b->size, b->check, *tagp(b, sz),
@@ -290,16 +322,20 @@ void tile_put_alone(vos_heap_t *h, blk_t *b, blk_t *n, uint32_t sz, uint32_t nw,
 {
     tile_put_step(h, b, n, sz, nw, j, k);
 Lp:
-    l_push_proof(h, b, j, k);
+    tile_put_push(h, b, j, k);
     //@ assert p_f: tF[j] == 1 && \forall integer i; 0 <= i < tn && i != j ==> tF[i] == \at(tF[i], Lp);
     //@ assert p_top: h->top == \at(h->top, Lp) && h->top_size == \at(h->top_size, Lp) && h->total == \at(h->total, Lp);
     //@ assert p_fb: h->free_bytes == \at(h->free_bytes, Lp) && h->min_free == \at(h->min_free, Lp);
     //@ assert p_hj: hdr(h, tG[j], bsize(j) + 1) && hdr(h, tG[j + 1], bsize(j + 1) + 2);
     //@ assert p_wlo: \forall integer i; 0 <= i < j ==> hword(i) == \at(hword(i), Lp);
     //@ assert p_whi: \forall integer i; j + 1 < i < tn ==> hword(i) == \at(hword(i), Lp);
+    //@ assert p_lo0: \forall integer i; 0 <= i < j ==> hdr(h, tG[i], \at(hword(i), Lp));
+    //@ assert p_hi0: \forall integer i; j + 2 <= i < tn ==> hdr(h, tG[i], \at(hword(i), Lp));
     //@ assert p_lo: \forall integer i; 0 <= i < j ==> hdr(h, tG[i], hword(i));
     //@ assert p_hi: \forall integer i; j + 2 <= i < tn ==> hdr(h, tG[i], hword(i));
-    //@ assert p_sent: tn - 1 != j && tF[tn - 1] == \at(tF[tn - 1], Lp) && hdr(h, h->total, 2 * tF[tn - 1]);
+    //@ assert p_last: tn - 1 != j && tF[tn - 1] == \at(tF[tn - 1], Lp);
+    //@ assert p_sent0: hdr(h, h->total, 2 * \at(tF[tn - 1], Lp));
+    //@ assert p_sent: hdr(h, h->total, 2 * tF[tn - 1]);
     //@ assert p_but: gseq_but(h->total, j);
     //@ assert p_sj: tS[j + 1] == tS[j] && \forall integer i; j < i <= tn ==> tS[i] + bsize(j) <= h->total;
     //@ assert p_cnt: h->free_bytes == tS[tn] + bsize(j) && h->min_free <= h->free_bytes;
