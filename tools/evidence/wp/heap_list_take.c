@@ -8,9 +8,11 @@
  * tile i = lT[k][lN[k] - 1] and satisfies every precondition of
  * tile_take (heap_tile_take.h's TT_PRE: tk_tile with its boff clause,
  * tk_top, take's list preconditions, and tk_split's TK_SPLIT_OK in the
- * split case). So heap_alloc's list path calls take only where take
- * keeps tiled(h) (heap_tile_take.c's tile_take, proved by the
- * heap_tile_take_fn run).
+ * split case). So, on such a heap (with lsep(h), bsep(h), i5(h)) and for
+ * find_class's result as its contract states it, take is called only
+ * where tile_take keeps tiled(h) (heap_tile_take.c, proved by the
+ * heap_tile_take_fn run). heap_alloc's code is in no goal here: its
+ * contract is not composed with this.
  * Proved by two runs:
  *  - heap_list_take_far (-wp-fct lt_far,lt_cut): lt_far: in the split
  *    case (tile i free, not the last, at least bs + HB_MIN bytes), the
@@ -100,6 +102,10 @@
       uint32_t o = tG[i];
       uint32_t w = h->lists[idx]->size;
       /@ assert c_ow: o == tG[i] && w == TK_W && w == bsize(i) + 1 && bs + 1 <= w < 1048576; @/
+      /@ assert c_tw: 0 <= bs && bs + 1 <= w < 4294967296; @/
+      /@ assert c_sh: shift(B(h, o), bs) == B(h, o + bs); @/
+      /@ assert c_sz: (uint32_t)((uint32_t)(w - bs) - 1) == w - bs - 1; @/
+      /@ assert c_tb: tagp(B(h, o + bs), w - bs - 1) == T(h, o + w - 1); @/
       /@ assert c_tag: tagp(shift(B(h, o), bs), (uint32_t)((uint32_t)(w - bs) - 1)) == T(h, o + w - 1); @/
       /@ assert c_e: o + w - 1 == tG[i + 1]; @/
   }

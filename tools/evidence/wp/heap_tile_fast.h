@@ -8,7 +8,13 @@
  * assigns; and the ensures tiled(h) needs (the result, free_bytes, b's
  * header, the top), as heap_free_fast.c's fast_top states them. Proved
  * on heap_free's code by the run heap_tile_fast_hf (heap_tile_fast_hf.c:
- * heap_free_fast.c's contract merged with this one).
+ * heap_free_fast.c's contract merged with this one). So that run's goals
+ * have heap_free_fast.c's requires among their hypotheses too: the proof
+ * holds at tf_free_top's call only while this file's requires imply
+ * them. They are the same clauses today (FT_* are HV, BW, NX, NW,
+ * FREES; ft_fpre is FAST_PRE; the other behaviors' assumes contradict
+ * ft_only), checked by reading (session 27's review): a change to
+ * heap_free_fast.c's requires or FAST_PRE must be made here too.
  * Why not heap_free_fast.c's contract itself at the call: with it, WP
  * (Frama-C 25.0) stops at any call of heap_free with
  * Wp.NormAtLabels.LabelError (its behavior gen_bad_prev: the assumes
