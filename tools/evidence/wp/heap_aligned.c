@@ -43,6 +43,9 @@
  * The lemmas mult_mod, mod_8c, div_8, mod_8, g0_val, g0_align and g0_8 are
  * the steps to gap_ok, proved in the same run.
  */
+/* Included by several proofs (heap_alloc.c, heap_tile_free.c, ...): once per run. */
+#ifndef EV_WP_HEAP_ALIGNED_C
+#define EV_WP_HEAP_ALIGNED_C
 #include EV_SOURCE
 
 /*@ // The gap the code computes before the first aligned payload of the
@@ -85,3 +88,5 @@
     lemma bs_ok: \forall integer size; 1 <= size <= 524288 ==>
       HB_MIN <= bs_of(size) && bs_of(size) % 8 == 0 && size + HB_HDR <= bs_of(size) <= size + 24;
 */
+
+#endif /* EV_WP_HEAP_ALIGNED_C */

@@ -82,6 +82,9 @@
  * The code proved is kernel/heap.c itself, included (through heap_put.c
  * and heap_i5.c) whole: this file adds only contracts.
  */
+/* Included by several proofs (heap_alloc.c, heap_tile_take.c, ...): once per run. */
+#ifndef EV_WP_HEAP_TAKE_C
+#define EV_WP_HEAP_TAKE_C
 #include "heap_put.c"
 
 /*@ axiomatic Offset {
@@ -236,3 +239,5 @@ INLINE uint32_t class_shift(uint32_t s);
     disjoint behaviors split, whole;
 */
 INLINE blk_t *take(vos_heap_t *h, uint32_t idx, uint32_t bs);
+
+#endif /* EV_WP_HEAP_TAKE_C */

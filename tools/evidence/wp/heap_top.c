@@ -51,6 +51,9 @@
  * file adds only contracts, on declarations Frama-C merges with the
  * definitions.
  */
+/* Included by several proofs (heap_alloc.c, heap_tile.c, ...): once per run. */
+#ifndef EV_WP_HEAP_TOP_C
+#define EV_WP_HEAP_TOP_C
 #include EV_SOURCE
 
 #include "heap_model.h"
@@ -113,3 +116,5 @@ INLINE void count_alloc(vos_heap_t *h, uint32_t bs);
     disjoint behaviors;
 */
 INLINE blk_t *take_top(vos_heap_t *h, uint32_t bs);
+
+#endif /* EV_WP_HEAP_TOP_C */
