@@ -40,7 +40,10 @@
  *
  * The code proved is kernel/heap.c itself, included whole below: this
  * file adds only contracts, on declarations Frama-C merges with the
- * definitions.
+ * definitions. i5's predicates, slot_at and the contracts of list_push,
+ * list_pop, list_replace and list_unlink are heap_i5_spec.h's (clause
+ * macros: the declared steps of heap_list.c and heap_list_cut.c use the
+ * same text, so each step is the contract proved here).
  */
 /* Included by several proofs (heap_put.c, heap_take.c, ...): once per run. */
 #ifndef EV_WP_HEAP_I5_C
@@ -83,20 +86,12 @@
     // offset of a class of an existing first level.
     lemma slot_fl: \forall integer a; 0 <= a < 896 ==> 0 <= ((a / 4) >> SL) < VOS_HEAP_FL_COUNT;
     lemma set_nonzero: \forall integer m, s; 0 <= s < 32 ==> (uint32_t)(m | (1 << s)) != 0;
-
-    predicate i5_sl(vos_heap_t *h) =
-      \forall integer f, s; 0 <= f < VOS_HEAP_FL_COUNT && 0 <= s < VOS_HEAP_SL_COUNT ==>
-        (bit_on(h->sl_map[f], s) <==> h->lists[f * VOS_HEAP_SL_COUNT + s] != \null);
-    predicate i5_sl_hi(vos_heap_t *h) =
-      \forall integer f, s; 0 <= f < VOS_HEAP_FL_COUNT && VOS_HEAP_SL_COUNT <= s < 32 ==>
-        !bit_on(h->sl_map[f], s);
-    predicate i5_fl(vos_heap_t *h) =
-      \forall integer f; 0 <= f < VOS_HEAP_FL_COUNT ==>
-        (bit_on(h->fl_map, f) <==> h->sl_map[f] != 0);
-    predicate i5_fl_hi(vos_heap_t *h) =
-      \forall integer f; VOS_HEAP_FL_COUNT <= f < 32 ==> !bit_on(h->fl_map, f);
-    predicate i5(vos_heap_t *h) = i5_sl(h) && i5_sl_hi(h) && i5_fl(h) && i5_fl_hi(h);
 */
+
+/* i5(h) and its parts, slot_at, and the list steps' contracts as clause
+ * macros (one text with the declared steps of heap_list.c and
+ * heap_list_cut.c). */
+#include "heap_i5_spec.h"
 
 /*@ requires \valid(h);
     requires 0 <= idx < VOS_HEAP_CLASSES;
@@ -127,101 +122,29 @@ INLINE void map_set(vos_heap_t *h, uint32_t idx);
 */
 INLINE void map_clear(vos_heap_t *h, uint32_t idx);
 
-/*@ requires \valid(h) && \valid(b) && \separated(b, h);
-    requires 0 <= idx < VOS_HEAP_CLASSES;
-    requires i5_sl(h);
-    requires i5_sl_hi(h);
-    requires i5_fl(h);
-    requires i5_fl_hi(h);
-    requires h->lists[idx] != \null ==>
-      \valid(h->lists[idx]) && \separated(h->lists[idx], h) && \separated(h->lists[idx], b);
-    assigns h->lists[idx], b->next_free, b->pprev, h->lists[idx]->pprev,
-            h->sl_map[idx >> SL], h->fl_map;
-    ensures h->lists[idx] == b && b->pprev == &h->lists[idx] &&
-            b->next_free == \old(h->lists[idx]);
-    ensures \old(h->lists[idx]) != \null ==> \old(h->lists[idx])->pprev == &b->next_free;
-    ensures i5_sl(h);
-    ensures i5_sl_hi(h);
-    ensures i5_fl(h);
-    ensures i5_fl_hi(h);
+/*@ LPUSH_REQ(h, b, idx)
+    LPUSH_ASG(h, b, idx)
+    LPUSH_ENS(h, b, idx)
 */
 INLINE void list_push(vos_heap_t *h, blk_t *b, uint32_t idx);
 
-/*@ requires \valid(h) && \valid(b) && \separated(b, h);
-    requires 0 <= idx < VOS_HEAP_CLASSES;
-    requires i5_sl(h);
-    requires i5_sl_hi(h);
-    requires i5_fl(h);
-    requires i5_fl_hi(h);
-    requires h->lists[idx] == b;
-    requires b->next_free != \null ==>
-      \valid(b->next_free) && \separated(b->next_free, h);
-    assigns h->lists[idx], b->next_free->pprev, h->sl_map[idx >> SL], h->fl_map;
-    ensures h->lists[idx] == \old(b->next_free);
-    ensures h->lists[idx] != \null ==> h->lists[idx]->pprev == &h->lists[idx];
-    ensures i5_sl(h);
-    ensures i5_sl_hi(h);
-    ensures i5_fl(h);
-    ensures i5_fl_hi(h);
+/*@ LPOP_REQ(h, b, idx)
+    LPOP_ASG(h, b, idx)
+    LPOP_ENS(h, b, idx)
 */
 INLINE void list_pop(vos_heap_t *h, blk_t *b, uint32_t idx);
 
-/*@ requires \valid(old) && \valid(b) && \separated(old, b);
-    requires \valid(old->pprev) && \separated(old->pprev, b) && \separated(old->pprev, old);
-    requires *old->pprev == old;
-    requires old->next_free != \null ==>
-      \valid(old->next_free) && \separated(old->next_free, b) && \separated(old->next_free, old) &&
-      \separated(old->next_free, old->pprev);
-    assigns b->next_free, b->pprev, *old->pprev, old->next_free->pprev;
-    ensures *\old(old->pprev) == b && b->pprev == \old(old->pprev) &&
-            b->next_free == \old(old->next_free);
-    ensures b->next_free != \null ==> b->next_free->pprev == &b->next_free;
-    ensures \forall vos_heap_t *h; \valid(h) && \separated(h, old) && \separated(h, b) &&
-      (old->next_free != \null ==> \separated(h, old->next_free)) &&
-      \at(i5(h), Pre) ==> i5(h);
+/*@ LREPL_REQ(old, b)
+    LREPL_ASG(old, b)
+    LREPL_ENS(old, b)
 */
 INLINE void list_replace(blk_t *old, blk_t *b);
 
-/* list_unlink: its back link pp is either a list head, h->lists[k] (k
- * found from the address difference slot_at, as the code finds it: that
- * a list head's address gives its own k is the flat memory of the target,
- * assumed here), or another block's next_free, apart from the descriptor
- * (then the list stays non-empty and the bitmaps are left alone, which is
- * what the code's test decides: Flat_memory). */
-/*@ logic integer slot_at(vos_heap_t *h, blk_t **pp) =
-      (uintptr_t)((uintptr_t)pp - (uintptr_t)&h->lists[0]);
-*/
-/*@ requires \valid(h) && \valid(b) && \separated(b, h);
-    requires i5_sl(h);
-    requires i5_sl_hi(h);
-    requires i5_fl(h);
-    requires i5_fl_hi(h);
-    requires \valid(b->pprev) && *b->pprev == b && \separated(b->pprev, b);
-    requires (slot_at(h, b->pprev) < sizeof(h->lists) &&
-              b->pprev == &h->lists[slot_at(h, b->pprev) / sizeof(blk_t *)]) ||
-             \separated(b->pprev, h);
-    requires b->next_free != \null ==>
-      \valid(b->next_free) && \separated(b->next_free, h) && \separated(b->next_free, b) &&
-      \separated(b->next_free, b->pprev);
-    assigns *b->pprev, b->next_free->pprev, h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
-    ensures *\old(b->pprev) == \old(b->next_free);
-    ensures \old(b->next_free) != \null ==> \old(b->next_free)->pprev == \old(b->pprev);
-    ensures \forall integer k; 0 <= k < VOS_HEAP_CLASSES ==>
-      h->lists[k] == \old(h->lists[k]) || h->lists[k] == \old(b->next_free);
-    behavior head:
-      assumes !\separated(b->pprev, h);
-      ensures i5_sl(h);
-      ensures i5_sl_hi(h);
-      ensures i5_fl(h);
-      ensures i5_fl_hi(h);
-    behavior inner:
-      assumes \separated(b->pprev, h);
-      ensures i5_sl(h);
-      ensures i5_sl_hi(h);
-      ensures i5_fl(h);
-      ensures i5_fl_hi(h);
-    complete behaviors;
-    disjoint behaviors;
+/* list_unlink: its back link pp is a list head or another block's
+ * next_free (slot_at and the cases: heap_i5_spec.h). */
+/*@ LUNL_REQ(h, b)
+    LUNL_ASG(h, b)
+    LUNL_ENS(h, b)
 */
 INLINE void list_unlink(vos_heap_t *h, blk_t *b);
 
