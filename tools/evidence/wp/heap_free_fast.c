@@ -40,11 +40,14 @@
  *                 end sentinel, else its boundary tag holds it and it
  *                 heads a list with its back link to the list head, the
  *                 top unchanged; i5 kept;
- *   gen_bad_prev: b says HB_PREV_FREE and prev_free_block does not
- *                 accept the tag before b (!pfb_ok, heap_free_gen_pfb.h):
+ *   gen_bad_prev: b says HB_PREV_FREE (so, by the precondition that
+ *                 excludes the merge, prev_free_block does not accept the
+ *                 tag before b: !pfb_ok, heap_free_gen_pfb.h):
  *                 VOS_ERR_CORRUPT, nothing written but the lock state;
  *   and in each nothing else is written (assigns: the lock state and the
- *   locations named);
+ *   locations named; the default assigns clause is their union, each
+ *   location in the cases that write it, so that a caller's proof can
+ *   use the frame: WP's call rule reads only a callee's default assigns);
  * and in each the lock is released with the key vos__lock returned
  * (ev_lock_depth, the port stub's interrupt mask, as it was at entry).
  * classify_bad_header (proved here): it reads only (assigns \nothing),
@@ -96,10 +99,19 @@
  * excluded by a precondition: not proved here (docs/evidence.md, Not
  * proved).
  * Runs: heap_free_fast (default, with hb_valid, classify_bad_header,
- * arch_lock), heap_free_fast_err (bad_header, freed, bad_next), heap_free_fast_top
- * (fast_top, fast_replace) and heap_free_fast_move (fast_move) but their
- * assigns goals, heap_free_fast_asg (those), heap_free_gen_call
- * (gen_alone, gen_bad_prev), heap_free_fast_cs (cs_fn).
+ * arch_lock, but their assigns goals), heap_free_fast_err (bad_header,
+ * freed, bad_next), heap_free_fast_top (fast_top, fast_replace) and
+ * heap_free_fast_move (fast_move) but their assigns goals,
+ * heap_free_fast_asg (those and the default assigns clauses),
+ * heap_free_gen_call (gen_alone, gen_bad_prev), heap_free_fast_cs (cs_fn).
+ * The contract can be used at a call. WP 25 stops with Wp.NormAtLabels.LabelError at any call of a
+ * function one of whose behaviors has a requires clause and an assumes
+ * clause with a label in it (\at, or a predicate or logic function that
+ * reads memory, such as pfb_ok; a trial call with a one-behavior
+ * contract, assumes zp(h) for a predicate zp(h) = h->frees == 0 and
+ * requires p == \null, stops too; with assumes h->frees == 0 it does
+ * not). So gen_bad_prev's assumes names no pfb_ok: the default requires
+ * above gives !pfb_ok in its case (as heap_free_gen.h's bad_prev).
  *
  * The code proved is kernel/heap.c itself, included (through heap_put.c
  * and heap_i5.c) whole: this file adds only contracts.
@@ -165,6 +177,17 @@
   (\forall integer k; 0 <= k < VOS_HEAP_CLASSES && h->lists[k] != \null ==> \
     \separated(TAG(p), h->lists[k]))
 
+/* The default assigns clause's cases (pre-state): b freed (the fast path
+ * or gen_alone: both headers check, b in use without HB_PREV_FREE), n
+ * free (the fast path), n the top; fast_replace and fast_move (n free
+ * and not the top), fast_move alone, gen_alone. A location of a set
+ * comprehension { l | ...; c && ... } is written only in case c. */
+#define GO(p) (FREES(p) && (BW(p) & HB_PREV_FREE) == 0)
+#define GO_FL(p) (GO(p) && (NW(p) & HB_FREE) != 0 && NX(p) != h->top)
+#define GO_FM(p) (GO_FL(p) && !SAME(p))
+#define GO_GA(p) (GO(p) && (NW(p) & HB_FREE) == 0)
+#define GO_TOP(p) (GO(p) && !(GO_FL(p) && SAME(p)))
+
 /* The header at q, as classify_bad_header reads it. */
 #define CBH(q) ((blk_t *)(q))
 
@@ -223,6 +246,29 @@ static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
     // Not proved here: the merge with a free predecessor (free_general's
     // call when b says HB_PREV_FREE and prev_free_block accepts its tag).
     requires FREES(p) && (BW(p) & HB_PREV_FREE) != 0 ==> !pfb_ok(h, bof(p));
+    // The union of the behaviors' assigns, each location in the cases
+    // that write it (GO* above): WP's call rule reads only a callee's
+    // default assigns.
+    assigns ev_lock_depth,
+            { x->free_bytes | vos_heap_t *x; x == h && GO(p) },
+            { x->frees | vos_heap_t *x; x == h && GO(p) },
+            { x->top | vos_heap_t *x; x == h && GO_TOP(p) },
+            { x->top_size | vos_heap_t *x; x == h && GO_TOP(p) },
+            { x->size | blk_t *x; x == bof(p) && GO(p) },
+            { x->check | blk_t *x; x == bof(p) && GO(p) },
+            { x->next_free | blk_t *x; x == bof(p) && (GO_FL(p) || GO_GA(p)) },
+            { x->pprev | blk_t *x; x == bof(p) && (GO_FL(p) || GO_GA(p)) },
+            { *t | blk_t **t; t == TAG(p) && GO_FL(p) },
+            { *t | blk_t **t; t == NX(p)->pprev && GO_FL(p) },
+            { x->pprev | blk_t *x; (GO_FL(p) && x == NX(p)->next_free) ||
+                ((GO_FM(p) || GO_GA(p)) &&
+                 \exists integer k; 0 <= k < VOS_HEAP_CLASSES && x == h->lists[k]) },
+            { h->lists[i] | integer i; 0 <= i < VOS_HEAP_CLASSES && (GO_FM(p) || GO_GA(p)) },
+            { h->sl_map[i] | integer i; 0 <= i < VOS_HEAP_FL_COUNT && (GO_FM(p) || GO_GA(p)) },
+            { x->fl_map | vos_heap_t *x; x == h && (GO_FM(p) || GO_GA(p)) },
+            { x->size | blk_t *x; x == NX(p) && GO_GA(p) },
+            { x->check | blk_t *x; x == NX(p) && GO_GA(p) },
+            { *t | blk_t **t; t == tagp(bof(p), BSZ(BW(p))) && GO_GA(p) };
 
     behavior bad_header:
       assumes !HV(bof(p), BW(p));
@@ -324,7 +370,7 @@ static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
           bof(p)->pprev == &h->lists[k];
       ensures i5(h);
     behavior gen_bad_prev:
-      assumes FREES(p) && (BW(p) & HB_PREV_FREE) != 0 && !pfb_ok(h, bof(p));
+      assumes FREES(p) && (BW(p) & HB_PREV_FREE) != 0;
       requires FG_PFB_READ(bof(p));
       assigns ev_lock_depth;
       ensures ev_lock_depth == \old(ev_lock_depth);
