@@ -12,20 +12,19 @@
  * cls_ceil(bs) <= k only (find_class's), which is not every bs the head
  * holds (a block of 264 bytes, class 32, holds 264, whose cls_ceil is
  * 33), so this file states the same steps with bs quantified.
- * Proved by the runs (CVC4 alone); the steps are in heap_alloc_ok.h,
- * proved in a smaller context (heap_alloc_ok_steps.c: not heap_alloc.c,
- * whose lemmas made CVC4 time out on some of them):
- *  - heap_alloc_ok_far (-wp-fct ok_far,ok_cut,ok_mono,ok_fb,ok_top):
- *    ok_far: the next tile's header valid and apart, and for every bs of
- *    a split of tile i (free, not the last), the rest's blk_t at
- *    tG[i] + bs and the tag word T(h, tG[i + 1]) valid, outside the
- *    descriptor and apart from tile i's and every other tile's blk_t
- *    (bsep, gseq); ok_cut: take's TK_W is bsize(i) + 1 and, for every
- *    bs, TK_R is the blk_t at tG[i] + bs and TK_TAG the word ending at
- *    tG[i + 1], TK_N the next tile's (shift_B, take_tag, take_next);
- *    ok_mono: the prefix sums never decrease from k on (a ghost loop);
- *    ok_fb: a free tile's size is at most free_bytes; ok_top: top_ok(h)
- *    and top_size <= free_bytes (tile_top, hdrs, sentinel, counted);
+ * Proved by the runs (CVC4 alone); the steps are in heap_alloc_ok.h and
+ * heap_take_cut.h, proved in a smaller context (heap_alloc_ok_steps.c:
+ * not heap_alloc.c, whose lemmas made CVC4 time out on some of them):
+ *  - heap_alloc_ok_far (-wp-fct ok_far,ok_cut,ok_mono,ok_fb):
+ *    heap_take_cut.h's ok_far: the next tile's header valid and apart,
+ *    and for every bs of a split of tile i (free, not the last), the
+ *    rest's blk_t at tG[i] + bs and the tag word T(h, tG[i + 1]) valid,
+ *    outside the descriptor and apart from tile i's and every other
+ *    tile's blk_t (bsep, gseq); ok_cut: take's TK_W is bsize(i) + 1 and,
+ *    for every bs, TK_R is the blk_t at tG[i] + bs and TK_TAG the word
+ *    ending at tG[i + 1], TK_N the next tile's (shift_B, take_tag,
+ *    take_next); ok_mono: the prefix sums never decrease from k on (a
+ *    ghost loop); ok_fb: a free tile's size is at most free_bytes;
  *  - heap_alloc_ok (-wp-fct ok_head,ok_listed): ok_head: the head of a
  *    non-empty list k (heap_list.c's l_head, proved by the heap_list
  *    run) is at least cls_low(k) + HB_FREE bytes (heap_class_scheme.h's
@@ -35,9 +34,11 @@
  *    every class (a ghost loop over the classes);
  *  - heap_alloc_ok_all (-wp-fct conv_k,ok_conv,ok_of_model): conv_k:
  *    ok_at(h, k) gives listed(h)'s take_pre clause at k (so the
- *    written-out copies say what heap_alloc.c's predicates say: a
+ *    written-out text says what heap_alloc.c's predicates say: a
  *    difference would fail this run); ok_conv: listed(h), a ghost loop
- *    over the classes calling conv_k; ok_of_model: heap_ok(h).
+ *    over the classes calling conv_k; ok_of_model: heap_ok(h), its top
+ *    part (top_ok(h), top_size <= free_bytes) from heap_top_pre.h's
+ *    l_top_pre (proved by the heap_list_top_alloc run).
  * Assumptions: the models' (heap_model.h: shift_B, tag_B;
  * heap_tile_model.h: or_flag), heap_boff.h's axiom boff_B, and
  * arena_sep(h), lsep(h), bsep(h), flat-memory facts stated as
@@ -64,6 +65,9 @@
 #include "heap_list.c"
 #include "heap_boff.h"
 #include "heap_list_take.h"
+#include "heap_tile_take.h"
+#include "heap_take_cut.h"
+#include "heap_top_pre.h"
 
 #include "heap_alloc_ok.h"
 
@@ -112,7 +116,7 @@
   @/
   void ok_of_model(vos_heap_t *h)
   {
-      ok_top(h);
+      l_top_pre(h, HB_MIN);
       ok_listed(h);
       ok_conv(h);
       /@ assert a_hs: arena_hsep(h); @/

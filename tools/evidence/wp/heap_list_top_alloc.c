@@ -6,8 +6,9 @@
  * & ~7u raised to HB_MIN). On a heap with tiled(h) and tlisted(h) and
  * the flat-memory facts (arena, arena_sep, lsep, hblk_sep), for every
  * size the code's check lets through (1 .. VOS_HEAP_MAX_REQUEST):
- *  - l_top_pre: take_top's preconditions as heap_top.c states them (the
- *    ones heap_alloc takes from its heap_ok: top_ok(h), top_size <=
+ *  - l_top_pre (heap_top_pre.h, one text with heap_alloc_ok.c's use):
+ *    take_top's preconditions as heap_top.c states them (the ones
+ *    heap_alloc takes from its heap_ok: top_ok(h), top_size <=
  *    free_bytes, the three headers it writes apart) hold, from the
  *    model (tile_top, hdrs, sentinel, counted, gseq) and arena_sep, for
  *    any request bs (a multiple of 8, at least HB_MIN);
@@ -20,12 +21,11 @@
  * model. heap_alloc calls take_top, not tile_take_top (take_top and the
  * model's ghost update); heap_alloc_top_ens proves that heap_alloc's
  * behavior from_top has exactly take_top's effect (split or whole), but
- * a run that composes heap_alloc's contract with the model's update
- * would include both heap_alloc.c and heap_tile.c, each of which
- * includes heap_top.c (no include guard: its logic would be defined
- * twice). Nor is heap_alloc's precondition heap_ok derived from the
- * model: l_top_pre gives its top part; its listed(h) (take's
- * preconditions at every list head) is not derived from tlisted(h).
+ * no run composes heap_alloc's contract with the model's update (such a
+ * run would include both heap_alloc.c and heap_tile.c, possible since
+ * heap_top.c has an include guard; not written). heap_alloc's
+ * precondition heap_ok is derived from the model by heap_alloc_ok.c
+ * (l_top_pre gives its top part).
  * Assumptions: heap_list_top.c's and heap_aligned.c's (its axioms
  * round_up, pow2_8, and_low3 are in this run's context; its lemma
  * bs_ok is used). No new one.
@@ -37,44 +37,8 @@
 #define EV_SOURCE <stddef.h>
 #include "heap_aligned.c"
 
-/* The model gives take_top's heap preconditions (heap_top.c). */
-/*@ ghost
-  /@ requires tp_pre: \valid(h) && arena(h) && arena_sep(h) && tiled(h);
-     requires tp_bs: HB_MIN <= bs && bs % 8 == 0;
-     assigns \nothing;
-     ensures tp_ok: top_ok(h);
-     ensures tp_fb: h->top_size <= h->free_bytes;
-     ensures tp_split: h->top_size >= bs + HB_MIN ==>
-       hsep(h, h->total - h->top_size, h->total - h->top_size + bs) &&
-       hsep(h, h->total - h->top_size, h->total) &&
-       hsep(h, h->total - h->top_size + bs, h->total);
-     ensures tp_whole: bs <= h->top_size < bs + HB_MIN ==>
-       hsep(h, h->total - h->top_size, h->total);
-  @/
-  void l_top_pre(vos_heap_t *h, uint32_t bs)
-  {
-      /@ assert q_tl: gseq(h->total) && hdrs(h) && sentinel(h) && counted(h) && tile_top(h); @/
-      /@ assert q_hs: \forall integer i; 0 <= i < tn ==> hdr(h, tG[i], hword(i)); @/
-      uint32_t m = tn - 1;
-      /@ assert q_m: m == tn - 1 && 0 <= m && tn * HB_MIN <= h->total < 1048576; @/
-      /@ assert q_fl: tF[m] == 0 || tF[m] == 1; @/
-      /@ assert q_end: tG[m + 1] == h->total && tG[m] % 8 == 0 && h->total % 8 == 0; @/
-      /@ assert q_sent: hdr(h, h->total, 2 * tF[m]); @/
-      if (tF[m] == 1) {
-          /@ assert q_h: hdr(h, tG[m], hword(m)); @/
-          /@ assert q_t: h->top == B(h, tG[m]) && h->top_size == bsize(m); @/
-          /@ assert q_sz: HB_MIN <= bsize(m) && tG[m] == h->total - h->top_size && 0 <= tG[m]; @/
-          /@ assert q_pf: pfree(m) == 0; @/
-          /@ assert q_w: hword(m) == bsize(m) + 1 && (bsize(m) | 1) == bsize(m) + 1; @/
-          /@ assert q_h1: hdr(h, h->total - h->top_size, h->top_size | HB_FREE); @/
-          /@ assert q_s1: hdr(h, h->total, HB_PREV_FREE); @/
-          /@ assert q_s: top_some(h); @/
-          /@ assert q_fb: tS[tn] == tS[m] + bsize(m) && 0 <= tS[m]; @/
-      } else {
-          /@ assert q_n: top_none(h); @/
-      }
-  }
-*/
+/* The model gives take_top's heap preconditions (l_top_pre). */
+#include "heap_top_pre.h"
 
 /* heap_alloc's top path: take_top(h, bs_of(size)) on the model. */
 /*@ requires la_pre: \valid(h) && arena(h) && arena_sep(h) && lsep(h) && hblk_sep(h);

@@ -168,13 +168,8 @@ INLINE blk_t *take(vos_heap_t *h, uint32_t idx, uint32_t bs);
 #define TA_PRE \
     \valid(h) && arena(h) && arena_sep(h) && i5(h) && \
     0 <= idx < VOS_HEAP_CLASSES && HB_MIN <= bs && bs % 8 == 0 && \
-    TK_B != \null && \valid(TK_B) && \separated(TK_B, h) && \
-    TK_B->pprev == &h->lists[idx] && \
-    0 <= TK_O && TK_O % 8 == 0 && TK_B == B(h, TK_O) && \
-    TK_W % 8 == HB_FREE && bs + HB_FREE <= TK_W && TK_O + TK_S < h->total && \
-    hdr(h, TK_O, TK_W) && TK_S <= h->free_bytes && \
-    (TK_NX != \null ==> \valid(TK_NX) && \separated(TK_NX, h) && \separated(TK_NX, TK_B)) && \
-    heads_apart(h, idx, TK_B)
+    TK_HEAD_PRE && bs + HB_FREE <= TK_W && TK_O + TK_S < h->total && \
+    TK_HDR_PRE
 
 /*@ requires TA_PRE;
     requires ta_os: o == TK_O && s == TK_S;

@@ -19,6 +19,25 @@
 #ifndef EV_WP_HEAP_TILE_TAKE_H
 #define EV_WP_HEAP_TILE_TAKE_H
 
+/* take's preconditions at the head of list idx (heap_take.c's TK_
+ * macros), the parts that take_at's TA_PRE (heap_tile_take.c) and
+ * heap_alloc_ok.h's OK_TAKE_PRE (heap_alloc.c's take_pre written out)
+ * share, written once: TK_HEAD_PRE, the head valid, apart from the
+ * descriptor, its pprev the list head, at offset TK_O (a multiple of 8),
+ * its header word free; TK_HDR_PRE, its header valid and saying TK_W,
+ * its size at most free_bytes, its successor valid and apart, the other
+ * heads apart. Each is a chain of && with no outer parentheses, so a
+ * user's chain reads as if written out (frama-c -print is the same). */
+#define TK_HEAD_PRE \
+    TK_B != \null && \valid(TK_B) && \separated(TK_B, h) && \
+    TK_B->pprev == &h->lists[idx] && \
+    0 <= TK_O && TK_O % 8 == 0 && TK_B == B(h, TK_O) && \
+    TK_W % 8 == HB_FREE
+#define TK_HDR_PRE \
+    hdr(h, TK_O, TK_W) && TK_S <= h->free_bytes && \
+    (TK_NX != \null ==> \valid(TK_NX) && \separated(TK_NX, h) && \separated(TK_NX, TK_B)) && \
+    heads_apart(h, idx, TK_B)
+
 #define TT_PRE(KW, h, idx, bs, k) \
     KW \valid(h) && arena(h) && arena_sep(h) && tiled(h) && i5(h); \
     KW 0 <= idx < VOS_HEAP_CLASSES; \
