@@ -17,17 +17,29 @@
  *    total, valid and outside the descriptor, apart from another HB_MIN
  *    or more bytes away; the tag word ending at e, HB_MIN <= e <= total,
  *    valid, outside the descriptor, apart from the blk_t at o when
- *    o + HB_MIN <= e or e <= o).
- * heap_flat_alloc.c proves the same of heap_alloc.c's arena_hsep (its
- * file includes heap_top.c, as heap_list_top.c's does, so it is a run of
- * its own). heap_list_top.c is included for hblk_sep's definition (it
- * also brings kernel/heap.c, heap_model.h, heap_tile_model.h,
- * heap_class_scheme.h and heap_list_model.h); this file's run proves
- * only its own functions (-wp-fct). No axiom, no admitted lemma; the
- * included files' axioms (heap_model.h's shift_B, tag_B,
- * heap_tile_model.h's or_flag) are in the context, unused.
+ *    o + HB_MIN <= e or e <= o);
+ *  - fl_arena_hsep: heap_alloc.c's arena_hsep(h) (the same body as
+ *    arena_sep: one predicate under two names; defining arena_hsep as
+ *    arena_sep would put heap_tile_model.h into every heap_alloc run's
+ *    context), by calling fl_arena_sep, so the flat-memory argument is
+ *    made once.
+ * heap_list_top.c is included for hblk_sep's definition (it also brings
+ * kernel/heap.c, heap_model.h, heap_tile_model.h, heap_class_scheme.h
+ * and heap_list_model.h), heap_alloc.c for arena_hsep's (possible since
+ * session 28: heap_top.c, which both include, has an include guard);
+ * this file's run proves only its own functions (-wp-fct). No axiom, no
+ * admitted lemma; the included files' axioms (heap_model.h's shift_B,
+ * tag_B, heap_tile_model.h's or_flag, heap_alloc.c's size_ok,
+ * heap_aligned.c's round_up, pow2_8, and_low3, ...) are in the context,
+ * unused.
  */
 #include "heap_list_top.c"
+/* heap_alloc.c (arena_hsep) includes heap_take.c, which includes
+ * EV_SOURCE (through heap_i5.c), already in: for it a header that is
+ * already in (as heap_alloc.c does for heap_top.c). */
+#undef EV_SOURCE
+#define EV_SOURCE <stddef.h>
+#include "heap_alloc.c"
 #include "heap_list_take.h"
 #include "heap_flat.h"
 
@@ -41,6 +53,18 @@
       /@ assert fa_ap: \forall integer o1, o2; 0 <= o1 < o2 && o1 % 8 == 0 && o2 % 8 == 0 ==>
            fl_apart(o1, HB_HDR, o2, HB_HDR); @/
       /@ assert fa_in: \forall integer o; 0 <= o <= h->total && o % 8 == 0 ==> fl_hdr(h, o); @/
+  }
+*/
+
+/* heap_alloc.c's arena_hsep, the same body as arena_sep: by fl_arena_sep. */
+/*@ ghost
+  /@ requires flat(h);
+     assigns \nothing;
+     ensures fa_hsep: arena_hsep(h);
+  @/
+  void fl_arena_hsep(vos_heap_t *h)
+  {
+      fl_arena_sep(h);
   }
 */
 

@@ -5,7 +5,7 @@
  * flat-memory preconditions of the whole-heap proofs (heap_tile_model.h's
  * arena_sep, heap_alloc.c's arena_hsep, heap_list_model.h's lsep,
  * heap_list_top.c's hblk_sep, heap_list_take.h's bsep) follow from it:
- * heap_flat.c and heap_flat_alloc.c prove each implication.
+ * heap_flat.c proves each implication.
  *
  * The objects it speaks of, by their byte offsets in the arena (o, e
  * multiples of 8):
