@@ -8,18 +8,27 @@
  * tS[1] == total.
  *
  * What is proved (run heap_tile_init): tile_init, a function of this
- * file (not kernel code, called by nothing) that calls vos_heap_init
- * under heap_init.c's behavior ok (its guard and its flat-memory
- * preconditions init_link, init_valid, init_hsep, init_apart) and then
- * sets the ghost model (ghost code only), returns VOS_OK with tiled(h),
- * arena(h), arena_sep(h) and heap_ok(h)'s clauses (HI_HEAP_OK). The call uses vos_heap_init's
+ * file (not kernel code; called by heap_init_model.c's hm_init) that
+ * calls vos_heap_init under heap_init.c's behavior ok (its guard and its
+ * flat-memory preconditions init_link, init_valid, init_hsep,
+ * init_apart) and then sets the ghost model (tile_model, ghost code
+ * only), returns VOS_OK with tiled(h), arena(h), arena_sep(h), heap_ok(h)'s
+ * clauses (HI_HEAP_OK), h->total the arena's size HI_BL and the tag set,
+ * and writes only *h, the two headers and the ghost model (its assigns
+ * clause: so that a caller keeps what it knew of other locations and of
+ * the allocation state). The call uses vos_heap_init's
  * contract, behavior ok's ensures (proved on the code by the run
  * heap_init_ok); init_ends, its fifth precondition, is hi_ends_hold's
  * ensures (heap_init.c's lemma function, proved by heap_init_lemmas),
  * called first. This file adds one clause to hi_ends_hold's contract,
  * assigns \nothing (its body is empty), proved by the run
  * heap_tile_init_asg (-wp-prop @assigns: its ensures stay
- * heap_init_lemmas').
+ * heap_init_lemmas'), and one to vos_heap_init's, a default assigns
+ * clause (the union of its behaviors' frames), proved on its code by the
+ * run heap_tile_init_frame (put_free inlined, as heap_init_ok does): WP's
+ * call rule reads only the default behavior's assigns clause, and
+ * without it the call may change every location and the allocation
+ * table, so tile_init could state no frame.
  *
  * Assumptions: heap_init.c's (its behavior ok's preconditions, stated
  * again as tile_init's; the model and axioms of heap_model.h and the
@@ -37,12 +46,60 @@
 /*@ assigns \nothing; */
 void hi_ends_hold(vos_heap_t *h, void *mem, size_t size);
 
+/* vos_heap_init's frame as a default assigns clause (its behaviors'
+ * union; proved on its code, put_free inlined as in heap_init_ok, by the
+ * run heap_tile_init_frame): WP's call rule reads only the default
+ * behavior's assigns, and a call without one may change every location
+ * and the allocation table (so no validity known before the call would
+ * hold after it); merged with heap_init.c's contract. */
+/*@ assigns *h, B(h, 0)->size, B(h, 0)->check, B(h, HI_BL)->size, B(h, HI_BL)->check; */
+int vos_heap_init(vos_heap_t *h, void *mem, size_t size);
+
+/* The ghost model set to one free tile, the top, on the heap
+ * vos_heap_init leaves (its ensures as this function's requires; ghost
+ * code only, proved by the run heap_tile_init): tiled(h). A function of
+ * its own so that its goals have the memory after the call as one state,
+ * not the call's frame (CVC4 timed out on hdrs(h) there). */
+/*@ ghost
+  /@ requires tm_valid: \valid(h);
+     requires tm_tot: HB_MIN <= h->total && h->total % 8 == 0 && h->total < 1048576;
+     requires tm_hdr: hdr(h, 0, h->total | HB_FREE);
+     requires tm_sent: hdr(h, h->total, HB_PREV_FREE);
+     requires tm_top: h->top == B(h, 0) && h->top_size == h->total;
+     requires tm_count: h->free_bytes == h->total && h->min_free == h->total;
+     assigns tn, tG[0 .. 1], tF[0], tS[0 .. 1];
+     ensures tm_ghost: tn == 1 && tG[0] == 0 && tG[1] == h->total && tF[0] == 1 &&
+       tS[0] == 0 && tS[1] == h->total;
+     ensures tm_seq: gseq(h->total);
+     ensures tm_hdrs: hdrs(h);
+     ensures tm_sent: sentinel(h);
+     ensures tm_count: counted(h);
+     ensures tm_top: tile_top(h);
+     ensures tm_tiled: tiled(h);
+  @/
+  void tile_model(vos_heap_t *h)
+  {
+      /@ assert ti_or: (h->total | HB_FREE) == h->total + 1; @/
+      tn = 1;
+      tG[0] = 0;
+      tG[1] = h->total;
+      tF[0] = 1;
+      tS[0] = 0;
+      tS[1] = h->total;
+      /@ assert ti_b0: bsize(0) == h->total && pfree(0) == 0 && hword(0) == h->total + 1; @/
+      /@ assert ti_h0: hdr(h, tG[0], hword(0)); @/
+      /@ assert ti_s0: hdr(h, h->total, 2 * tF[tn - 1]); @/
+  }
+*/
+
 /*@ requires ti_guard: HI_OK;
     requires ti_valid_h: \valid(h);
     requires ti_link: hi_link(h, mem, size);
     requires ti_valid: hi_valid(h, mem, size);
     requires ti_hsep: hi_hsep(h, mem, size);
     requires ti_apart: HI_APART;
+    assigns *h, B(h, 0)->size, B(h, 0)->check, B(h, HI_BL)->size, B(h, HI_BL)->check,
+      tn, tG[0 .. 1], tF[0], tS[0 .. 1];
     ensures ti_res: \result == VOS_OK;
     ensures ti_ghost: tn == 1 && tG[0] == 0 && tG[1] == h->total && tF[0] == 1 &&
       tS[0] == 0 && tS[1] == h->total;
@@ -55,23 +112,12 @@ void hi_ends_hold(vos_heap_t *h, void *mem, size_t size);
     ensures ti_arena: arena(h);
     ensures ti_sep: arena_sep(h);
     ensures ti_ok: HI_HEAP_OK;
+    ensures ti_n: h->total == HI_BL && h->tag == VOS_TAG_HEAP;
 */
 int tile_init(vos_heap_t *h, void *mem, size_t size)
 {
     hi_ends_hold(h, mem, size);
     int r = vos_heap_init(h, mem, size);
-    //@ assert ti_tot: HB_MIN <= h->total && h->total % 8 == 0 && h->total < 1048576;
-    //@ assert ti_or: (h->total | HB_FREE) == h->total + 1;
-    /*@ ghost
-      tn = 1;
-      tG[0] = 0;
-      tG[1] = h->total;
-      tF[0] = 1;
-      tS[0] = 0;
-      tS[1] = h->total;
-    */
-    //@ assert ti_b0: bsize(0) == h->total && pfree(0) == 0 && hword(0) == h->total + 1;
-    //@ assert ti_h0: hdr(h, tG[0], hword(0));
-    //@ assert ti_s0: hdr(h, h->total, 2 * tF[tn - 1]);
+    //@ ghost tile_model(h);
     return r;
 }
