@@ -6,9 +6,10 @@
  *   \valid(h), arena(h)   the descriptor and the arena's headers
  *                         (heap_model.h);
  *   flat(h)               the target's flat memory over the arena
- *                         (heap_flat.h; it implies arena_sep, lsep with
- *                         gseq, hblk_sep, bsep: heap_flat.c; arena_hsep:
- *                         heap_flat_alloc.c). An assumption about the
+ *                         (heap_flat.h; it implies arena_sep,
+ *                         arena_hsep, lsep with gseq, hblk_sep, bsep:
+ *                         heap_flat.c, heap_model_parts.c). An
+ *                         assumption about the
  *                         caller's arena and *h, not something the code
  *                         establishes: vos_heap_init's proof
  *                         (heap_init_model.c) takes it as a precondition;
