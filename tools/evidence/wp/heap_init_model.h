@@ -6,10 +6,11 @@
  * and hm_fs, the separations (no state). vos_heap_init's proof
  * (heap_init_model.c) states it as a precondition of the arena
  * vos_heap_init will make (flat(h) reads h->total, which vos_heap_init
- * writes); hm_flat_of (heap_init_model_flat.c) proves that at n ==
- * h->total it is flat(h), so a difference between the texts fails that
- * run. Definitions and one contract; no axiom, no lemma. Include after
- * heap_model.h and heap_flat.h.
+ * writes); hm_flat_of and hm_flat_to (heap_init_model_flat.c) prove
+ * that at n == h->total it is flat(h), each implying the other, so a
+ * difference between the texts fails that run. Definitions and two
+ * contracts; no axiom, no lemma. Include after heap_model.h and
+ * heap_flat.h.
  */
 #ifndef EV_WP_HEAP_INIT_MODEL_H
 #define EV_WP_HEAP_INIT_MODEL_H
@@ -42,14 +43,23 @@
     predicate hm_flat{L}(vos_heap_t *h, integer n) = hm_fv(h, n) && hm_fs(h, n);
 */
 
-/* hm_flat at the arena's size is flat(h) (proved by the run
- * heap_init_model_flat, heap_init_model_flat.c). */
+/* hm_flat at the arena's size is flat(h), both ways (proved by the run
+ * heap_init_model_flat, heap_init_model_flat.c): hm_flat_of is the
+ * direction hm_init uses; hm_flat_to, the converse, shows that the
+ * precondition hm_flat(h, n) assumes no more than flat(h) at that size. */
 /*@ ghost
   /@ requires hm_flat(h, h->total);
      assigns \nothing;
      ensures hf_flat: flat(h);
   @/
   void hm_flat_of(vos_heap_t *h);
+*/
+/*@ ghost
+  /@ requires flat(h);
+     assigns \nothing;
+     ensures hf_hm: hm_flat(h, h->total);
+  @/
+  void hm_flat_to(vos_heap_t *h);
 */
 
 #endif
