@@ -25,9 +25,9 @@
  * heap_tile_init_asg (-wp-prop @assigns: its ensures stay
  * heap_init_lemmas'), and one to vos_heap_init's, a default assigns
  * clause (the union of its behaviors' frames), proved on its code by the
- * run heap_tile_init_frame (put_free inlined, as heap_init_ok does): WP's
- * call rule reads only the default behavior's assigns clause, and
- * without it the call may change every location and the allocation
+ * run heap_tile_init_frame (put_free inlined, as heap_init_ok does):
+ * with assigns in its behaviors only, WP read the call (the behavior not
+ * known at the call) as changing every location and the allocation
  * table, so tile_init could state no frame.
  *
  * Assumptions: heap_init.c's (its behavior ok's preconditions, stated
@@ -48,10 +48,10 @@ void hi_ends_hold(vos_heap_t *h, void *mem, size_t size);
 
 /* vos_heap_init's frame as a default assigns clause (its behaviors'
  * union; proved on its code, put_free inlined as in heap_init_ok, by the
- * run heap_tile_init_frame): WP's call rule reads only the default
- * behavior's assigns, and a call without one may change every location
- * and the allocation table (so no validity known before the call would
- * hold after it); merged with heap_init.c's contract. */
+ * run heap_tile_init_frame): without it WP read the call (assigns in
+ * the behaviors only, the behavior not known at the call) as changing
+ * every location and the allocation table (so no validity known before
+ * the call held after it); merged with heap_init.c's contract. */
 /*@ assigns *h, B(h, 0)->size, B(h, 0)->check, B(h, HI_BL)->size, B(h, HI_BL)->check; */
 int vos_heap_init(vos_heap_t *h, void *mem, size_t size);
 
