@@ -11,7 +11,7 @@
  *    apart from the descriptor and from every other tile's), from
  *    gseq(h->total) (tiles at multiples of 8, HB_MIN or more bytes apart,
  *    the last ending at total);
- *  - fl_hblk_sep: heap_list_top.c's hblk_sep(h) (a blk_t apart from every
+ *  - fl_hblk_sep: heap_flat.h's hblk_sep(h) (a blk_t apart from every
  *    header HB_MIN or more bytes above it, up to the sentinel's);
  *  - fl_bsep: heap_list_take.h's bsep(h) (the blk_t at o, o + HB_MIN <=
  *    total, valid and outside the descriptor, apart from another HB_MIN
@@ -23,23 +23,19 @@
  *    arena_sep would put heap_tile_model.h into every heap_alloc run's
  *    context), by calling fl_arena_sep, so the flat-memory argument is
  *    made once.
- * heap_list_top.c is included for hblk_sep's definition (it also brings
- * kernel/heap.c, heap_model.h, heap_tile_model.h, heap_class_scheme.h
- * and heap_list_model.h), heap_alloc.c for arena_hsep's (possible since
- * session 28: heap_top.c, which both include, has an include guard);
- * this file's run proves only its own functions (-wp-fct). No axiom, no
- * admitted lemma; the included files' axioms (heap_model.h's shift_B,
- * tag_B, heap_tile_model.h's or_flag, heap_alloc.c's size_ok,
- * heap_aligned.c's round_up, pow2_8, and_low3, ...) are in the context,
- * unused.
+ * Context: heap_alloc.c (arena_hsep's definition; it brings
+ * kernel/heap.c, heap_model.h, heap_take.c, heap_top.c, heap_aligned.c
+ * and heap_class_scheme.h), heap_tile_model.h (arena_sep, gseq),
+ * heap_list_model.h (lsep), heap_list_take.h (bsep) and heap_flat.h
+ * (flat, hblk_sep); this file's run proves only its own functions
+ * (-wp-fct). No axiom, no admitted lemma; the included files' axioms
+ * (heap_model.h's shift_B, tag_B, heap_tile_model.h's or_flag,
+ * heap_alloc.c's size_ok, heap_aligned.c's round_up, pow2_8, and_low3,
+ * ...) are in the context, unused.
  */
-#include "heap_list_top.c"
-/* heap_alloc.c (arena_hsep) includes heap_take.c, which includes
- * EV_SOURCE (through heap_i5.c), already in: for it a header that is
- * already in (as heap_alloc.c does for heap_top.c). */
-#undef EV_SOURCE
-#define EV_SOURCE <stddef.h>
 #include "heap_alloc.c"
+#include "heap_tile_model.h"
+#include "heap_list_model.h"
 #include "heap_list_take.h"
 #include "heap_flat.h"
 

@@ -4,7 +4,7 @@
  * assume of the arena (docs/evidence.md 2.3, Assumed). The separate
  * flat-memory preconditions of the whole-heap proofs (heap_tile_model.h's
  * arena_sep, heap_alloc.c's arena_hsep, heap_list_model.h's lsep,
- * heap_list_top.c's hblk_sep, heap_list_take.h's bsep) follow from it:
+ * hblk_sep, below, heap_list_take.h's bsep) follow from it:
  * heap_flat.c proves each implication.
  *
  * The objects it speaks of, by their byte offsets in the arena (o, e
@@ -83,6 +83,16 @@
       (\forall integer e, a; fl_tag(h, e) && fl_blk(h, a) &&
          fl_apart(e - HB_FOOT, HB_FOOT, a, sizeof(blk_t)) ==>
          \separated(T(h, e), B(h, a)));
+*/
+
+/*@ // hblk_sep(h), a precondition of heap_list_top.c's l_take_top and
+    // heap_list_top_alloc.c's l_alloc_top (heap_flat.c's fl_hblk_sep
+    // proves it from flat(h)): a block's blk_t is apart from every
+    // header HB_MIN or more bytes above it (flat memory:
+    // sizeof(blk_t) == 16 <= HB_MIN).
+    predicate hblk_sep(vos_heap_t *h) =
+      \forall integer a, x; 0 <= a && a + HB_MIN <= x <= h->total && a % 8 == 0 && x % 8 == 0 ==>
+        \separated(B(h, a), &B(h, x)->size) && \separated(B(h, a), &B(h, x)->check);
 */
 
 #endif

@@ -81,4 +81,14 @@
          \separated(B(h, tG[i]), B(h, tG[j])));
 */
 
+/* The link words of the block of tile I: before the call (\at Pre:
+ * NF1, PP1) and now (NF2, PP2), in a contract or a function's body where
+ * h names the heap. Shared by heap_list_top.c; heap_list.c and
+ * heap_tile_fast.c still define the same text (an identical macro
+ * redefinition, allowed by C11 6.10.3p2). */
+#define NF1(I) \at(B(h, tG[(I)])->next_free, Pre)
+#define PP1(I) \at(B(h, tG[(I)])->pprev, Pre)
+#define NF2(I) B(h, tG[(I)])->next_free
+#define PP2(I) B(h, tG[(I)])->pprev
+
 #endif

@@ -31,13 +31,14 @@
  *    tlisted(h) after it.
  * Assumptions: those of heap_tile.c and heap_list.c (heap_model.h's
  * arena model, or_flag; arena_sep(h) and lsep(h) as preconditions) and
- * one more flat-memory precondition, hblk_sep(h): the blk_t at an offset
- * a of the arena (its header and links) is apart from the header (size
- * and check words) at an offset HB_MIN or more bytes above it (in flat
- * memory a blk_t is 16 bytes on the 32-bit target, HB_MIN 24): the
- * headers take_top writes at o + bs and at the sentinel are no tile's
- * of the model before the call, so lsep alone does not separate them
- * from the listed blocks' links. No axiom, no admitted lemma.
+ * one more flat-memory precondition, hblk_sep(h) (heap_flat.h; heap_flat
+ * proves it from flat(h)): the blk_t at an offset a of the arena (its
+ * header and links) is apart from the header (size and check words) at
+ * an offset HB_MIN or more bytes above it (in flat memory a blk_t is 16
+ * bytes on the 32-bit target, HB_MIN 24): the headers take_top writes
+ * at o + bs and at the sentinel are no tile's of the model before the
+ * call, so lsep alone does not separate them from the listed blocks'
+ * links. No axiom, no admitted lemma.
  */
 #include "heap_tile.c"
 #include "heap_class_scheme.h"
@@ -48,39 +49,36 @@
 /* The top's offset before the call. */
 #define LT_O (h->total - h->top_size)
 
-/*@ // A block's blk_t is apart from every header HB_MIN or more bytes
-    // above it (flat memory: sizeof(blk_t) == 16 <= HB_MIN).
-    predicate hblk_sep(vos_heap_t *h) =
-      \forall integer a, x; 0 <= a && a + HB_MIN <= x <= h->total && a % 8 == 0 && x % 8 == 0 ==>
-        \separated(B(h, a), &B(h, x)->size) && \separated(B(h, a), &B(h, x)->check);
-*/
+/* hblk_sep: heap_flat.h's (a block's blk_t apart from every header
+ * HB_MIN or more bytes above it). */
+#include "heap_flat.h"
+
+/* tile_take_top's frame: the locations it writes (each, but the ghost
+ * model's cells, only when the top holds bs bytes) and the ghost model's
+ * cells g_split and g_whole write. One text for tile_take_top's,
+ * l_take_top's and heap_list_top_alloc.c's l_alloc_top's assigns. */
+#define LT_FRAME \
+    LT_IF(h->top), LT_IF(h->top_size), LT_IF(h->free_bytes), LT_IF(h->min_free), \
+    LT_IF(B(h, LT_O)->size), LT_IF(B(h, LT_O)->check), \
+    LT_IF(B(h, LT_O + bs)->size), LT_IF(B(h, LT_O + bs)->check), \
+    LT_IF(B(h, h->total)->size), LT_IF(B(h, h->total)->check), \
+    tn, tG[tn .. tn + 1], tF[tn - 1 .. tn], tS[tn .. tn + 1]
 
 /* tile_take_top's frame and the model's growth (proved on its code by
  * the heap_list_top_fx run; merged with heap_tile.c's contract). */
-/*@ assigns LT_IF(h->top), LT_IF(h->top_size), LT_IF(h->free_bytes), LT_IF(h->min_free),
-            LT_IF(B(h, LT_O)->size), LT_IF(B(h, LT_O)->check),
-            LT_IF(B(h, LT_O + bs)->size), LT_IF(B(h, LT_O + bs)->check),
-            LT_IF(B(h, h->total)->size), LT_IF(B(h, h->total)->check),
-            tn, tG[tn .. tn + 1], tF[tn - 1 .. tn], tS[tn .. tn + 1];
+/*@ assigns LT_FRAME;
     ensures lt_n: tn == \old(tn) || tn == \old(tn) + 1;
 */
 blk_t *tile_take_top(vos_heap_t *h, uint32_t bs);
 
-/* The old and new link words of the block of tile i. */
-#define NF1(I) \at(B(h, tG[(I)])->next_free, Pre)
-#define PP1(I) \at(B(h, tG[(I)])->pprev, Pre)
-#define NF2(I) B(h, tG[(I)])->next_free
-#define PP2(I) B(h, tG[(I)])->pprev
+/* NF1, PP1, NF2, PP2 (the old and new link words of tile i's block):
+ * heap_list_model.h's. */
 
 /* The allocation from the top keeps tiled(h) and tlisted(h). */
 /*@ requires lt_pre: \valid(h) && arena(h) && arena_sep(h) && lsep(h) && hblk_sep(h);
     requires lt_ok: tiled(h) && tlisted(h);
     requires lt_bs: HB_MIN <= bs && bs % 8 == 0;
-    assigns LT_IF(h->top), LT_IF(h->top_size), LT_IF(h->free_bytes), LT_IF(h->min_free),
-            LT_IF(B(h, LT_O)->size), LT_IF(B(h, LT_O)->check),
-            LT_IF(B(h, LT_O + bs)->size), LT_IF(B(h, LT_O + bs)->check),
-            LT_IF(B(h, h->total)->size), LT_IF(B(h, h->total)->check),
-            tn, tG[tn .. tn + 1], tF[tn - 1 .. tn], tS[tn .. tn + 1];
+    assigns LT_FRAME;
     ensures lt_tiled: tiled(h);
     ensures lt_listed: tlisted(h);
     ensures lt_fail: \result == \null ==> \old(h->top_size) < bs;

@@ -44,11 +44,7 @@
 /*@ requires la_pre: \valid(h) && arena(h) && arena_sep(h) && lsep(h) && hblk_sep(h);
     requires la_ok: tiled(h) && tlisted(h);
     requires la_sz: 1 <= size <= VOS_HEAP_MAX_REQUEST && bs == bs_of(size);
-    assigns LT_IF(h->top), LT_IF(h->top_size), LT_IF(h->free_bytes), LT_IF(h->min_free),
-            LT_IF(B(h, LT_O)->size), LT_IF(B(h, LT_O)->check),
-            LT_IF(B(h, LT_O + bs)->size), LT_IF(B(h, LT_O + bs)->check),
-            LT_IF(B(h, h->total)->size), LT_IF(B(h, h->total)->check),
-            tn, tG[tn .. tn + 1], tF[tn - 1 .. tn], tS[tn .. tn + 1];
+    assigns LT_FRAME;
     ensures la_tiled: tiled(h);
     ensures la_listed: tlisted(h);
 */
