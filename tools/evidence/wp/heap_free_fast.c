@@ -104,7 +104,8 @@
  * heap_free_fast_move (fast_move) but their assigns goals,
  * heap_free_fast_asg (those and the default assigns clauses),
  * heap_free_gen_call (gen_alone, gen_bad_prev), heap_free_fast_cs (cs_fn).
- * The contract can be used at a call. WP 25 stops with Wp.NormAtLabels.LabelError at any call of a
+ * The contract can be used at a call (heap_tile_fast.c's tf_free_top
+ * uses it). WP 25 stops with Wp.NormAtLabels.LabelError at any call of a
  * function one of whose behaviors has a requires clause and an assumes
  * clause with a label in it (\at, or a predicate or logic function that
  * reads memory, such as pfb_ok; a trial call with a one-behavior

@@ -1,32 +1,34 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * heap_free's fast path to the top keeps the whole-heap model (issue 34):
- * tf_free_top calls heap_free (kernel/heap.c; its contract for this case
- * is heap_tile_fast.h's, the facts of heap_free_fast.c's behavior
- * fast_top: b in use without HB_PREV_FREE, its successor n free and the
- * top) and then updates the ghost model
+ * tf_free_top calls heap_free (kernel/heap.c) under heap_free_fast.c's
+ * contract (included: at this call its behavior fast_top, b in use
+ * without HB_PREV_FREE, its successor n free and the top; the other
+ * behaviors' assumes are false here, so their requires need not hold)
+ * and then updates the ghost model
  * (g_join_top: the last two tiles j = tn - 2 (b) and j + 1 (n) become
  * one free tile j of size bsize(j) + bsize(j + 1), tn one lower, the
  * sums one term shorter and free_bytes up by bsize(j)), and ensures
  * tiled(h) (heap_tile_model.h) and tlisted(h) (heap_list_model.h) after.
  * No list changes: b was in use, n the top, and the top is not listed
  * (lfree excludes the last tile), so every listed tile is below j and
- * keeps its index, offset, flag, size and links.
+ * keeps its index, offset, flag, size and links (the frame is
+ * heap_free's default assigns clause: in fast_top's case only the lock
+ * state, free_bytes, frees, the top, top_size and b's header words).
  *
- * Proved by three runs:
- *  - heap_tile_fast_hf: heap_tile_fast.h's contract of heap_free (the
- *    fast path to the top as one contract: heap_free_fast.c's fast_top
- *    facts tiled(h) needs, with the behavior's assigns as the default
- *    assigns) on heap_free's code; heap_free_fast.c's own contract cannot
- *    be used at a call (heap_tile_fast.h says why);
+ * Proved by two runs, with heap_free_fast.c's contract proved on
+ * heap_free's code by its own runs (heap_free_fast, heap_free_fast_top,
+ * heap_free_fast_asg, ...):
  *  - heap_tile_join: g_join_top, the model's update (heap_tile_join.c);
  *  - heap_tile_fast: tf_free_top, from heap_free's and g_join_top's
- *    contracts.
- * Preconditions of tf_free_top: heap_free's own (passed through, as
- * heap_free_fast.c states them: i5(h), pin(h, p), the readable headers,
- * no merge with a free predecessor) and fast_top's (its assumes: b in
- * use without HB_PREV_FREE, n free and the top, both headers checking;
- * and its requires), in the code's terms; the model (tiled(h),
+ *    contracts; heap_free's preconditions (every behavior's) are goals
+ *    at the call.
+ * Preconditions of tf_free_top: heap_free's own (as heap_free_fast.c
+ * states them: i5(h), pin(h, p), the readable headers; the clause that
+ * excludes the merge with a free predecessor follows from FAST) and
+ * fast_top's (its assumes: b in use without HB_PREV_FREE, n free and the
+ * top, both headers checking; and its requires FAST_PRE), in the code's
+ * terms; the model (tiled(h),
  * tlisted(h)) with b the header of tile j, in use, its predecessor (if
  * any) in use, and n the last tile (j + 2 == tn); and the flat-memory
  * facts arena(h), arena_sep(h), lsep(h) as heap_tile.c and heap_list.c
@@ -36,10 +38,9 @@
  * bit axioms).
  * No axiom, no admitted lemma.
  */
-#include "heap_put.c"
-#include "heap_pin.h"
-#include "heap_free_gen_pfb.h"
-#include "heap_tile_fast.h"
+/* heap_free's contract (its behavior fast_top at this call) and the
+ * terms HV, BW, NX, NW, MW, MS, FAST, FAST_PRE, CBH. */
+#include "heap_free_fast.c"
 #include "heap_tile_model.h"
 #include "heap_tile_join.h"
 #include "heap_class_scheme.h"
@@ -56,16 +57,9 @@
       \valid_read(&bof(p)->size) && \valid_read(&bof(p)->check) &&
       \base_addr(bof(p)) == \base_addr(h->first) &&
       (\forall uint8_t *q; q < (uint8_t *)bof(p) && cbh_walk(h, bof(p), q) ==>
-         \valid_read(&((blk_t *)(q))->size) && \valid_read(&((blk_t *)(q))->check)) &&
-      (FT_HV(bof(p), FT_W(p)) && (FT_W(p) & HB_FREE) == 0 ==>
-         \valid_read(&FT_N(p)->size) && \valid_read(&FT_N(p)->check)) &&
-      (FT_FREES(p) && (FT_W(p) & HB_PREV_FREE) != 0 ==> !pfb_ok(h, bof(p)));
-    requires ft_fast: FT_FAST(p) && FT_N(p) == h->top &&
-      \valid(bof(p)) && \separated(bof(p), h) && listed_apart(h, bof(p)) &&
-      (FT_W(p) & 4) == 0 && HB_MIN <= FT_W(p) &&
-      (FT_NW(p) & 7) == HB_FREE && HB_MIN <= FT_NW(p) - HB_FREE &&
-      FT_W(p) + (FT_NW(p) - HB_FREE) < 1048576 &&
-      h->free_bytes + FT_W(p) <= 4294967295;
+         \valid_read(&CBH(q)->size) && \valid_read(&CBH(q)->check)) &&
+      \valid_read(&NX(p)->size) && \valid_read(&NX(p)->check);
+    requires ft_fast: FAST(p) && NX(p) == h->top && FAST_PRE(p);
     requires ft_mem: arena(h) && arena_sep(h) && lsep(h);
     requires ft_ok: tiled(h) && tlisted(h);
     requires ft_b: 0 <= j && j + 2 == tn && bof(p) == B(h, tG[j]) &&
@@ -82,17 +76,24 @@ int tf_free_top(vos_heap_t *h, void *p, uint32_t j)
 {
     //@ assert a_room: tn * HB_MIN <= h->total < 1048576 && tn <= 43690;
     //@ assert a_n: tF[j + 1] == 1 && h->top == B(h, tG[j + 1]) && h->top_size == bsize(j + 1);
-    //@ assert a_bw: FT_W(p) == bsize(j) && hword(j) == bsize(j);
-    //@ assert a_nw: FT_NW(p) == bsize(j + 1) + 1 && hword(j + 1) == bsize(j + 1) + 1;
-    //@ assert a_mw: FT_MW(p) == bsize(j) + bsize(j + 1) + 1 && (FT_MW(p) - 1) == bsize(j) + bsize(j + 1);
+    //@ assert a_bw: BW(p) == bsize(j) && hword(j) == bsize(j);
+    //@ assert a_nw: NW(p) == bsize(j + 1) + 1 && hword(j + 1) == bsize(j + 1) + 1;
+    //@ assert a_mw: MW(p) == bsize(j) + bsize(j + 1) + 1 && (MW(p) - 1) == bsize(j) + bsize(j + 1);
     //@ assert a_fb: h->free_bytes == tS[j] + bsize(j + 1);
     /*@ assert a_sep: \forall integer i; 0 <= i < j ==>
           hsep(h, tG[i], tG[j]) && tG[i] % 8 == 0 && tG[i] < tG[j]; */
     //@ assert a_s0: tG[j] < h->total && tG[j] % 8 == 0 && h->total % 8 == 0 && hdr(h, h->total, 2);
     //@ assert a_sent: hsep(h, tG[j], h->total);
     int r = heap_free(h, p);
+    /* heap_free's frame in this case (its default assigns: the sets of
+     * the other cases are empty here) as one fact per memory kind: the
+     * provers use it in place of the chain of the clause's locations. */
+    /*@ assert r_fm: \forall uint32_t *a; a != &ev_lock_depth && a != &h->free_bytes &&
+          a != &h->frees && a != &h->top_size && a != &bof(p)->size && a != &bof(p)->check ==>
+          *a == \at(*a, Pre); */
+    //@ assert r_fp: \forall blk_t **a; a != &h->top ==> *a == \at(*a, Pre);
     //@ assert r_ok: r == VOS_OK;
-    //@ assert r_b: hdr(h, tG[j], \at(FT_MW(p), Pre)) && h->top == B(h, tG[j]);
+    //@ assert r_b: hdr(h, tG[j], \at(MW(p), Pre)) && h->top == B(h, tG[j]);
     //@ assert r_hd: \forall integer i; 0 <= i < j ==> hdr(h, tG[i], hword(i));
     //@ assert r_sent: hdr(h, h->total, 2);
     /*@ assert r_lk: \forall integer i; 0 <= i < j ==>
@@ -102,7 +103,7 @@ int tf_free_top(vos_heap_t *h, void *p, uint32_t j)
     //@ ghost g_join_top(h->total);
     //@ assert p_n: tn == j + 1 && tG[j] == \at(tG[j], Pre) && tF[j] == 1;
     //@ assert p_g: \forall integer i; 0 <= i <= j ==> tG[i] == \at(tG[i], Pre);
-    //@ assert p_w: hword(j) == \at(FT_MW(p), Pre);
+    //@ assert p_w: hword(j) == \at(MW(p), Pre);
     //@ assert p_hd0: \forall integer i; 0 <= i < j ==> hdr(h, tG[i], hword(i));
     //@ assert p_hdj: hdr(h, tG[j], hword(j));
     //@ ghost g_cover1(h, j);
