@@ -8,10 +8,11 @@
  * (heap_list_take.h). listed(h) asks, for every non-empty list k, that
  * its head's size is at least cls_low(k) + HB_FREE and that the head
  * meets take's preconditions (take_pre) for EVERY request bs it holds;
- * heap_list_take.c's lt_pre gives tile_take's for a bs with
- * cls_ceil(bs) <= k only (find_class's), which is not every bs the head
+ * a bs with cls_ceil(bs) <= k (find_class's) is not every bs the head
  * holds (a block of 264 bytes, class 32, holds 264, whose cls_ceil is
- * 33), so this file states the same steps with bs quantified.
+ * 33), so the steps are stated with bs quantified (heap_list_take.c's
+ * lt_pre, tile_take's preconditions for find_class's bs, is a corollary
+ * of ok_head).
  * Proved by the runs (CVC4 alone); the steps are in heap_alloc_ok.h and
  * heap_take_cut.h, proved in a smaller context (heap_alloc_ok_steps.c:
  * not heap_alloc.c, whose lemmas made CVC4 time out on some of them):

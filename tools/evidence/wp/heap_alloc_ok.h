@@ -13,9 +13,10 @@
  * would fail that run, not pass silently. The split case's steps ok_far
  * and ok_cut are heap_take_cut.h's (shared with heap_list_take.c), the
  * top part of heap_ok is heap_top_pre.h's l_top_pre (shared with
- * heap_list_top_alloc.c). Include after heap_take.c, heap_top.c,
- * heap_list.c (l_head), heap_boff.h, heap_list_take.h, heap_tile_take.h
- * and heap_take_cut.h.
+ * heap_list_top_alloc.c). ok_head is used by heap_list_take.c's lt_pre
+ * too (tile_take's preconditions for find_class's bs). Include after
+ * heap_take.c, heap_list.c (l_head), heap_boff.h, heap_list_take.h,
+ * heap_tile_take.h and heap_take_cut.h.
  */
 #ifndef EV_WP_HEAP_ALLOC_OK_H
 #define EV_WP_HEAP_ALLOC_OK_H

@@ -13,23 +13,22 @@
  * where tile_take keeps tiled(h) (heap_tile_take.c, proved by the
  * heap_tile_take_fn run). heap_alloc's code is in no goal here: its
  * contract is not composed with this.
- * Proved by the run heap_list_take (-wp-fct lt_pre): lt_pre calls l_head
- * (heap_list.c, proved by the heap_list run) and, in the split case,
- * heap_take_cut.h's ok_far and ok_cut (proved by the heap_alloc_ok_far
- * run, for every bs: one text with heap_alloc_ok.h's uses), and ensures
- * TT_PRE for the head's tile: TK_B valid and apart (lsep), its successor
- * and the other heads distinct tiles (l_ent: distinct positions or
- * lists), so valid and apart (lsep); boff(h, TK_B) its offset
- * (heap_boff.h's axiom); in the split case TK_SPLIT_OK from ok_far's
- * facts (the rest's blk_t at tG[i] + bs and the tag word T(h, tG[i + 1])
- * valid, outside the descriptor, apart from tile i's blk_t, from each
- * other and from every other tile's: bsep(h), gseq) and ok_cut's (take's
- * header word TK_W is bsize(i) + 1, its rest TK_R the blk_t at
- * tG[i] + bs, its tag word TK_TAG the word ending at tG[i + 1]).
+ * Proved by the run heap_list_take (-wp-fct lt_pre), as a corollary of
+ * heap_alloc_ok.h's ok_head (take's preconditions at the head of list
+ * idx for EVERY request it holds; proved by the heap_alloc_ok run): lt_pre
+ * calls l_head (heap_list.c, proved by the heap_list run: the head is
+ * tile i, free, not the top, holding bs bytes since cls_ceil(bs) <= idx),
+ * heap_take_cut.h's ok_far (tile i's offset below total, so below 2^20:
+ * boff(h, TK_B) is tG[i] by heap_boff.h's axiom) and ok_cut (TK_W is
+ * bsize(i) + 1, so bs is a request the head holds), and ok_head, whose
+ * take preconditions at this bs are TT_PRE's list and split clauses.
+ * Until session 28 lt_pre proved those clauses again itself (the same
+ * asserts as ok_head's, for one bs).
  * Assumptions (docs/evidence.md 2.3, Assumed): heap_boff.h's axiom boff_B
  * (boff inverts B); lsep(h) (heap_list_model.h) and bsep(h)
  * (heap_list_take.h), flat-memory facts stated as preconditions;
- * heap_model.h's, heap_tile_model.h's and heap_take.c's model.
+ * heap_model.h's, heap_tile_model.h's and heap_take.c's model; those of
+ * ok_head (the same).
  * Not proved here: that heap_alloc's heap satisfies tlisted(h), lsep(h)
  * and bsep(h) (that the operations keep tlisted(h): heap_list.c's step
  * proofs, not the functions), and that heap_alloc's proved contract
@@ -50,9 +49,11 @@
 #include "heap_boff.h"
 #include "heap_list_take.h"
 
-/* The split case's steps ok_far and ok_cut, for every bs (heap_take_cut.h,
- * shared with heap_alloc_ok.h; proved by the heap_alloc_ok_far run). */
+/* ok_cut, for every bs (heap_take_cut.h; proved by the heap_alloc_ok_far
+ * run), and ok_head, take's preconditions at the head of list idx for
+ * every bs it holds (heap_alloc_ok.h; proved by the heap_alloc_ok run). */
 #include "heap_take_cut.h"
+#include "heap_alloc_ok.h"
 
 /* The head of the list find_class picks meets tile_take's preconditions
  * (proved by the heap_list_take run). */
@@ -71,32 +72,16 @@
       uint32_t i = l_head(h, idx);
       /@ assert p_i: lfree(i) && TK_B == B(h, tG[i]) && lK[i] == idx && lP[i] == lN[idx] - 1; @/
       /@ assert p_fit: bs <= bsize(i); @/
+      ok_far(h, i);
+      /@ assert p_o: 0 <= tG[i] < 1048576; @/
+      /@ assert p_ob: boff(h, B(h, tG[i])) == tG[i]; @/
       /@ assert p_off: boff(h, TK_B) == tG[i]; @/
-      /@ assert p_b: \valid(TK_B) && \separated(TK_B, h); @/
-      /@ assert p_nx: lN[idx] >= 2 ==> TK_NX == B(h, tG[lT[idx][lN[idx] - 2]]) &&
-            lfree(lT[idx][lN[idx] - 2]) && lT[idx][lN[idx] - 2] != i; @/
-      /@ assert p_nx0: lN[idx] < 2 ==> TK_NX == \null; @/
-      /@ assert p_hd: \forall integer k1; 0 <= k1 < LCLS && h->lists[k1] != \null ==>
-            1 <= lN[k1] && h->lists[k1] == B(h, tG[lT[k1][lN[k1] - 1]]) &&
-            lfree(lT[k1][lN[k1] - 1]) && (k1 != idx ==> lT[k1][lN[k1] - 1] != i); @/
-      /@ assert p_ha: heads_apart(h, idx, TK_B); @/
-      uint32_t i1 = i + 1;
-      /@ assert p_i1: i1 == i + 1 && i1 < tn; @/
-      uint32_t s = tG[i1] - tG[i];
-      /@ assert p_s: s == bsize(i) && bs <= s; @/
-      if (s - bs >= HB_MIN) {
-          /@ assert s_cut: OK_CUT(i, bs); @/
-          ok_far(h, i);
-          /@ assert s_h: hdr(h, tG[i], hword(i)); @/
-          ok_cut(h, idx, i);
-          /@ assert s_r: TK_R == B(h, tG[i] + bs); @/
-          /@ assert s_fj: \forall integer j; 0 <= j && j + 1 < tn && j != i ==>
-                \separated(B(h, tG[j]), B(h, tG[i] + bs)); @/
-          /@ assert s_ha0: \forall integer k1; 0 <= k1 < LCLS && k1 != idx && h->lists[k1] != \null ==>
-                \separated(h->lists[k1], B(h, tG[i] + bs)); @/
-          /@ assert s_ha: heads_apart(h, idx, TK_R); @/
-          /@ assert s_ok: TK_SPLIT_OK; @/
-      }
+      /@ assert p_h: 0 <= i && i + 1 < tn && tF[i] == 1 && hdr(h, tG[i], hword(i)); @/
+      ok_head(h, idx);
+      ok_cut(h, idx, i);
+      /@ assert p_w: TK_W == bsize(i) + 1 && TK_S == bsize(i); @/
+      /@ assert p_fits: OK_FITS; @/
+      /@ assert p_pre: OK_TAKE_PRE; @/
       return i;
   }
 */
