@@ -2,7 +2,8 @@
 /*
  * bsep(h): a flat-memory fact of the arena, of the kind of
  * heap_list_model.h's lsep(h) (a precondition where it is used, not an
- * axiom; docs/evidence.md 2.3, Assumed), for take's split case: the blk_t
+ * axiom; docs/evidence.md 2.3, Assumed; heap_flat.c's fl_bsep proves it
+ * from heap_flat.h's flat(h)), for take's split case: the blk_t
  * of the rest (at a multiple of 8 inside a free block, not a tile of the
  * model) and the boundary-tag word T(h, e) (the pointer ending at offset
  * e) are valid, outside the descriptor, and apart from the blk_t of every
