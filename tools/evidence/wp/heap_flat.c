@@ -22,7 +22,14 @@
  *    arena_sep: one predicate under two names; defining arena_hsep as
  *    arena_sep would put heap_tile_model.h into every heap_alloc run's
  *    context), by calling fl_arena_sep, so the flat-memory argument is
- *    made once.
+ *    made once;
+ *  - fl_tp_tag: heap_tile_put.c's tp_tag (b's boundary tag word valid,
+ *    outside the descriptor, apart from every tile's blk_t), with gseq
+ *    and b, sz at tile j; fl_rn_sep: heap_list_cut.c's rn_sep (lsep(h)
+ *    and the rest's blk_t at tG[k] + bs valid, outside the descriptor,
+ *    apart from every tile's), with gseq and the cut's bs. Both are
+ *    written inline where they are used, so the ensures are their text,
+ *    copied (checked by reading; the comments above them name the lines).
  * Context: heap_alloc.c (arena_hsep's definition; it brings
  * kernel/heap.c, heap_model.h, heap_take.c, heap_top.c, heap_aligned.c
  * and heap_class_scheme.h), heap_tile_model.h (arena_sep, gseq),
@@ -117,5 +124,73 @@
       /@ assert fb_tb: \forall integer o, e; 0 <= o && o % 8 == 0 && o + HB_MIN <= h->total &&
            HB_MIN <= e <= h->total && e % 8 == 0 && (o + HB_MIN <= e || e <= o) ==>
            fl_apart(e - HB_FOOT, HB_FOOT, o, sizeof(blk_t)); @/
+  }
+*/
+
+/* heap_tile_put.c's tp_tag (a part of its TP_PRE, the precondition of
+ * tile_put_alone and tile_put_step; written inline in that macro,
+ * heap_tile_put.c:227-228, so the ensures below is its text, copied and
+ * checked by reading): b's boundary tag word, the one ending at b's end
+ * tG[j + 1] (heap_model.h's tag_B: tagp(B(h, o), sz) == T(h, o + sz)),
+ * is valid, outside the descriptor and apart from every tile's blk_t.
+ * The requires are TP_PRE's b, sz and j clauses (0 <= j, j + 1 < tn gives
+ * j < tn) and gseq(h->total), which TP_PRE's tiled(h) contains. */
+/*@ ghost
+  /@ requires flat(h) && gseq(h->total);
+     requires 0 <= j < tn && b == B(h, tG[j]) && sz == bsize(j);
+     assigns \nothing;
+     ensures ft_tag: \valid(tagp(b, sz)) && \separated(tagp(b, sz), h) &&
+       (\forall integer i; 0 <= i < tn ==> \separated(tagp(b, sz), B(h, tG[i])));
+  @/
+  void fl_tp_tag(vos_heap_t *h, blk_t *b, uint32_t sz, uint32_t j)
+  {
+      /@ assert ft_min: HB_MIN == 24 && sizeof(blk_t) == 16 && HB_FOOT == 4; @/
+      /@ assert ft_T0: tagp(B(h, tG[j]), sz) == T(h, tG[j] + sz); @/
+      /@ assert ft_T: tagp(b, sz) == T(h, tG[j + 1]); @/
+      /@ assert ft_e: HB_MIN <= tG[j + 1] <= h->total && tG[j + 1] % 8 == 0; @/
+      /@ assert ft_in: fl_tag(h, tG[j + 1]); @/
+      /@ assert ft_lo: \forall integer i; 0 <= i <= j ==> tG[i] + HB_MIN <= tG[j + 1]; @/
+      /@ assert ft_hi: \forall integer i; j + 1 <= i < tn ==> tG[j + 1] <= tG[i]; @/
+      /@ assert ft_step: \forall integer i; 0 <= i < tn ==> tG[i + 1] - tG[i] >= HB_MIN; @/
+      /@ assert ft_end: \forall integer i; 0 <= i <= tn ==> tG[tn] - tG[i] >= 0; @/
+      /@ assert ft_lo0: \forall integer i; 0 <= i <= tn ==> tG[i] - tG[0] >= 0; @/
+      /@ assert ft_blk: \forall integer i; 0 <= i < tn ==> fl_blk(h, tG[i]); @/
+      /@ assert ft_ap: \forall integer i; 0 <= i < tn ==>
+           fl_apart(tG[j + 1] - HB_FOOT, HB_FOOT, tG[i], sizeof(blk_t)); @/
+  }
+*/
+
+/* heap_list_cut.c's rn_sep (l_ren's precondition; written inline there,
+ * heap_list_cut.c:164-165, and the same text with r for B(h, tG[k] + bs)
+ * in l_cut's lc_sep, heap_list_cut.c:528-529, so the ensures below is
+ * rn_sep's text, copied and checked by reading): lsep(h) (by fl_lsep),
+ * and the rest's blk_t at tG[k] + bs valid, outside the descriptor and
+ * apart from every tile's. The requires are \valid(h) (no flat-memory
+ * fact: rn_sep's first clause, l_cut's lc_pre), rn_cut's
+ * bs clauses, k a tile (l_ren's rn_k with tlisted(h): k heads list idx),
+ * and gseq(h->total): l_ren and l_cut state gseq(total) of their total
+ * argument, which is h->total where take's split calls them (tiled(h)). */
+/*@ ghost
+  /@ requires flat(h) && \valid(h) && gseq(h->total);
+     requires 0 <= k < tn && HB_MIN <= bs && bs % 8 == 0 && bsize(k) >= bs + HB_MIN;
+     assigns \nothing;
+     ensures fr_sep: \valid(h) && lsep(h) && \valid(B(h, tG[k] + bs)) && \separated(B(h, tG[k] + bs), h) &&
+      \forall integer i; 0 <= i < tn ==> \separated(B(h, tG[k] + bs), B(h, tG[i]));
+  @/
+  void fl_rn_sep(vos_heap_t *h, uint32_t k, uint32_t bs)
+  {
+      fl_lsep(h);
+      /@ assert fr_min: HB_MIN == 24 && sizeof(blk_t) == 16; @/
+      /@ assert fr_o: 0 <= tG[k] && tG[k] % 8 == 0 && tG[k] + bs + HB_MIN <= tG[k + 1] <= h->total; @/
+      /@ assert fr_in: fl_blk(h, tG[k] + bs); @/
+      /@ assert fr_v: \valid(B(h, tG[k] + bs)) && \separated(B(h, tG[k] + bs), h); @/
+      /@ assert fr_lo: \forall integer i; 0 <= i <= k ==> tG[i] + HB_MIN <= tG[k] + bs; @/
+      /@ assert fr_hi: \forall integer i; k + 1 <= i < tn ==> tG[k] + bs + HB_MIN <= tG[i]; @/
+      /@ assert fr_step: \forall integer i; 0 <= i < tn ==> tG[i + 1] - tG[i] >= HB_MIN; @/
+      /@ assert fr_end: \forall integer i; 0 <= i <= tn ==> tG[tn] - tG[i] >= 0; @/
+      /@ assert fr_lo0: \forall integer i; 0 <= i <= tn ==> tG[i] - tG[0] >= 0; @/
+      /@ assert fr_blk: \forall integer i; 0 <= i < tn ==> fl_blk(h, tG[i]); @/
+      /@ assert fr_ap: \forall integer i; 0 <= i < tn ==>
+           fl_apart(tG[k] + bs, sizeof(blk_t), tG[i], sizeof(blk_t)); @/
   }
 */

@@ -4,7 +4,8 @@
  * assume of the arena (docs/evidence.md 2.3, Assumed). The separate
  * flat-memory preconditions of the whole-heap proofs (heap_tile_model.h's
  * arena_sep, heap_alloc.c's arena_hsep, heap_list_model.h's lsep,
- * hblk_sep, below, heap_list_take.h's bsep) follow from it:
+ * hblk_sep, below, heap_list_take.h's bsep; heap_tile_put.c's tp_tag and
+ * heap_list_cut.c's rn_sep, with gseq) follow from it:
  * heap_flat.c proves each implication.
  *
  * The objects it speaks of, by their byte offsets in the arena (o, e
