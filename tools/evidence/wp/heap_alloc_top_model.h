@@ -64,4 +64,75 @@
   }
 */
 
+/* The model's facts alloc_top_model (heap_alloc_top_model.c) uses, about
+ * the state before its call of heap_alloc, for a block size bs: the last
+ * tile (the top when free), the tiles below it, the lists' indices, the
+ * headers, the sums, and the separations the call's frame needs (of the
+ * tiles below the last from the descriptor, the caller's out, the lock
+ * state and the headers take_top writes; of the last tile's and the
+ * sentinel's headers from out and the lock state). A ghost function, so
+ * that they are proved here, in the model's context (the run
+ * heap_alloc_top_model_g), not in heap_alloc's. */
+#define AS_O (h->total - h->top_size)
+/*@ ghost
+  /@ requires as_h: \valid(h) && arena(h) && arena_sep(h) && lsep(h) && hblk_sep(h);
+     requires as_model: tiled(h) && tlisted(h);
+     requires as_bs: HB_MIN <= bs && bs % 8 == 0;
+     requires as_out: \separated(out, h) &&
+       (\forall integer x; 0 <= x <= h->total ==> \separated(out, B(h, x)));
+     requires as_lock: (\forall integer x; 0 <= x <= h->total ==>
+         \separated(&ev_lock_depth, &B(h, x)->size) && \separated(&ev_lock_depth, &B(h, x)->check)) &&
+       (\forall integer i; 0 <= i < tn ==> \separated(&ev_lock_depth, B(h, tG[i])));
+     assigns \nothing;
+     ensures as_k: 1 <= tn && tn * HB_MIN <= h->total < 1048576 && tG[tn - 1] <= h->total;
+     ensures as_fl: tF[tn - 1] == 0 || tF[tn - 1] == 1;
+     ensures as_top1: tF[tn - 1] == 1 ==> h->top_size == bsize(tn - 1) &&
+       tG[tn - 1] + h->top_size == h->total && h->top == B(h, tG[tn - 1]);
+     ensures as_top0: tF[tn - 1] == 0 ==> h->top_size == 0;
+     ensures as_fit: bs <= h->top_size ==> tF[tn - 1] == 1 && AS_O == tG[tn - 1];
+     ensures as_sum: tF[tn - 1] == 1 ==> tS[tn] == tS[tn - 1] + h->top_size;
+     ensures as_ix: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] ==>
+       0 <= lT[c][p] < tn - 1 && (p + 1 < lN[c] ==> 0 <= lT[c][p + 1] < tn - 1);
+     ensures as_al: (h->top_size - bs) % 8 == 0 || h->top_size < bs;
+     ensures as_bl: \forall integer i; 0 <= i < tn - 1 ==>
+       \separated(B(h, tG[i]), h) && \separated(B(h, tG[i]), out) &&
+       \separated(B(h, tG[i]), &ev_lock_depth);
+     ensures as_blw: bs <= h->top_size ==> \forall integer i; 0 <= i < tn - 1 ==>
+       \separated(B(h, tG[i]), &B(h, AS_O)->size) && \separated(B(h, tG[i]), &B(h, AS_O)->check) &&
+       \separated(B(h, tG[i]), &B(h, AS_O + bs)->size) && \separated(B(h, tG[i]), &B(h, AS_O + bs)->check) &&
+       \separated(B(h, tG[i]), &B(h, h->total)->size) && \separated(B(h, tG[i]), &B(h, h->total)->check);
+     ensures as_ks: \separated(&B(h, tG[tn - 1])->size, out) && \separated(&B(h, tG[tn - 1])->check, out) &&
+       \separated(&B(h, h->total)->size, out) && \separated(&B(h, h->total)->check, out) &&
+       \separated(&B(h, tG[tn - 1])->size, &ev_lock_depth) && \separated(&B(h, tG[tn - 1])->check, &ev_lock_depth) &&
+       \separated(&B(h, h->total)->size, &ev_lock_depth) && \separated(&B(h, h->total)->check, &ev_lock_depth);
+     ensures as_kb: \base_addr(B(h, tG[tn - 1])) != \base_addr(h) && \base_addr(B(h, h->total)) != \base_addr(h) &&
+       (bs <= h->top_size ==> \base_addr(B(h, AS_O)) != \base_addr(h) && \base_addr(B(h, AS_O + bs)) != \base_addr(h));
+     ensures as_hb: \forall integer i; 0 <= i < tn - 1 ==> \base_addr(B(h, tG[i])) != \base_addr(h) &&
+       \separated(&B(h, tG[i])->size, &ev_lock_depth) && \separated(&B(h, tG[i])->check, &ev_lock_depth) &&
+       \separated(&B(h, tG[i])->size, out) && \separated(&B(h, tG[i])->check, out);
+     ensures as_w1: bs <= h->top_size ==> \forall integer i; 0 <= i < tn - 1 ==> hsep(h, tG[i], AS_O);
+     ensures as_w2: bs <= h->top_size ==> \forall integer i; 0 <= i < tn - 1 ==> hsep(h, tG[i], AS_O + bs);
+     ensures as_w3: bs <= h->top_size ==> \forall integer i; 0 <= i < tn - 1 ==> hsep(h, tG[i], h->total);
+     ensures as_hdr: \forall integer i; 0 <= i < tn - 1 ==> hdr(h, tG[i], hword(i));
+     ensures as_hk: hdr(h, tG[tn - 1], hword(tn - 1)) && hdr(h, h->total, 2 * tF[tn - 1]);
+     ensures as_cnt: h->free_bytes == tS[tn] && h->min_free <= h->free_bytes;
+  @/
+  void am_sep(vos_heap_t *h, void **out, uint32_t bs)
+  {
+      uint32_t k = tn - 1;
+      uint32_t o = tG[tn - 1];
+      uint32_t t = h->top_size;
+      /@ assert s_k: k == tn - 1 && 0 <= k < tn && o == tG[k] && tn * HB_MIN <= h->total < 1048576; @/
+      /@ assert s_fit: bs <= t ==> tF[k] == 1 && h->total - t == o && o + bs <= h->total; @/
+      /@ assert s_lo: \forall integer i; 0 <= i < k ==>
+           0 <= tG[i] && tG[i] + HB_MIN <= o && tG[i] % 8 == 0 && o % 8 == 0; @/
+      /@ assert s_in: \forall integer i; 0 <= i < tn ==> 0 <= tG[i] <= h->total && tG[i] % 8 == 0; @/
+      /@ assert s_sep: bs <= t ==> \forall integer i; 0 <= i < k ==>
+           hsep(h, tG[i], o) && hsep(h, tG[i], o + bs) && hsep(h, tG[i], h->total); @/
+      /@ assert s_blw: bs <= t ==> \forall integer i; 0 <= i < k ==>
+           tG[i] + HB_MIN <= o && tG[i] + HB_MIN <= o + bs && tG[i] + HB_MIN <= h->total &&
+           o % 8 == 0 && (o + bs) % 8 == 0 && h->total % 8 == 0; @/
+  }
+*/
+
 #endif
