@@ -44,13 +44,7 @@
 #include "heap_tile_model.h"
 #include "heap_tile_join.h"
 #include "heap_class_scheme.h"
-#include "heap_list_model.h"
-
-/* The old and new link words of the block of tile i. */
-#define NF1(I) \at(B(h, tG[(I)])->next_free, Pre)
-#define PP1(I) \at(B(h, tG[(I)])->pprev, Pre)
-#define NF2(I) B(h, tG[(I)])->next_free
-#define PP2(I) B(h, tG[(I)])->pprev
+#include "heap_list_model.h"   /* also NF1, PP1, NF2, PP2: old and new link words */
 
 /* heap_free's fast path to the top keeps tiled(h) and tlisted(h). */
 /*@ requires ft_pre: \valid(h) && i5(h) && pin(h, p) &&
