@@ -173,47 +173,25 @@ int alloc_top_model(vos_heap_t *h, size_t size, uint32_t bs, void **out)
     int r = am_call(h, size, out);
     //@ assert r_none: t < bs ==> r == VOS_ERR_NO_MEMORY;
     //@ assert r_ok: bs <= t ==> r == VOS_OK;
-    /*@ assert r_s: \forall integer i; 0 <= i < k ==>
-          B(h, tG[i])->size == \at(B(h, tG[i])->size, Pre); */
-    /*@ assert r_c: \forall integer i; 0 <= i < k ==>
-          B(h, tG[i])->check == \at(B(h, tG[i])->check, Pre); */
     //@ assert r_fr: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i));
-    /*@ assert r_lk: \forall integer i; 0 <= i < k ==>
-          AM_NF2(i) == AM_NF1(i) && AM_PP2(i) == AM_PP1(i); */
-    //@ assert r_ho: \forall integer c; 0 <= c < LCLS ==> h->lists[c] == \at(h->lists[c], Pre);
     //@ assert r_h: l_heads(h);
     //@ assert r_l: l_links(h);
     //@ assert r_lst: tlisted(h);
-    /*@ assert r_nm: t < bs ==> h->free_bytes == \at(h->free_bytes, Pre) &&
-          h->min_free == \at(h->min_free, Pre) && h->top == \at(h->top, Pre) &&
-          h->top_size == \at(h->top_size, Pre); */
-    /*@ assert r_nk: t < bs ==> B(h, o)->size == \at(B(h, tG[tn - 1])->size, Pre) &&
-          B(h, o)->check == \at(B(h, tG[tn - 1])->check, Pre); */
-    /*@ assert r_nms: t < bs ==> B(h, h->total)->size == \at(B(h, h->total)->size, Pre) &&
-          B(h, h->total)->check == \at(B(h, h->total)->check, Pre); */
     //@ assert r_hk0: t < bs ==> hdr(h, tG[k], hword(k));
     //@ assert r_hk1: t < bs ==> hdr(h, h->total, 2 * tF[k]);
     //@ assert r_hd: t < bs ==> hdrs(h);
     //@ assert r_nt: t < bs ==> tiled(h);
     //@ assert r_or8: bs <= t ==> 0 <= t - bs < 1048576 && (t - bs) % 8 == 0;
-    //@ assert r_or1: bs <= t ==> (uint32_t)(t - bs) == t - bs;
-    //@ assert r_or2: bs <= t ==> ((t - bs) | 1) == t - bs + 1;
     /*@ assert r_or: bs <= t ==> ((uint32_t)(t - bs) | 1) == t - bs + 1 &&
           (uint32_t)(t - bs) == t - bs; */
     //@ assert r_sp0: bs <= t ==> \at(TO, Pre) == o && BS == bs;
-    //@ assert r_sp1: bs <= t && t >= bs + HB_MIN ==> hdr(h, o, bs);
-    //@ assert r_sp2a: bs <= t && t >= bs + HB_MIN ==> hdr(h, o + bs, (uint32_t)(t - bs) | HB_FREE);
     //@ assert r_sp2: bs <= t && t >= bs + HB_MIN ==> hdr(h, o + bs, t - bs + 1);
-    //@ assert r_sp3: bs <= t && t >= bs + HB_MIN ==> hdr(h, h->total, 2);
-    //@ assert r_sp4: bs <= t && t >= bs + HB_MIN ==> h->top == B(h, o + bs) && h->top_size == t - bs;
     /*@ assert r_split: bs <= t && t >= bs + HB_MIN ==>
           hdr(h, o, bs) && hdr(h, o + bs, t - bs + 1) && hdr(h, h->total, 2) &&
           h->top == B(h, o + bs) && h->top_size == t - bs; */
-    //@ assert r_sf: bs <= t && t >= bs + HB_MIN ==> h->free_bytes == \at(h->free_bytes, Pre) - bs;
     //@ assert r_sc: bs <= t && t >= bs + HB_MIN ==> h->free_bytes == tS[tn] - bs;
     /*@ assert r_whole: bs <= t && t < bs + HB_MIN ==>
           hdr(h, o, t) && hdr(h, h->total, 0) && h->top == \null && h->top_size == 0; */
-    //@ assert r_wf: bs <= t && t < bs + HB_MIN ==> h->free_bytes == \at(h->free_bytes, Pre) - t;
     //@ assert r_wc: bs <= t && t < bs + HB_MIN ==> h->free_bytes == tS[tn] - t;
     //@ assert r_min: h->min_free <= h->free_bytes;
     /*@ ghost
