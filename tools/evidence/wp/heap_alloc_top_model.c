@@ -57,8 +57,9 @@
  * its types and heap_alloc's contract: this file adds two C functions
  * (am_call, alloc_top_model).
  */
-/* heap_list_top.c: hblk_sep, and through heap_tile.c the model
- * (heap_tile_model.h) and g_top (heap_tile_top.h); heap_list_model.h. */
+/* heap_list_top.c: hblk_sep (heap_flat.h, which it includes), and
+ * through heap_tile.c the model (heap_tile_model.h) and g_top
+ * (heap_tile_top.h); heap_list_model.h. */
 #include "heap_list_top.c"
 /* heap_alloc.c includes heap_take.c, which includes EV_SOURCE (through
  * heap_i5.c), already in: for it a header that is already in (heap_flat.c

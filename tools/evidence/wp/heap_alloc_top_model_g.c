@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Proof of heap_alloc_top_model.h's ghost functions (issue 34), in the
- * model's context only, not heap_alloc's (heap_list_top.c: hblk_sep, and
- * through heap_tile.c kernel/heap.c for its types, heap_tile_model.h and
+ * model's context only, not heap_alloc's (heap_list_top.c: hblk_sep, from
+ * heap_flat.h, which it includes, and through heap_tile.c kernel/heap.c for its types, heap_tile_model.h and
  * heap_tile_top.h's g_top; heap_class_scheme.h; heap_list_model.h):
  *  - g_top_l: the model's update after take_top's effect (g_top, its
  *    contract only: proved by the heap_tile run) keeps the free lists'
