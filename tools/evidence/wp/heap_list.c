@@ -3,7 +3,7 @@
  * The free-list model (heap_list_model.h: tlisted(h), I4's list clause
  * over heap_tile_model.h's tiles; issue 34): it holds on the empty heap,
  * it gives what take needs of a list head, and the list steps keep it.
- * Proved by four runs:
+ * Proved by five runs:
  *  - heap_list: l_init: the heap vos_heap_init makes (one tile, free:
  *    the top; every list NULL; heap_init.c's behavior ok) satisfies
  *    tlisted(h), every list of length 0 (a ghost loop sets the
@@ -20,32 +20,39 @@
  *    heap_list_take.c's lt_pre, under heap_boff.h's axiom boff_B);
  *  - heap_list_push: l_push_proof: a tile j, not the last and not free,
  *    made free (tF[j] set) and pushed on the list of its class by
- *    push_step (list_push's proved effect, heap_i5.c, less its i5
- *    clauses): tlisted(h) kept, j the new head (put_free's listed case
- *    with the tiles as they are: no merge);
- *  - heap_list_pop: l_pop_proof: the head j of list k unlinked by
- *    unlink_step (list_unlink's proved effect less its i5 and slot
- *    clauses; list_pop's effect is the same at a head) and made not free
- *    (tF[j] cleared): tlisted(h) kept (take's whole case);
+ *    push_step (list_push's proved contract, heap_i5.c): tlisted(h) and
+ *    i5(h) kept, j the new head (put_free's listed case with the tiles
+ *    as they are: no merge);
+ *  - heap_list_pop: l_pop_proof: the head j of list k taken off by
+ *    pop_step (list_pop's proved contract) and made not free (tF[j]
+ *    cleared): tlisted(h) and i5(h) kept (take's whole case);
  *  - heap_list_unlink: l_unlink_proof: a listed tile j at position q of
- *    list k, not its head, unlinked by unlink_step and made not free:
- *    tlisted(h) kept, the positions above q one down (a ghost loop;
- *    free_general's unlink of a free neighbour, the tiles as they are).
+ *    list k, not its head, unlinked by unlink_step (list_unlink's proved
+ *    contract, its behavior inner: the back link is the next position's
+ *    next_free, apart from the descriptor by lsep) and made not free:
+ *    tlisted(h) and i5(h) kept, the positions above q one down (a ghost
+ *    loop; free_general's unlink of a free neighbour, the tiles as they
+ *    are);
+ *  - heap_list_join (heap_list_join.c): the join lemmas of
+ *    heap_list_join.h, in a context without bits.h's lemmas.
+ * The steps push_step, pop_step and unlink_step are the proved
+ * contracts of list_push, list_pop and list_unlink (heap_i5.c, the heap_i5
+ * run) as one text: heap_i5_spec.h's clause macros, i5's requires and
+ * ensures included, so each step proof requires i5(h) and carries it.
  * Each step proof first calls the step (declared, never defined: Pre and
  * the state after are any two states its effect relates), then proves
  * the frame (every other tile's links kept, from lsep), then calls a
  * ghost function (g_push, g_pop, g_unlink) that updates the ghost lists
  * and proves tlisted(h) in a small context (no arena, no gseq), joined
- * by small lemma functions (g_links_join, g_heads_join, g_top_join,
- * g_pop_join, g_mid_join, g_at_unfold).
- * Not here: take's split case and merges, which change the tiles
- * themselves (tile indices above the cut move up, merged tiles go):
- * the list model's update for those (renumbering lT) is not written;
- * that heap_alloc, put_free and free_general keep tlisted(h) (these
+ * by small lemma functions (heap_list_join.h: g_links_join,
+ * g_heads_join, g_top_join, g_pop_join, g_mid_join, g_at_unfold).
+ * Not here: take's split case (heap_list_cut.c) and merges, which
+ * change the tiles themselves (tile indices above the cut move up,
+ * merged tiles go; the merges' update is not written); that heap_alloc, put_free and free_general keep tlisted(h) (these
  * are the steps' effects, not the functions' proofs).
  * The code is kernel/heap.c itself, included (EV_SOURCE) for its types
  * only: this file adds ghost state, ghost functions and C lemma
- * functions over two declared steps.
+ * functions over three declared steps.
  * Assumptions: heap_model.h's and heap_tile_model.h's (B, or_flag;
  * arena_sep a precondition), and, as preconditions of the step proofs:
  * lsep(h) (every tile's blk_t valid, apart from the descriptor and from
@@ -55,6 +62,8 @@
  * counting argument not proved here). No axiom, no admitted lemma.
  */
 #include EV_SOURCE
+#include "bits.h"
+#include "heap_i5_spec.h"
 #include "heap_model.h"
 #include "heap_tile_model.h"
 #include "heap_class_scheme.h"
@@ -145,25 +154,16 @@
   }
 */
 
-/* list_push's effect (heap_i5.c's contract of list_push, proved by the
- * heap_i5 run, less its i5 clauses): declared, never defined, so Pre and
- * the state after are any two states the effect relates. */
-/*@ requires \valid(h) && 0 <= k < LCLS && \valid(b) && \separated(b, h);
-    requires h->lists[k] != \null ==>
-      \valid(h->lists[k]) && \separated(h->lists[k], h) && \separated(h->lists[k], b);
-    assigns h->lists[k], b->next_free, b->pprev, h->lists[k]->pprev,
-            h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
-    ensures ps_fx: h->lists[k] == b && b->pprev == &h->lists[k] &&
-      b->next_free == \old(h->lists[k]);
-    ensures ps_old: \old(h->lists[k]) != \null ==> \old(h->lists[k])->pprev == &b->next_free;
+/* list_push's proved contract (heap_i5.c's, proved by the heap_i5 run:
+ * heap_i5_spec.h's clauses, the same text): declared, never defined, so
+ * Pre and the state after are any two states the contract relates. */
+/*@ LPUSH_REQ(h, b, k)
+    LPUSH_ASG(h, b, k)
+    LPUSH_ENS(h, b, k)
 */
 void push_step(vos_heap_t *h, blk_t *b, uint32_t k);
 
-/* The old and new link words of the block of tile i. */
-#define NF1(I) \at(B(h, tG[(I)])->next_free, Pre)
-#define PP1(I) \at(B(h, tG[(I)])->pprev, Pre)
-#define NF2(I) B(h, tG[(I)])->next_free
-#define PP2(I) B(h, tG[(I)])->pprev
+#include "heap_list_join.h"
 
 /*@ // l_links and l_heads but at position q of list k and at list k.
     predicate l_links_but{L}(vos_heap_t *h, integer k, integer q) =
@@ -173,54 +173,6 @@ void push_step(vos_heap_t *h, blk_t *b, uint32_t k);
           (p == lN[k1] - 1 ? &h->lists[k1] : &B(h, tG[lT[k1][p + 1]])->next_free);
     predicate l_heads_but{L}(vos_heap_t *h, integer k) =
       \forall integer k1; 0 <= k1 < LCLS && k1 != k ==> h->lists[k1] == lblk(h, k1, lN[k1] - 1);
-*/
-
-/* l_links from list k's clause and the other lists' (a small context). */
-/*@ ghost
-  /@ requires jl_o: \forall integer k1, p; 0 <= k1 < LCLS && 0 <= p < lN[k1] && k1 != k ==>
-       NF2(lT[k1][p]) == lblk(h, k1, p - 1) &&
-       PP2(lT[k1][p]) == (p == lN[k1] - 1 ? &h->lists[k1] : &B(h, tG[lT[k1][p + 1]])->next_free);
-     requires jl_k: \forall integer p; 0 <= p < lN[k] ==>
-       NF2(lT[k][p]) == lblk(h, k, p - 1) &&
-       PP2(lT[k][p]) == (p == lN[k] - 1 ? &h->lists[k] : &B(h, tG[lT[k][p + 1]])->next_free);
-     assigns \nothing;
-     ensures jl_ok: l_links(h);
-  @/
-  void g_links_join(vos_heap_t *h, uint32_t k)
-  {
-  }
-*/
-
-/* l_heads from list k's head and the other lists' (a small context). */
-/*@ ghost
-  /@ requires jh_o: \forall integer k1; 0 <= k1 < LCLS && k1 != k ==> h->lists[k1] == lblk(h, k1, lN[k1] - 1);
-     requires jh_k: h->lists[k] == lblk(h, k, lN[k] - 1);
-     assigns \nothing;
-     ensures jh_ok: l_heads(h);
-  @/
-  void g_heads_join(vos_heap_t *h, uint32_t k)
-  {
-  }
-*/
-
-/* List k's clause from its positions below n - 1, n - 1 and n (a small
- * context; n + 1 positions). */
-/*@ ghost
-  /@ requires jk_n: lN[k] == n + 1 && 0 <= n;
-     requires jk_lo: \forall integer p; 0 <= p < n - 1 ==>
-       NF2(lT[k][p]) == lblk(h, k, p - 1) && PP2(lT[k][p]) == &B(h, tG[lT[k][p + 1]])->next_free;
-     requires jk_m: n >= 1 ==>
-       NF2(lT[k][n - 1]) == lblk(h, k, n - 2) && PP2(lT[k][n - 1]) == &B(h, tG[lT[k][n]])->next_free;
-     requires jk_t: NF2(lT[k][n]) == lblk(h, k, n - 1) && PP2(lT[k][n]) == &h->lists[k];
-     assigns \nothing;
-     ensures jk_ok: \forall integer p; 0 <= p < lN[k] ==>
-       NF2(lT[k][p]) == lblk(h, k, p - 1) &&
-       PP2(lT[k][p]) == (p == lN[k] - 1 ? &h->lists[k] : &B(h, tG[lT[k][p + 1]])->next_free);
-  @/
-  void g_top_join(vos_heap_t *h, uint32_t k, uint32_t n)
-  {
-      /@ assert jk_c: \forall integer p; 0 <= p < lN[k] ==> p < n - 1 || p == n - 1 || p == n; @/
-  }
 */
 
 /* The push's ghost update: tile j appended to list k (its new head
@@ -289,10 +241,12 @@ void push_step(vos_heap_t *h, blk_t *b, uint32_t k);
     requires lp_j: 0 <= j && j + 1 < tn && tF[j] == 0 && b == B(h, tG[j]);
     requires lp_k: k == cls_floor(bsize(j));
     requires lp_cap: lN[k] + 1 < TMAX;
+    requires lp_i5: i5(h);
     assigns h->lists[k], b->next_free, b->pprev, h->lists[k]->pprev,
             h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map,
             tF[j], lN[k], lT[k][lN[k]], lK[j], lP[j];
     ensures lp_ok: tlisted(h);
+    ensures lp_i5: i5(h);
     ensures lp_f: tF[j] == 1 && lN[k] == \old(lN[k]) + 1 && lT[k][lN[k] - 1] == j &&
       h->lists[k] == b;
 */
@@ -324,36 +278,21 @@ void l_push_proof(vos_heap_t *h, blk_t *b, uint32_t j, uint32_t k)
     /*@ ghost g_push(h, j, k); */
 }
 
-/* list_unlink's effect (heap_i5.c's contract of list_unlink, proved by the
- * heap_i5 run, less its i5 and slot clauses): declared, never defined. */
-/*@ requires \valid(h) && \valid(b) && \separated(b, h);
-    requires \valid(b->pprev) && *b->pprev == b && \separated(b->pprev, b);
-    requires b->next_free != \null ==>
-      \valid(b->next_free) && \separated(b->next_free, h) && \separated(b->next_free, b) &&
-      \separated(b->next_free, b->pprev);
-    assigns *b->pprev, b->next_free->pprev, h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
-    ensures us_fx: *\old(b->pprev) == \old(b->next_free);
-    ensures us_nx: \old(b->next_free) != \null ==> \old(b->next_free)->pprev == \old(b->pprev);
+/* list_unlink's proved contract (heap_i5.c's, proved by the heap_i5 run:
+ * heap_i5_spec.h's clauses): declared, never defined. */
+/*@ LUNL_REQ(h, b)
+    LUNL_ASG(h, b)
+    LUNL_ENS(h, b)
 */
 void unlink_step(vos_heap_t *h, blk_t *b);
 
-/* List k's clause from its positions below m - 1 and m - 1, the head (a
- * small context; m positions). */
-/*@ ghost
-  /@ requires jp_n: lN[k] == m && 0 <= m;
-     requires jp_lo: \forall integer p; 0 <= p < m - 1 ==>
-       NF2(lT[k][p]) == lblk(h, k, p - 1) && PP2(lT[k][p]) == &B(h, tG[lT[k][p + 1]])->next_free;
-     requires jp_t: m >= 1 ==>
-       NF2(lT[k][m - 1]) == lblk(h, k, m - 2) && PP2(lT[k][m - 1]) == &h->lists[k];
-     assigns \nothing;
-     ensures jp_ok: \forall integer p; 0 <= p < lN[k] ==>
-       NF2(lT[k][p]) == lblk(h, k, p - 1) &&
-       PP2(lT[k][p]) == (p == lN[k] - 1 ? &h->lists[k] : &B(h, tG[lT[k][p + 1]])->next_free);
-  @/
-  void g_pop_join(vos_heap_t *h, uint32_t k, uint32_t m)
-  {
-  }
+/* list_pop's proved contract (heap_i5.c's, proved by the heap_i5 run:
+ * heap_i5_spec.h's clauses): declared, never defined. */
+/*@ LPOP_REQ(h, b, idx)
+    LPOP_ASG(h, b, idx)
+    LPOP_ENS(h, b, idx)
 */
+void pop_step(vos_heap_t *h, blk_t *b, uint32_t idx);
 
 /* The pop's ghost update: tile j, the head of list k (position n - 1,
  * n = lN[k]), dropped, its flag cleared. Its preconditions: the model
@@ -415,9 +354,11 @@ void unlink_step(vos_heap_t *h, blk_t *b);
       tlisted(h);
     requires lo_k: 0 <= k < LCLS && h->lists[k] != \null;
     requires lo_j: j == lT[k][lN[k] - 1] && b == B(h, tG[j]);
+    requires lo_i5: i5(h);
     assigns h->lists[k], b->next_free->pprev, h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map,
             tF[j], lN[k];
     ensures lo_ok: tlisted(h);
+    ensures lo_i5: i5(h);
     ensures lo_f: tF[j] == 0 && lN[k] == \old(lN[k]) - 1 && h->lists[k] == \old(b->next_free);
 */
 void l_pop_proof(vos_heap_t *h, blk_t *b, uint32_t j, uint32_t k)
@@ -438,7 +379,7 @@ void l_pop_proof(vos_heap_t *h, blk_t *b, uint32_t j, uint32_t k)
     /*@ assert o_ne: \forall integer k1, p; 0 <= k1 < LCLS && 0 <= p < lN[k1] &&
           !(k1 == k && lN[k] - 2 <= p) ==>
           lT[k1][p] != j && lT[k1][p] != t && 0 <= lT[k1][p] < tn; */
-    unlink_step(h, b);
+    pop_step(h, b, k);
     /*@ assert r_fo: \forall integer i; 0 <= i < tn && i != j && i != t ==>
           NF2(i) == NF1(i) && PP2(i) == PP1(i); */
     //@ assert r_ft: lN[k] >= 2 ==> \let u = t; NF2(u) == NF1(u) && PP2(u) == &h->lists[k];
@@ -452,43 +393,6 @@ void l_pop_proof(vos_heap_t *h, blk_t *b, uint32_t j, uint32_t k)
     //@ assert r_ft2: lN[k] >= 2 ==> NF2(lT[k][lN[k] - 2]) == lblk(h, k, lN[k] - 3) && PP2(lT[k][lN[k] - 2]) == &h->lists[k];
     /*@ ghost g_pop(h, j, k); */
 }
-
-/*@ // Position p of list k's links (l_links' clause at k, p).
-    predicate l_at{L}(vos_heap_t *h, integer k, integer p) =
-      B(h, tG[lT[k][p]])->next_free == lblk(h, k, p - 1) &&
-      B(h, tG[lT[k][p]])->pprev ==
-        (p == lN[k] - 1 ? &h->lists[k] : &B(h, tG[lT[k][p + 1]])->next_free);
-*/
-
-/* List k's clause from its positions below q - 1, q - 1, q and above q
- * (a small context: l_at unfolded by neither). */
-/*@ ghost
-  /@ requires jm_q: 0 <= q < lN[k];
-     requires jm_lo: \forall integer r; 0 <= r < q - 1 ==> l_at(h, k, r);
-     requires jm_t: q >= 1 ==> l_at(h, k, q - 1);
-     requires jm_u: l_at(h, k, q);
-     requires jm_hi: \forall integer r; q < r < lN[k] ==> l_at(h, k, r);
-     assigns \nothing;
-     ensures jm_ok: \forall integer p; 0 <= p < lN[k] ==> l_at(h, k, p);
-  @/
-  void g_mid_join(vos_heap_t *h, uint32_t k, uint32_t q)
-  {
-      /@ assert jm_c: \forall integer p; 0 <= p < lN[k] ==> p < q - 1 || p == q - 1 || p == q || q < p; @/
-  }
-*/
-
-/* l_at unfolded over list k (a small context). */
-/*@ ghost
-  /@ requires ja_k: \forall integer p; 0 <= p < lN[k] ==> l_at(h, k, p);
-     assigns \nothing;
-     ensures ja_ok: \forall integer p; 0 <= p < lN[k] ==>
-       NF2(lT[k][p]) == lblk(h, k, p - 1) &&
-       PP2(lT[k][p]) == (p == lN[k] - 1 ? &h->lists[k] : &B(h, tG[lT[k][p + 1]])->next_free);
-  @/
-  void g_at_unfold(vos_heap_t *h, uint32_t k)
-  {
-  }
-*/
 
 /* Old position r of list k (in g_unlink: before the ghost update). */
 #define OT(R) \at(lT[k][(R)], Pre)
@@ -607,9 +511,11 @@ void l_pop_proof(vos_heap_t *h, blk_t *b, uint32_t j, uint32_t k)
       tlisted(h);
     requires lu_k: 0 <= k < LCLS && 0 <= q && q + 1 < lN[k];
     requires lu_j: j == lT[k][q] && b == B(h, tG[j]);
+    requires lu_i5: i5(h);
     assigns *b->pprev, b->next_free->pprev, h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map,
             tF[j], lN[k], lT[k][q .. lN[k] - 2], lP[0 .. TMAX - 1];
     ensures lu_ok: tlisted(h);
+    ensures lu_i5: i5(h);
     ensures lu_f: tF[j] == 0 && lN[k] == \old(lN[k]) - 1;
 */
 void l_unlink_proof(vos_heap_t *h, blk_t *b, uint32_t j, uint32_t k, uint32_t q)
@@ -640,6 +546,7 @@ void l_unlink_proof(vos_heap_t *h, blk_t *b, uint32_t j, uint32_t k, uint32_t q)
     //@ assert u_hd: \forall integer k1; 0 <= k1 < LCLS ==> h->lists[k1] == lblk(h, k1, lN[k1] - 1);
     /*@ assert u_up: q + 1 == lN[k] - 1 ==> PP2(u) == &h->lists[k]; */
     /*@ assert u_uq: q + 1 < lN[k] - 1 ==> PP2(u) == &B(h, tG[lT[k][q + 2]])->next_free; */
+    //@ assert u_in: \separated(b->pprev, h);
     unlink_step(h, b);
     /*@ assert s_fo: \forall integer i; 0 <= i < tn && i != j && i != t && i != u ==>
           NF2(i) == NF1(i) && PP2(i) == PP1(i); */

@@ -28,12 +28,17 @@
  *    after, in the new tile numbering (the tiles as g_cut leaves them),
  *    r the head of list c.
  * The steps are declared, never defined (any two states their effect
- * relates), each with a proved contract's clauses, copied (checked by
- * reading, as heap_list.c's): cut_step is heap_tile_take.c's g_cut
- * (proved by the heap_tile_take run) less its sums and header words;
- * replace_step and pop_step are heap_i5.c's list_replace and list_pop
- * (proved by the heap_i5 run) less their i5 clauses; push_step is
- * heap_list.c's (list_push's). take calls list_replace when the rest
+ * relates), each with a proved contract's clauses: replace_step (here),
+ * pop_step and push_step (heap_list.c) are heap_i5.c's list_replace,
+ * list_pop and list_push (proved by the heap_i5 run) as one text,
+ * heap_i5_spec.h's clause macros, i5's requires and ensures included, so
+ * l_ren, l_cut_same, l_cut_new and l_cut require i5(h) and carry it
+ * (l_ren's x_i5: its steps write ghost data only); cut_step is
+ * heap_tile_take.c's g_cut (proved by the heap_tile_take run) less its
+ * sums and header words, copied (checked by reading: heap_tile_take.c
+ * is another proof's file). CUT_REL(L, k, bs) is g_cut's renumbering of
+ * the tiles (tn, tG, tF against label L), stated once for l_ren's x_cut
+ * and l_cut's lc_cut. take calls list_replace when the rest
  * keeps b's class, list_pop and list_push when not (heap_take_class.c's
  * s_class and s_place, heap_take_class_new.c's sn_class: proved on
  * take's code, the rest filed in lists[cls_floor(s - bs)]).
@@ -47,9 +52,7 @@
  * ghost tiles after (tF[k] cleared, every other tF, tG and tn as they
  * were: its assigns) are g_use's (u_f, u_fo; g_use assigns only tF[k]
  * and tS, which tlisted(h) does not read), and its list effect is
- * list_unlink's at the head (unlink_step), which heap_list.c takes for
- * list_pop's (list_pop's proved ensures, pop_step here, say the same of
- * lists[idx] and the successor's pprev).
+ * list_pop's (pop_step, list_pop's proved contract).
  * The code is kernel/heap.c itself, included (through heap_list.c) for
  * its types only.
  * Assumptions: heap_list.c's: lsep(h) (here the old tiles' and the
@@ -155,26 +158,32 @@ void cut_step(uint32_t k, uint32_t bs, uint32_t total);
   }
 */
 
+/* The tiles after the cut at k (bs bytes at k, the rest at k + 1) in
+ * terms of the tiles at label L: tn one more, tG and tF below k as they
+ * were, the rest at tG[k] + bs, free, k allocated, the tiles above k one
+ * index up (g_cut's effect on tn, tG and tF). */
+#define CUT_REL(L, k, bs) \
+    tn == \at(tn, L) + 1 && \
+    (\forall integer i; 0 <= i <= k ==> tG[i] == \at(tG[i], L)) && \
+    tG[k + 1] == \at(tG[k], L) + bs && \
+    (\forall integer i; k + 2 <= i <= tn ==> tG[i] == \at(tG[i - 1], L)) && \
+    (\forall integer i; 0 <= i < k ==> tF[i] == \at(tF[i], L)) && \
+    tF[k] == 0 && tF[k + 1] == 1 && \
+    (\forall integer i; k + 2 <= i < tn ==> tF[i] == \at(tF[i - 1], L))
+
 /* The renumbering: the tiles cut at k (cut_step), then lK, lP and lT
  * moved with them (g_mvk, g_mvt). */
-/*@ requires rn_pre: gseq(total) && total < 1048576 && tlisted(h);
+/*@ requires rn_pre: gseq(total) && total < 1048576 && tlisted(h) && i5(h);
     requires rn_k: 0 <= idx < LCLS && 1 <= lN[idx] && lT[idx][lN[idx] - 1] == k;
     requires rn_cut: HB_MIN <= bs && bs % 8 == 0 && bsize(k) >= bs + HB_MIN;
     // lsep(h) of the tiles after the cut: the old tiles' and the rest's
     requires rn_sep: \valid(h) && lsep(h) && \valid(B(h, tG[k] + bs)) && \separated(B(h, tG[k] + bs), h) &&
       \forall integer i; 0 <= i < tn ==> \separated(B(h, tG[k] + bs), B(h, tG[i]));
-    ensures x_cut: tn == \old(tn) + 1 &&
-      (\forall integer i; 0 <= i <= k ==> tG[i] == \old(tG[i])) &&
-      tG[k + 1] == \old(tG[k]) + bs &&
-      (\forall integer i; k + 2 <= i <= tn ==> tG[i] == \old(tG[i - 1])) &&
-      (\forall integer i; 0 <= i < k ==> tF[i] == \old(tF[i])) &&
-      tF[k] == 0 && tF[k + 1] == 1 &&
-      (\forall integer i; k + 2 <= i < tn ==> tF[i] == \old(tF[i - 1]));
+    ensures x_cut: CUT_REL(Pre, k, bs);
     ensures x_n: \forall integer c; 0 <= c < LCLS ==> lN[c] == \old(lN[c]);
     ensures x_sep: \valid(h) && lsep(h);
-    ensures x_tile: tn == \old(tn) + 1 && tn <= 43691 && k + 2 < tn &&
-      tG[k] == \old(tG[k]) && tG[k + 1] == \old(tG[k]) + bs && bsize(k + 1) == \old(bsize(k)) - bs &&
-      tF[k] == 0 && tF[k + 1] == 1;
+    ensures x_i5: i5(h);
+    ensures x_tile: tn <= 43691 && k + 2 < tn && bsize(k + 1) == \old(bsize(k)) - bs;
     ensures x_hd: lT[idx][lN[idx] - 1] == k;
     ensures x_ent: \forall integer c, p; 0 <= c < LCLS && 0 <= p < lN[c] && !(c == idx && p == lN[idx] - 1) ==>
       lfree(lT[c][p]) && lT[c][p] != k + 1 && lK[lT[c][p]] == c && lP[lT[c][p]] == p;
@@ -230,18 +239,11 @@ void l_ren(vos_heap_t *h, uint32_t idx, uint32_t k, uint32_t bs, uint32_t total)
     //@ assert r_s: lsep(h);
 }
 
-/* heap_i5.c's list_replace (proved by the heap_i5 run), less its i5
- * clause: declared, never defined. */
-/*@ requires \valid(old) && \valid(b) && \separated(old, b);
-    requires \valid(old->pprev) && \separated(old->pprev, b) && \separated(old->pprev, old);
-    requires *old->pprev == old;
-    requires old->next_free != \null ==>
-      \valid(old->next_free) && \separated(old->next_free, b) && \separated(old->next_free, old) &&
-      \separated(old->next_free, old->pprev);
-    assigns b->next_free, b->pprev, *old->pprev, old->next_free->pprev;
-    ensures *\old(old->pprev) == b && b->pprev == \old(old->pprev) &&
-            b->next_free == \old(old->next_free);
-    ensures b->next_free != \null ==> b->next_free->pprev == &b->next_free;
+/* list_replace's proved contract (heap_i5.c's, proved by the heap_i5 run:
+ * heap_i5_spec.h's clauses, the same text): declared, never defined. */
+/*@ LREPL_REQ(old, b)
+    LREPL_ASG(old, b)
+    LREPL_ENS(old, b)
 */
 void replace_step(blk_t *old, blk_t *b);
 
@@ -313,13 +315,14 @@ void replace_step(blk_t *old, blk_t *b);
 
 /* The same-class case (take's list_replace): from state X, the rest r
  * (tile k + 1) put in b's place (tile k, list idx's head): tlisted(h). */
-/*@ requires cs_x: \valid(h) && lsep(h) && lcut_x(h, idx, k) && l_heads(h) && l_links(h);
+/*@ requires cs_x: \valid(h) && lsep(h) && lcut_x(h, idx, k) && l_heads(h) && l_links(h) && i5(h);
     requires cs_t: 0 <= k && k + 2 < tn && tn <= TMAX && tF[k] == 0 && tF[k + 1] == 1;
     requires cs_c: cls_floor(bsize(k + 1)) == idx;
     requires cs_b: b == B(h, tG[k]) && r == B(h, tG[k + 1]);
     assigns r->next_free, r->pprev, h->lists[idx], b->next_free->pprev,
             lT[idx][lN[idx] - 1], lK[k + 1], lP[k + 1];
     ensures cs_ok: tlisted(h);
+    ensures cs_i5: i5(h);
     ensures cs_hd: h->lists[idx] == r && lT[idx][lN[idx] - 1] == k + 1;
 */
 void l_cut_same(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k)
@@ -359,18 +362,6 @@ void l_cut_same(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k)
           PP2(lT[idx][lN[idx] - 2]) == &B(h, tG[k + 1])->next_free; */
     /*@ ghost g_same(h, idx, k); */
 }
-
-/* heap_i5.c's list_pop (proved by the heap_i5 run), less its i5 clauses
- * (its bitmap frame widened to the whole maps): declared, never defined. */
-/*@ requires \valid(h) && \valid(b) && \separated(b, h);
-    requires 0 <= idx < VOS_HEAP_CLASSES;
-    requires h->lists[idx] == b;
-    requires b->next_free != \null ==> \valid(b->next_free) && \separated(b->next_free, h);
-    assigns h->lists[idx], b->next_free->pprev, h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map;
-    ensures h->lists[idx] == \old(b->next_free);
-    ensures h->lists[idx] != \null ==> h->lists[idx]->pprev == &h->lists[idx];
-*/
-void pop_step(vos_heap_t *h, blk_t *b, uint32_t idx);
 
 /* The other-class ghost update: list idx's head position dropped, the
  * rest k + 1 appended to list c. Its preconditions: state X and the
@@ -447,7 +438,7 @@ void pop_step(vos_heap_t *h, blk_t *b, uint32_t idx);
 /* The other-class case (take's list_pop, then list_push on list c, the
  * rest's class): from state X, b (tile k) out of list idx, the rest r
  * (tile k + 1) the head of list c: tlisted(h). */
-/*@ requires cn_x: \valid(h) && lsep(h) && lcut_x(h, idx, k) && l_heads(h) && l_links(h);
+/*@ requires cn_x: \valid(h) && lsep(h) && lcut_x(h, idx, k) && l_heads(h) && l_links(h) && i5(h);
     requires cn_t: 0 <= k && k + 2 < tn && tn <= TMAX && tF[k] == 0 && tF[k + 1] == 1;
     requires cn_c: c == cls_floor(bsize(k + 1)) && 0 <= c < LCLS && c != idx;
     requires cn_cap: lN[c] + 1 < TMAX;
@@ -459,6 +450,7 @@ void pop_step(vos_heap_t *h, blk_t *b, uint32_t idx);
             h->lists[c], r->next_free, r->pprev, h->lists[c]->pprev,
             lN[idx], lN[c], lT[c][lN[c]], lK[k + 1], lP[k + 1];
     ensures cn_ok: tlisted(h);
+    ensures cn_i5: i5(h);
     ensures cn_hd: h->lists[c] == r && lT[c][lN[c] - 1] == k + 1;
 */
 void l_cut_new(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k, uint32_t c)
@@ -522,27 +514,22 @@ void l_cut_new(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k, uint
  * list_pop and list_push when not): tlisted(h) after, in the new tile
  * numbering, the rest k + 1 the head of list c. No assigns clause (l_ren
  * has none): the ensures are the statement. */
-/*@ requires lc_pre: \valid(h) && gseq(total) && total < 1048576 && tlisted(h);
+/*@ requires lc_pre: \valid(h) && gseq(total) && total < 1048576 && tlisted(h) && i5(h);
     requires lc_k: 0 <= idx < LCLS && 1 <= lN[idx] && lT[idx][lN[idx] - 1] == k && b == B(h, tG[k]);
     requires lc_cut: HB_MIN <= bs && bs % 8 == 0 && bsize(k) >= bs + HB_MIN;
     requires lc_sep: lsep(h) && r == B(h, tG[k] + bs) && \valid(r) && \separated(r, h) &&
       \forall integer i; 0 <= i < tn ==> \separated(r, B(h, tG[i]));
     requires lc_c: c == cls_floor(bsize(k) - bs) && 0 <= c < LCLS && lN[c] + 1 < TMAX;
     ensures lc_ok: tlisted(h);
+    ensures lc_i5: i5(h);
     ensures lc_head: h->lists[c] == r && lT[c][lN[c] - 1] == k + 1;
-    ensures lc_cut: tn == \old(tn) + 1 &&
-      (\forall integer i; 0 <= i <= k ==> tG[i] == \old(tG[i])) &&
-      tG[k + 1] == \old(tG[k]) + bs &&
-      (\forall integer i; k + 2 <= i <= tn ==> tG[i] == \old(tG[i - 1])) &&
-      (\forall integer i; 0 <= i < k ==> tF[i] == \old(tF[i])) &&
-      tF[k] == 0 && tF[k + 1] == 1 &&
-      (\forall integer i; k + 2 <= i < tn ==> tF[i] == \old(tF[i - 1]));
+    ensures lc_cut: CUT_REL(Pre, k, bs);
 */
 void l_cut(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k, uint32_t bs, uint32_t total,
            uint32_t c)
 {
     l_ren(h, idx, k, bs, total);
-    //@ assert z_x: lcut_x(h, idx, k) && l_heads(h) && l_links(h) && \valid(h) && lsep(h);
+    //@ assert z_x: lcut_x(h, idx, k) && l_heads(h) && l_links(h) && \valid(h) && lsep(h) && i5(h);
     //@ assert z_t: 0 <= k && k + 2 < tn && tn <= TMAX && tF[k] == 0 && tF[k + 1] == 1;
     //@ assert z_c: c == cls_floor(bsize(k + 1)) && lN[c] + 1 < TMAX;
     //@ assert z_b: b == B(h, tG[k]) && r == B(h, tG[k + 1]);

@@ -24,12 +24,15 @@
  *    and the bitmaps, are list_push's; h->top and h->top_size are kept:
  *    put_free's behavior listed, heap_put.c, proved by the heap_put run);
  *  - list_push, as heap_list.c's push_step (list_push's proved contract,
- *    heap_i5.c, less its i5 clauses), through heap_list.c's l_push_proof
+ *    heap_i5.c, the same text: heap_i5_spec.h), through heap_list.c's
+ *    l_push_proof
  *    (proved by the heap_list_push run): called by its contract here, it
  *    is push_step on b with k = cls_floor(sz), the class class_floor
  *    computes (heap_class_scheme.c's cf_val; put_free files b in
  *    lists[cls_floor(sz)]: its pf_class, proved by the heap_class_put
- *    run), and keeps tlisted(h) with tF[j] set.
+ *    run), and keeps tlisted(h) with tF[j] set, and i5(h) (a
+ *    precondition of list_push: tile_put_alone requires i5(h) and
+ *    carries it, alone_step writing no list, bitmap or link).
  * That the two steps are free_general's writes in this order, and that
  * list_push's effect (the old head's back link, which no proved contract
  * of put_free or free_general states: heap_free_gen.h's alone says "b
@@ -220,7 +223,7 @@ void alone_step(vos_heap_t *h, blk_t *b, uint32_t sz, blk_t *n, uint32_t nw);
 
 /* The preconditions of tile_put_alone, below, and of tile_put_step. */
 #define TP_PRE \
-    \valid(h) && arena(h) && arena_sep(h) && tiled(h) && lsep(h) && tlisted(h) && \
+    \valid(h) && arena(h) && arena_sep(h) && tiled(h) && lsep(h) && tlisted(h) && i5(h) && \
     0 <= j && j + 1 < tn && tF[j] == 0 && tF[j + 1] == 0 && (j == 0 || tF[j - 1] == 0) && \
     b == B(h, tG[j]) && n == B(h, tG[j + 1]) && sz == bsize(j) && nw == bsize(j + 1) && \
     k == cls_floor(sz) && lN[k] + 1 < TMAX && \
@@ -238,6 +241,7 @@ void alone_step(vos_heap_t *h, blk_t *b, uint32_t sz, blk_t *n, uint32_t nw);
     assigns h->free_bytes, h->frees, n->size, n->check, b->size, b->check, *tagp(b, sz);
     ensures ts_keep: arena(h) && gseq(h->total) && lsep(h) && tlisted(h) &&
       h->total == \old(h->total);
+    ensures ts_i5: i5(h);
     ensures ts_j: hdr(h, tG[j], bsize(j) + 1) && hdr(h, tG[j + 1], bsize(j + 1) + 2);
     ensures ts_lo: \forall integer i; 0 <= i < j ==> hdr(h, tG[i], hword(i));
     ensures ts_hi: \forall integer i; j + 2 <= i < tn ==> hdr(h, tG[i], hword(i));
@@ -282,12 +286,14 @@ void tile_put_step(vos_heap_t *h, blk_t *b, blk_t *n, uint32_t sz, uint32_t nw, 
 /*@ requires \valid(h) && arena(h) && arena_sep(h) && gseq(h->total) && lsep(h) && tlisted(h);
     requires 0 <= j && j + 1 < tn && tF[j] == 0 && b == B(h, tG[j]);
     requires k == cls_floor(bsize(j)) && lN[k] + 1 < TMAX;
+    requires pu_i5: i5(h);
     requires pu_hk: h->lists[k] == \null || \separated(h->lists[k], h);
     requires pu_base: \forall integer i; 0 <= i <= tn ==> \base_addr(B(h, tG[i])) != \base_addr(h);
     assigns h->lists[k], b->next_free, b->pprev, h->lists[k]->pprev,
             h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], h->fl_map,
             tF[j], lN[k], lT[k][lN[k]], lK[j], lP[j];
     ensures pu_ok: tlisted(h);
+    ensures pu_i5: i5(h);
     ensures pu_f: tF[j] == 1 && lN[k] == \old(lN[k]) + 1 && lT[k][lN[k] - 1] == j &&
       h->lists[k] == b;
     ensures pu_w: \forall integer i; 0 <= i <= tn ==>
@@ -313,6 +319,7 @@ void tile_put_push(vos_heap_t *h, blk_t *b, uint32_t j, uint32_t k)
             tF[j], lN[k], lT[k][lN[k]], lK[j], lP[j], tS[j + 1 .. tn];
     ensures tp_tiled: tiled(h);
     ensures tp_listed: tlisted(h);
+    ensures tp_i5: i5(h);
     ensures tp_f: tF[j] == 1 && lN[k] == \old(lN[k]) + 1 && lT[k][lN[k] - 1] == j &&
       h->lists[k] == b;
     ensures tp_s: \forall integer i; j + 1 <= i <= tn ==> tS[i] == \old(tS[i]) + sz;
