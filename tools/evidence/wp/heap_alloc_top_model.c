@@ -34,16 +34,20 @@
  *  - heap_alloc_top_model (-wp-fct alloc_top_model): alloc_top_model calls
  *    am_sep, am_call and then, when the top held the request, g_top_l
  *    (their contracts only; g_top_l's proof uses g_top's contract, proved
- *    by the heap_tile run), and ensures tiled(h), tlisted(h), the result
- *    VOS_OK or VOS_ERR_NO_MEMORY (the latter only when the top is smaller
- *    than bs), and on VOS_OK *out the old last tile's block + 8,
- * that tile now allocated, of at least bs bytes. Its preconditions are
- * parts of heap_model(h) (heap_model_all.h: \valid(h), arena(h),
- * tiled(h), tlisted(h); arena_sep, lsep and hblk_sep follow from flat(h),
- * heap_model_parts.c) and heap_alloc's own precondition heap_ok(h)
- * (heap_alloc_ok.c's ok_of_model derives it from the model, proved by the
- * heap_alloc_ok_all run; not called here, to keep this run's context
- * small), out_ok and the case (am_none).
+ *    by the heap_tile run), and ensures tiled(h), tlisted(h) and the
+ *    whole heap_model(h) (heap_model_all.h: arena(h) and i5(h) from
+ *    am_call, flat(h) by heap_init_model.h's hm_flat_to before the call
+ *    and hm_flat_of after it, proved by the heap_init_model_flat run:
+ *    flat's text at the arena's size reads no memory but validity), the
+ *    result VOS_OK or VOS_ERR_NO_MEMORY (the latter only when the top is
+ *    smaller than bs), and on VOS_OK *out the old last tile's block + 8,
+ *    that tile now allocated, of at least bs bytes.
+ * Its preconditions: heap_model(h); arena_sep, lsep and hblk_sep (which
+ * follow from heap_model's flat(h): heap_model_parts.c, not called here);
+ * heap_alloc's own precondition heap_ok(h) (heap_alloc_ok.c's
+ * ok_of_model derives it from the model, proved by the heap_alloc_ok_all
+ * run; not called here, to keep this run's context small), out_ok and
+ * the case (am_none).
  * Assumptions: heap_alloc.c's (its contract's context) and heap_tile.c's
  * (arena model, or_flag); am_lock, a flat-memory precondition: the lock
  * state ev_lock_depth (a kernel variable, which heap_alloc's contract
@@ -51,8 +55,7 @@
  * heap_model(h) mentions it).
  * NOT PROVED here: the list path (heap_alloc's behavior from_list: take's
  * split on the model is heap_list_cut.c's and heap_tile_take.c's, not
- * composed with heap_alloc's contract); i5(h) after the call (from_top
- * writes no list and no bitmap, but this run does not state i5).
+ * composed with heap_alloc's contract).
  * The code is kernel/heap.c itself, included (through heap_alloc.c) for
  * its types and heap_alloc's contract: this file adds two C functions
  * (am_call, alloc_top_model).
@@ -68,6 +71,11 @@
 #define EV_SOURCE <stddef.h>
 #include "heap_alloc_top_frame.c"
 #include "heap_alloc_top_model.h"
+#include "heap_model_all.h"
+/* hm_flat(h, n): flat(h)'s text at an arena size n (no memory read but
+ * validity); hm_flat_to and hm_flat_of, proved by the
+ * heap_init_model_flat run, convert. */
+#include "heap_init_model.h"
 
 /* The old last tile (the top when it is free). */
 #define AM_K (tn - 1)
@@ -118,6 +126,10 @@
       B(h, tG[i])->next_free == \old(B(h, tG[i])->next_free) && B(h, tG[i])->pprev == \old(B(h, tG[i])->pprev);
     ensures ac_lists: \forall integer c; 0 <= c < VOS_HEAP_CLASSES ==> h->lists[c] == \old(h->lists[c]);
     ensures ac_total: h->total == \old(h->total);
+    ensures ac_arena: arena(h);
+    ensures ac_fl: h->fl_map == \old(h->fl_map);
+    ensures ac_sl: \forall integer f; 0 <= f < VOS_HEAP_FL_COUNT ==> h->sl_map[f] == \old(h->sl_map[f]);
+    ensures ac_i5: i5(h);
     ensures ac_nm: \old(h->top_size) < BS ==> \result == VOS_ERR_NO_MEMORY &&
       h->free_bytes == \old(h->free_bytes) && h->min_free == \old(h->min_free) &&
       h->top == \old(h->top) && h->top_size == \old(h->top_size);
@@ -141,18 +153,26 @@
 */
 int am_call(vos_heap_t *h, size_t size, void **out)
 {
-    return heap_alloc(h, size, out);
+    int r = heap_alloc(h, size, out);
+    //@ assert c_fl: h->fl_map == \at(h->fl_map, Pre);
+    //@ assert c_sl: \forall integer f; 0 <= f < VOS_HEAP_FL_COUNT ==> h->sl_map[f] == \at(h->sl_map[f], Pre);
+    //@ assert c_li: \forall integer c; 0 <= c < VOS_HEAP_CLASSES ==> h->lists[c] == \at(h->lists[c], Pre);
+    //@ assert c_i5a: i5_sl(h) && i5_sl_hi(h);
+    //@ assert c_i5b: i5_fl(h) && i5_fl_hi(h);
+    return r;
 }
 
 /*@ requires am_h: \valid(h) && h->tag == VOS_TAG_HEAP && SZOK && bs == bs_of(size);
     requires am_ok: heap_ok(h) && out_ok(h, out);
-    requires am_model: arena(h) && arena_sep(h) && lsep(h) && hblk_sep(h) && tiled(h) && tlisted(h);
+    requires am_hm: heap_model(h);
+    requires am_parts: arena_sep(h) && lsep(h) && hblk_sep(h);
     requires am_lock: (\forall integer o; 0 <= o <= h->total ==>
         \separated(&ev_lock_depth, &B(h, o)->size) && \separated(&ev_lock_depth, &B(h, o)->check)) &&
       (\forall integer i; 0 <= i < tn ==> \separated(&ev_lock_depth, B(h, tG[i])));
     requires am_none: lists_empty(h, cls_ceil(bs_of(size)), VOS_HEAP_CLASSES);
     ensures am_tiled: tiled(h);
     ensures am_listed: tlisted(h);
+    ensures am_hm_after: heap_model(h);
     ensures am_res: \result == VOS_OK || \result == VOS_ERR_NO_MEMORY;
     ensures am_fail: \result == VOS_ERR_NO_MEMORY ==> \old(h->top_size) < bs;
     ensures am_out: \result == VOS_OK ==>
@@ -167,6 +187,7 @@ int alloc_top_model(vos_heap_t *h, size_t size, uint32_t bs, void **out)
     //@ assert m_bs: HB_MIN <= bs && bs % 8 == 0 && bs <= 524296;
     //@ assert m_out: \separated(out, h) && (\forall integer x; 0 <= x <= h->total ==> \separated(out, B(h, x)));
     /*@ ghost am_sep(h, out, bs); */
+    /*@ ghost hm_flat_to(h); */
     //@ assert m_k: k == tn - 1 && 0 <= k < tn && o == tG[k] && t == h->top_size;
     //@ assert m_nn: HB_MIN <= h->top_size ==> B(h, TO) != \null;
     //@ assert m_blo: TBS0 < HB_MIN ==> bs_of(size) == HB_MIN;
@@ -195,6 +216,10 @@ int alloc_top_model(vos_heap_t *h, size_t size, uint32_t bs, void **out)
           hdr(h, o, t) && hdr(h, h->total, 0) && h->top == \null && h->top_size == 0; */
     //@ assert r_wc: bs <= t && t < bs + HB_MIN ==> h->free_bytes == tS[tn] - t;
     //@ assert r_min: h->min_free <= h->free_bytes;
+    //@ assert r_tot: h->total == \at(h->total, Pre);
+    //@ assert r_hmf: hm_flat(h, h->total);
+    /*@ ghost hm_flat_of(h); */
+    //@ assert r_flat: flat(h);
     /*@ ghost
       if (bs <= t)
           g_top_l(h, bs, t, o);
