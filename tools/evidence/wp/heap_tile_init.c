@@ -55,6 +55,19 @@ void hi_ends_hold(vos_heap_t *h, void *mem, size_t size);
 /*@ assigns *h, B(h, 0)->size, B(h, 0)->check, B(h, HI_BL)->size, B(h, HI_BL)->check; */
 int vos_heap_init(vos_heap_t *h, void *mem, size_t size);
 
+/* The model of vos_heap_init's heap, one free tile (the top), as
+ * ensures clauses named P_ghost, P_seq, ..., P_tiled: one text for
+ * tile_model and tile_init below. */
+#define TI_ONE_TILE(P) \
+    ensures P##_ghost: tn == 1 && tG[0] == 0 && tG[1] == h->total && tF[0] == 1 && \
+      tS[0] == 0 && tS[1] == h->total; \
+    ensures P##_seq: gseq(h->total); \
+    ensures P##_hdrs: hdrs(h); \
+    ensures P##_sent: sentinel(h); \
+    ensures P##_count: counted(h); \
+    ensures P##_top: tile_top(h); \
+    ensures P##_tiled: tiled(h);
+
 /* The ghost model set to one free tile, the top, on the heap
  * vos_heap_init leaves (its ensures as this function's requires; ghost
  * code only, proved by the run heap_tile_init): tiled(h). A function of
@@ -68,14 +81,7 @@ int vos_heap_init(vos_heap_t *h, void *mem, size_t size);
      requires tm_top: h->top == B(h, 0) && h->top_size == h->total;
      requires tm_count: h->free_bytes == h->total && h->min_free == h->total;
      assigns tn, tG[0 .. 1], tF[0], tS[0 .. 1];
-     ensures tm_ghost: tn == 1 && tG[0] == 0 && tG[1] == h->total && tF[0] == 1 &&
-       tS[0] == 0 && tS[1] == h->total;
-     ensures tm_seq: gseq(h->total);
-     ensures tm_hdrs: hdrs(h);
-     ensures tm_sent: sentinel(h);
-     ensures tm_count: counted(h);
-     ensures tm_top: tile_top(h);
-     ensures tm_tiled: tiled(h);
+     TI_ONE_TILE(tm)
   @/
   void tile_model(vos_heap_t *h)
   {
@@ -101,14 +107,7 @@ int vos_heap_init(vos_heap_t *h, void *mem, size_t size);
     assigns *h, B(h, 0)->size, B(h, 0)->check, B(h, HI_BL)->size, B(h, HI_BL)->check,
       tn, tG[0 .. 1], tF[0], tS[0 .. 1];
     ensures ti_res: \result == VOS_OK;
-    ensures ti_ghost: tn == 1 && tG[0] == 0 && tG[1] == h->total && tF[0] == 1 &&
-      tS[0] == 0 && tS[1] == h->total;
-    ensures ti_seq: gseq(h->total);
-    ensures ti_hdrs: hdrs(h);
-    ensures ti_sent: sentinel(h);
-    ensures ti_count: counted(h);
-    ensures ti_top: tile_top(h);
-    ensures ti_tiled: tiled(h);
+    TI_ONE_TILE(ti)
     ensures ti_arena: arena(h);
     ensures ti_sep: arena_sep(h);
     ensures ti_ok: HI_HEAP_OK;
