@@ -18,18 +18,7 @@
 #define EV_WP_HEAP_ALLOC_TOP_MODEL_H
 
 /*@ ghost
-  /@ requires gl_h: \valid(h);
-     requires gl_seq: gseq(h->total) && h->total < 1048576;
-     requires gl_bs: HB_MIN <= bs && bs % 8 == 0;
-     requires gl_last: tF[tn - 1] == 1 && tG[tn - 1] == o && bsize(tn - 1) == t && bs <= t;
-     requires gl_lo: \forall integer i; 0 <= i < tn - 1 ==> hdr(h, tG[i], hword(i));
-     requires gl_split: t >= bs + HB_MIN ==>
-       hdr(h, o, bs) && hdr(h, o + bs, t - bs + 1) && hdr(h, h->total, 2) &&
-       h->top == B(h, o + bs) && h->top_size == t - bs && h->free_bytes == tS[tn] - bs;
-     requires gl_whole: t < bs + HB_MIN ==>
-       hdr(h, o, t) && hdr(h, h->total, 0) && h->top == \null && h->top_size == 0 &&
-       h->free_bytes == tS[tn] - t;
-     requires gl_min: h->min_free <= h->free_bytes;
+  /@ GU_PRE(requires)
      requires gl_listed: tlisted(h);
      assigns tn, tG[tn .. tn + 1], tF[tn - 1 .. tn], tS[tn .. tn + 1];
      ensures gl_tiled: tiled(h);

@@ -94,23 +94,29 @@
   void g_cover(vos_heap_t *h, uint32_t k) { }
 */
 
+/* g_top's preconditions, one text for g_top and for the callers'
+ * ghost functions that restate them to call it (heap_alloc_top_model.h's
+ * g_top_l): KW is `requires`; h, bs, t and o are the caller's names. */
+#define GU_PRE(KW) \
+    KW gu_h: \valid(h); \
+    KW gu_seq: gseq(h->total) && h->total < 1048576; \
+    KW gu_bs: HB_MIN <= bs && bs % 8 == 0; \
+    KW gu_last: tF[tn - 1] == 1 && tG[tn - 1] == o && bsize(tn - 1) == t && bs <= t; \
+    KW gu_lo: \forall integer i; 0 <= i < tn - 1 ==> hdr(h, tG[i], hword(i)); \
+    KW gu_split: t >= bs + HB_MIN ==> \
+      hdr(h, o, bs) && hdr(h, o + bs, t - bs + 1) && hdr(h, h->total, 2) && \
+      h->top == B(h, o + bs) && h->top_size == t - bs && h->free_bytes == tS[tn] - bs; \
+    KW gu_whole: t < bs + HB_MIN ==> \
+      hdr(h, o, t) && hdr(h, h->total, 0) && h->top == \null && h->top_size == 0 && \
+      h->free_bytes == tS[tn] - t; \
+    KW gu_min: h->min_free <= h->free_bytes;
+
 /* The update after take_top's effect: the model's last tile (offset o,
  * size t, free) split at bs (t >= bs + HB_MIN) or allocated whole; every
  * fact about memory is a precondition, in the state after take_top
  * (proved by the heap_tile run). */
 /*@ ghost
-  /@ requires gu_h: \valid(h);
-     requires gu_seq: gseq(h->total) && h->total < 1048576;
-     requires gu_bs: HB_MIN <= bs && bs % 8 == 0;
-     requires gu_last: tF[tn - 1] == 1 && tG[tn - 1] == o && bsize(tn - 1) == t && bs <= t;
-     requires gu_lo: \forall integer i; 0 <= i < tn - 1 ==> hdr(h, tG[i], hword(i));
-     requires gu_split: t >= bs + HB_MIN ==>
-       hdr(h, o, bs) && hdr(h, o + bs, t - bs + 1) && hdr(h, h->total, 2) &&
-       h->top == B(h, o + bs) && h->top_size == t - bs && h->free_bytes == tS[tn] - bs;
-     requires gu_whole: t < bs + HB_MIN ==>
-       hdr(h, o, t) && hdr(h, h->total, 0) && h->top == \null && h->top_size == 0 &&
-       h->free_bytes == tS[tn] - t;
-     requires gu_min: h->min_free <= h->free_bytes;
+  /@ GU_PRE(requires)
      assigns tn, tG[tn .. tn + 1], tF[tn - 1 .. tn], tS[tn .. tn + 1];
      ensures gu_tiled: tiled(h);
      ensures gu_n: tn == \old(tn) || tn == \old(tn) + 1;
