@@ -135,9 +135,9 @@ static int alloc_failed(vos_heap_t *h, int err);
 
 /* --- Default assigns of the callees (proved by the heap_alloc_frame run) - */
 
-/* WP's call rule reads only a function's default assigns; take's and
- * take_top's contracts have assigns only in their behaviors, so without
- * these a call would let every location change. Each is the union of
+/* take's and take_top's contracts have assigns only in their behaviors;
+ * without these default clauses WP 25 was seen to read a call as letting
+ * every location change (as for vos_heap_init, heap_tile_init.c). Each is the union of
  * the behaviors' clauses, as precise as theirs: take_top's locations are
  * each conditional on bs <= h->top_size (a set comprehension, empty when
  * the top is smaller than bs), since its fail behavior writes nothing;

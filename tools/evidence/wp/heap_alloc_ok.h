@@ -43,9 +43,8 @@
 */
 
 /* The model with its flat-memory facts (the hypothesis of every
- * function below but the small ones). */
-#define OK_MODEL(h) (\valid(h) && arena(h) && arena_sep(h) && tiled(h) && tlisted(h) && \
-    lsep(h) && i5(h) && bsep(h))
+ * function below but the small ones): OK_MODEL, heap_ok_model.h. */
+#include "heap_ok_model.h"
 
 /* The prefix sums never decrease from k on (proved by the
  * heap_alloc_ok_far run). */

@@ -2,10 +2,10 @@
 /*
  * heap_alloc's frame in the case "no list can serve" (issue 34): a
  * default assigns clause for heap_alloc (Frama-C merges it with
- * heap_alloc.c's contract), so that a caller's proof can use it: WP's
- * call rule reads only a function's default assigns, and heap_alloc.c's
- * contract has assigns only in its behaviors, so without this a call of
- * heap_alloc lets every location change. In the case of
+ * heap_alloc.c's contract), so that a caller's proof can use it:
+ * heap_alloc.c's contract has assigns only in its behaviors, and without
+ * this WP 25 was seen to read a call of heap_alloc as letting every
+ * location change. In the case of
  * heap_alloc_top.c and heap_alloc_top_ens.c (included: a handle and size
  * the checks let through, every list from cls_ceil(bs) up empty; their
  * preconditions at_case, at_nn, at_bs_lo, at_bs_hi, each proved to hold

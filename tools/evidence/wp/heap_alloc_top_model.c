@@ -12,7 +12,8 @@
  * kept), keeps tiled(h) and tlisted(h).
  * from_top's ensures are take_top's effect (split or whole; proved by the
  * heap_alloc_top_ens run); heap_alloc's contract has assigns only in its
- * behaviors, which WP's call rule does not read: heap_alloc_top_frame.c
+ * behaviors (WP 25 was seen to read such a call as writing every
+ * location, heap_tile_init.c): heap_alloc_top_frame.c
  * (included) adds a default assigns clause for this case (from_top's and
  * no_memory's locations: failures, the lock state, *out and, when
  * bs <= top_size, h->top, top_size, free_bytes, min_free and the three
@@ -79,11 +80,6 @@
 
 /* The old last tile (the top when it is free). */
 #define AM_K (tn - 1)
-/* The old and new link words of the block of tile i. */
-#define AM_NF1(I) \at(B(h, tG[(I)])->next_free, Pre)
-#define AM_PP1(I) \at(B(h, tG[(I)])->pprev, Pre)
-#define AM_NF2(I) B(h, tG[(I)])->next_free
-#define AM_PP2(I) B(h, tG[(I)])->pprev
 
 /* The call, with its effect on the words the model reads stated as
  * equalities (proved by the run heap_alloc_top_model_call: -wp-fct

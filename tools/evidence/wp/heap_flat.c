@@ -128,9 +128,8 @@
 */
 
 /* heap_tile_put.c's tp_tag (a part of its TP_PRE, the precondition of
- * tile_put_alone and tile_put_step; written inline in that macro,
- * heap_tile_put.c:227-228, so the ensures below is its text, copied and
- * checked by reading): b's boundary tag word, the one ending at b's end
+ * tile_put_alone and tile_put_step; the macro TP_TAG, heap_list_model.h,
+ * is both texts): b's boundary tag word, the one ending at b's end
  * tG[j + 1] (heap_model.h's tag_B: tagp(B(h, o), sz) == T(h, o + sz)),
  * is valid, outside the descriptor and apart from every tile's blk_t.
  * The requires are TP_PRE's b, sz and j clauses (0 <= j, j + 1 < tn gives
@@ -139,8 +138,7 @@
   /@ requires flat(h) && gseq(h->total);
      requires 0 <= j < tn && b == B(h, tG[j]) && sz == bsize(j);
      assigns \nothing;
-     ensures ft_tag: \valid(tagp(b, sz)) && \separated(tagp(b, sz), h) &&
-       (\forall integer i; 0 <= i < tn ==> \separated(tagp(b, sz), B(h, tG[i])));
+     ensures ft_tag: TP_TAG(h, b, sz);
   @/
   void fl_tp_tag(vos_heap_t *h, blk_t *b, uint32_t sz, uint32_t j)
   {
@@ -160,10 +158,9 @@
   }
 */
 
-/* heap_list_cut.c's rn_sep (l_ren's precondition; written inline there,
- * heap_list_cut.c:164-165, and the same text with r for B(h, tG[k] + bs)
- * in l_cut's lc_sep, heap_list_cut.c:528-529, so the ensures below is
- * rn_sep's text, copied and checked by reading): lsep(h) (by fl_lsep),
+/* heap_list_cut.c's rn_sep (l_ren's precondition; l_cut's lc_sep is the
+ * same with r for B(h, tG[k] + bs); the macro BLK_APART,
+ * heap_list_model.h, is the three texts): lsep(h) (by fl_lsep),
  * and the rest's blk_t at tG[k] + bs valid, outside the descriptor and
  * apart from every tile's. The requires are \valid(h) (no flat-memory
  * fact: rn_sep's first clause, l_cut's lc_pre), rn_cut's
@@ -174,8 +171,7 @@
   /@ requires flat(h) && \valid(h) && gseq(h->total);
      requires 0 <= k < tn && HB_MIN <= bs && bs % 8 == 0 && bsize(k) >= bs + HB_MIN;
      assigns \nothing;
-     ensures fr_sep: \valid(h) && lsep(h) && \valid(B(h, tG[k] + bs)) && \separated(B(h, tG[k] + bs), h) &&
-      \forall integer i; 0 <= i < tn ==> \separated(B(h, tG[k] + bs), B(h, tG[i]));
+     ensures fr_sep: \valid(h) && lsep(h) && BLK_APART(h, B(h, tG[k] + bs));
   @/
   void fl_rn_sep(vos_heap_t *h, uint32_t k, uint32_t bs)
   {

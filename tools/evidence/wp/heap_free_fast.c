@@ -47,7 +47,8 @@
  *   and in each nothing else is written (assigns: the lock state and the
  *   locations named; the default assigns clause is their union, each
  *   location in the cases that write it, so that a caller's proof can
- *   use the frame: WP's call rule reads only a callee's default assigns);
+ *   use the frame: without it, WP 25 was seen to read a call as writing
+ *   every location, as for vos_heap_init, heap_tile_init.c);
  * and in each the lock is released with the key vos__lock returned
  * (ev_lock_depth, the port stub's interrupt mask, as it was at entry).
  * classify_bad_header (proved here): it reads only (assigns \nothing),
@@ -160,6 +161,18 @@
   (NW(p) & 7) == HB_FREE && HB_MIN <= NW(p) - HB_FREE && \
   BW(p) + (NW(p) - HB_FREE) < 1048576 && \
   h->free_bytes + BW(p) <= 4294967295
+/* heap_free's default requires with b in use and checking (so n's
+ * header readable unconditionally), as one conjunct: the common part of
+ * the preconditions of the model proofs that call heap_free
+ * (heap_tile_fast.c's tf_free_top, heap_tile_fast_rep.c's tf_free_rep),
+ * one text for both; at each call heap_free's own requires are goals. */
+#define HF_READS(p) \
+  \valid(h) && i5(h) && pin(h, p) && \
+  \valid_read(&bof(p)->size) && \valid_read(&bof(p)->check) && \
+  \base_addr(bof(p)) == \base_addr(h->first) && \
+  (\forall uint8_t *q; q < (uint8_t *)bof(p) && cbh_walk(h, bof(p), q) ==> \
+     \valid_read(&CBH(q)->size) && \valid_read(&CBH(q)->check)) && \
+  \valid_read(&NX(p)->size) && \valid_read(&NX(p)->check)
 /* n listed (not the top): its list neighbourhood (I4) and the merged
  * block's boundary tag (n's), apart from what else is written. */
 #define LISTED_PRE(p) \
@@ -248,8 +261,8 @@ static int classify_bad_header(const vos_heap_t *h, const blk_t *b);
     // call when b says HB_PREV_FREE and prev_free_block accepts its tag).
     requires FREES(p) && (BW(p) & HB_PREV_FREE) != 0 ==> !pfb_ok(h, bof(p));
     // The union of the behaviors' assigns, each location in the cases
-    // that write it (GO* above): WP's call rule reads only a callee's
-    // default assigns.
+    // that write it (GO* above): with assigns in the behaviors only, WP 25
+    // was seen to read a call as writing every location (heap_tile_init.c).
     assigns ev_lock_depth,
             { x->free_bytes | vos_heap_t *x; x == h && GO(p) },
             { x->frees | vos_heap_t *x; x == h && GO(p) },

@@ -177,8 +177,7 @@ void cut_step(uint32_t k, uint32_t bs, uint32_t total);
     requires rn_k: 0 <= idx < LCLS && 1 <= lN[idx] && lT[idx][lN[idx] - 1] == k;
     requires rn_cut: HB_MIN <= bs && bs % 8 == 0 && bsize(k) >= bs + HB_MIN;
     // lsep(h) of the tiles after the cut: the old tiles' and the rest's
-    requires rn_sep: \valid(h) && lsep(h) && \valid(B(h, tG[k] + bs)) && \separated(B(h, tG[k] + bs), h) &&
-      \forall integer i; 0 <= i < tn ==> \separated(B(h, tG[k] + bs), B(h, tG[i]));
+    requires rn_sep: \valid(h) && lsep(h) && BLK_APART(h, B(h, tG[k] + bs));
     ensures x_cut: CUT_REL(Pre, k, bs);
     ensures x_n: \forall integer c; 0 <= c < LCLS ==> lN[c] == \old(lN[c]);
     ensures x_sep: \valid(h) && lsep(h);
@@ -517,8 +516,7 @@ void l_cut_new(vos_heap_t *h, blk_t *b, blk_t *r, uint32_t idx, uint32_t k, uint
 /*@ requires lc_pre: \valid(h) && gseq(total) && total < 1048576 && tlisted(h) && i5(h);
     requires lc_k: 0 <= idx < LCLS && 1 <= lN[idx] && lT[idx][lN[idx] - 1] == k && b == B(h, tG[k]);
     requires lc_cut: HB_MIN <= bs && bs % 8 == 0 && bsize(k) >= bs + HB_MIN;
-    requires lc_sep: lsep(h) && r == B(h, tG[k] + bs) && \valid(r) && \separated(r, h) &&
-      \forall integer i; 0 <= i < tn ==> \separated(r, B(h, tG[i]));
+    requires lc_sep: lsep(h) && r == B(h, tG[k] + bs) && BLK_APART(h, r);
     requires lc_c: c == cls_floor(bsize(k) - bs) && 0 <= c < LCLS && lN[c] + 1 < TMAX;
     ensures lc_ok: tlisted(h);
     ensures lc_i5: i5(h);

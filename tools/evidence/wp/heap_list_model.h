@@ -81,11 +81,23 @@
          \separated(B(h, tG[i]), B(h, tG[j])));
 */
 
+/* Flat-memory facts stated by more than one proof, one text each: the
+ * word at q valid, outside the descriptor and apart from every tile's
+ * blk_t. TP_TAG: b's boundary tag (heap_tile_put.c's TP_PRE); BLK_APART:
+ * the rest block r of take's split (heap_list_cut.c's rn_sep and
+ * lc_sep). heap_flat.c proves both from flat(h) (fl_tp_tag, fl_rn_sep).
+ * Conjunctions without outer parentheses, so that a clause reads as the
+ * conjuncts written out did: use them only as a conjunct. */
+#define TILES_APART(h, q) \
+    \valid(q) && \separated(q, h) && \
+    (\forall integer i; 0 <= i < tn ==> \separated(q, B(h, tG[i])))
+#define TP_TAG(h, b, sz) TILES_APART(h, tagp(b, sz))
+#define BLK_APART(h, r) TILES_APART(h, r)
+
 /* The link words of the block of tile I: before the call (\at Pre:
  * NF1, PP1) and now (NF2, PP2), in a contract or a function's body where
- * h names the heap. Shared by heap_list_top.c; heap_list.c and
- * heap_tile_fast.c still define the same text (an identical macro
- * redefinition, allowed by C11 6.10.3p2). */
+ * h names the heap. The only definition: heap_list.c, heap_list_top.c
+ * and heap_tile_fast.c use this one. */
 #define NF1(I) \at(B(h, tG[(I)])->next_free, Pre)
 #define PP1(I) \at(B(h, tG[(I)])->pprev, Pre)
 #define NF2(I) B(h, tG[(I)])->next_free

@@ -20,10 +20,10 @@
  * NOT PROVED here: that heap_alloc itself, as one function, keeps the
  * model. heap_alloc calls take_top, not tile_take_top (take_top and the
  * model's ghost update); heap_alloc_top_ens proves that heap_alloc's
- * behavior from_top has exactly take_top's effect (split or whole), but
- * no run composes heap_alloc's contract with the model's update (such a
- * run would include both heap_alloc.c and heap_tile.c, possible since
- * heap_top.c has an include guard; not written). heap_alloc's
+ * behavior from_top has exactly take_top's effect (split or whole);
+ * heap_alloc's contract is composed with the model's update for the top
+ * path by heap_alloc_top_model.c (under am_lock), not for the list
+ * path. heap_alloc's
  * precondition heap_ok is derived from the model by heap_alloc_ok.c
  * (l_top_pre gives its top part).
  * Assumptions: heap_list_top.c's and heap_aligned.c's (its axioms

@@ -6,15 +6,17 @@
  * tiled(h)'s gseq), fl_hblk_sep and fl_bsep (their contracts proved by
  * the run heap_flat) and ensures arena_sep(h), heap_alloc.c's
  * arena_hsep(h), lsep(h), hblk_sep(h), bsep(h), and with
- * heap_model's own parts heap_alloc_ok.h's OK_MODEL(h) written out
- * (\valid(h), arena, arena_sep, tiled, tlisted, lsep, i5, bsep: the
- * hypothesis of ok_of_model, whose ensures is heap_ok(h)).
+ * heap_model's own parts OK_MODEL(h) (heap_ok_model.h, the text
+ * heap_alloc_ok.h uses too; \valid(h), arena, arena_sep, tiled,
+ * tlisted, lsep, i5, bsep: the hypothesis of ok_of_model, whose ensures
+ * is heap_ok(h)).
  * Run heap_model_parts proves only hm_parts (-wp-fct). No axiom, no
  * admitted lemma; the included files' axioms are in the context.
  */
 #include "heap_flat.c"
 /* i5 (heap_i5.c) comes with heap_flat.c's heap_alloc.c. */
 #include "heap_model_all.h"
+#include "heap_ok_model.h"
 
 /*@ ghost
   /@ requires heap_model(h);
@@ -24,8 +26,7 @@
      ensures hp_lsep: lsep(h);
      ensures hp_hblk: hblk_sep(h);
      ensures hp_bsep: bsep(h);
-     ensures hp_ok: \valid(h) && arena(h) && arena_sep(h) && tiled(h) && tlisted(h) &&
-       lsep(h) && i5(h) && bsep(h);
+     ensures hp_ok: OK_MODEL(h);
   @/
   void hm_parts(vos_heap_t *h)
   {

@@ -59,9 +59,8 @@
  * tile_take_top after take_top), all four in heap_tile_top.h, are
  * proved by this run; so is take_top again
  * (-wp-fct), with one clause this file adds to its contract: a default
- * assigns, the union of heap_top.c's behaviors' (WP's call rule reads
- * only the default behavior's assigns: without it a call lets all
- * memory change). take_top's fail case (top_size < bs: NULL, nothing
+ * assigns, the union of heap_top.c's behaviors' (without it WP 25 was
+ * seen to read a call as letting all memory change). take_top's fail case (top_size < bs: NULL, nothing
  * written, heap_top's behavior fail) is tested by tile_take_top itself
  * before the call, with the same test, since that union frame does not
  * say "nothing written".
@@ -97,8 +96,8 @@
 #include "heap_tile_top.h"
 
 /* take_top's frame as one clause (the union of heap_top.c's behaviors'
- * assigns): WP's call rule reads the default behavior's assigns, and
- * without one it lets a call write all memory. Merged with heap_top.c's
+ * assigns): without one, WP 25 was seen to read a call as writing all
+ * memory. Merged with heap_top.c's
  * contract; proved again by this run (-wp-fct take_top). */
 /*@ assigns h->top, h->top_size, h->free_bytes, h->min_free,
             B(h, h->total - h->top_size)->size, B(h, h->total - h->top_size)->check,

@@ -47,12 +47,7 @@
 #include "heap_list_model.h"   /* also NF1, PP1, NF2, PP2: old and new link words */
 
 /* heap_free's fast path to the top keeps tiled(h) and tlisted(h). */
-/*@ requires ft_pre: \valid(h) && i5(h) && pin(h, p) &&
-      \valid_read(&bof(p)->size) && \valid_read(&bof(p)->check) &&
-      \base_addr(bof(p)) == \base_addr(h->first) &&
-      (\forall uint8_t *q; q < (uint8_t *)bof(p) && cbh_walk(h, bof(p), q) ==>
-         \valid_read(&CBH(q)->size) && \valid_read(&CBH(q)->check)) &&
-      \valid_read(&NX(p)->size) && \valid_read(&NX(p)->check);
+/*@ requires ft_pre: HF_READS(p);
     requires ft_fast: FAST(p) && NX(p) == h->top && FAST_PRE(p);
     requires ft_mem: arena(h) && arena_sep(h) && lsep(h);
     requires ft_ok: tiled(h) && tlisted(h);

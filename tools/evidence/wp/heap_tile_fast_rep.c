@@ -36,12 +36,7 @@
   void g_cover3(vos_heap_t *h, uint32_t j) { }
 */
 
-/*@ requires rp_pre: \valid(h) && i5(h) && pin(h, p) &&
-      \valid_read(&bof(p)->size) && \valid_read(&bof(p)->check) &&
-      \base_addr(bof(p)) == \base_addr(h->first) &&
-      (\forall uint8_t *q; q < (uint8_t *)bof(p) && cbh_walk(h, bof(p), q) ==>
-         \valid_read(&CBH(q)->size) && \valid_read(&CBH(q)->check)) &&
-      \valid_read(&NX(p)->size) && \valid_read(&NX(p)->check);
+/*@ requires rp_pre: HF_READS(p);
     requires rp_fast: FAST(p) && NX(p) != h->top && SAME(p) && FAST_PRE(p) && LISTED_PRE(p);
     requires rp_mem: arena(h) && arena_sep(h);
     requires rp_ok: tiled(h);

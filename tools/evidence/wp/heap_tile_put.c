@@ -227,8 +227,7 @@ void alone_step(vos_heap_t *h, blk_t *b, uint32_t sz, blk_t *n, uint32_t nw);
     0 <= j && j + 1 < tn && tF[j] == 0 && tF[j + 1] == 0 && (j == 0 || tF[j - 1] == 0) && \
     b == B(h, tG[j]) && n == B(h, tG[j + 1]) && sz == bsize(j) && nw == bsize(j + 1) && \
     k == cls_floor(sz) && lN[k] + 1 < TMAX && \
-    \valid(tagp(b, sz)) && \separated(tagp(b, sz), h) && \
-    (\forall integer i; 0 <= i < tn ==> \separated(tagp(b, sz), B(h, tG[i]))) && \
+    TP_TAG(h, b, sz) && \
     (nw | HB_PREV_FREE) == nw + HB_PREV_FREE
 
 /* alone_step on the model (no ghost update): tile j's and j + 1's
