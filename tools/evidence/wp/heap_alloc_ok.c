@@ -16,7 +16,7 @@
  * Proved by the runs (CVC4 alone); the steps are in heap_alloc_ok.h and
  * heap_take_cut.h, proved in a smaller context (heap_alloc_ok_steps.c:
  * not heap_alloc.c, whose lemmas made CVC4 time out on some of them):
- *  - heap_alloc_ok_far (-wp-fct ok_far,ok_cut,ok_mono,ok_fb):
+ *  - heap_alloc_ok_far (-wp-fct ok_far,ok_cut,ok_fb):
  *    heap_take_cut.h's ok_far: the next tile's header valid and apart,
  *    and for every bs of a split of tile i (free, not the last), the
  *    rest's blk_t at tG[i] + bs and the tag word T(h, tG[i + 1]) valid,
@@ -24,8 +24,8 @@
  *    tile's blk_t (bsep, gseq); ok_cut: take's TK_W is bsize(i) + 1 and,
  *    for every bs, TK_R is the blk_t at tG[i] + bs and TK_TAG the word
  *    ending at tG[i + 1], TK_N the next tile's (shift_B, take_tag,
- *    take_next); ok_mono: the prefix sums never decrease from k on (a
- *    ghost loop); ok_fb: a free tile's size is at most free_bytes;
+ *    take_next); ok_fb: a free tile's size is at most free_bytes (with
+ *    heap_tile_mono.h's g_mono, proved by the heap_tile_take run);
  *  - heap_alloc_ok (-wp-fct ok_head,ok_listed): ok_head: the head of a
  *    non-empty list k (heap_list.c's l_head, proved by the heap_list
  *    run) is at least cls_low(k) + HB_FREE bytes (heap_class_scheme.h's

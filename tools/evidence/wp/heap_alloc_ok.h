@@ -46,29 +46,9 @@
  * function below but the small ones): OK_MODEL, heap_ok_model.h. */
 #include "heap_ok_model.h"
 
-/* The prefix sums never decrease from k on (proved by the
- * heap_alloc_ok_far run). */
-/*@ ghost
-  /@ requires gseq(total) && total < 1048576;
-     requires 0 <= k <= tn;
-     assigns \nothing;
-     ensures \forall integer i; k <= i <= tn ==> tS[k] <= tS[i];
-  @/
-  void ok_mono(uint32_t k, uint32_t total)
-  {
-      /@ assert m_room: tn * HB_MIN <= total && tn <= 43690; @/
-      uint32_t j = k;
-      /@ loop invariant k <= j <= tn;
-         loop invariant \forall integer i; k <= i <= j ==> tS[k] <= tS[i];
-         loop assigns j;
-         loop variant tn - j;
-      @/
-      while (j < tn) {
-          /@ assert m_step: tS[j + 1] >= tS[j]; @/
-          j++;
-      }
-  }
-*/
+/* The prefix sums never decrease from k on: heap_tile_mono.h's g_mono
+ * (proved by the heap_tile_take run; used here by its contract). */
+#include "heap_tile_mono.h"
 
 /* A free tile's size is at most free_bytes (proved by the
  * heap_alloc_ok_far run, heap_alloc_ok_steps.c). */
@@ -84,7 +64,7 @@
       /@ assert b_s: tS[i + 1] == tS[i] + bsize(i) && 0 <= tS[i]; @/
       uint32_t j = i + 1;
       /@ assert b_j: j == i + 1 && j < tn; @/
-      ok_mono(j, h->total);
+      g_mono(j, h->total);
       /@ assert b_n: tS[j] <= tS[tn]; @/
   }
 */

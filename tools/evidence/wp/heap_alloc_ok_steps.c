@@ -8,7 +8,7 @@
  * heap_alloc.c, whose lemmas and contracts are not needed here, nor
  * heap_top.c (heap_ok's top part is heap_top_pre.h's l_top_pre, proved by
  * the heap_list_top_alloc run).
- * Runs: heap_alloc_ok_far (-wp-fct ok_far,ok_cut,ok_mono,ok_fb),
+ * Runs: heap_alloc_ok_far (-wp-fct ok_far,ok_cut,ok_fb),
  * heap_alloc_ok (-wp-fct ok_head,ok_listed).
  */
 #include "heap_take.c"

@@ -223,29 +223,9 @@ blk_t *take_at(vos_heap_t *h, uint32_t idx, uint32_t bs) /*@ ghost (uint32_t o, 
     return r;
 }
 
-/* The prefix sums never decrease (an induction over the sequence, as a
- * ghost loop; proved by this run). */
-/*@ ghost
-  /@ requires gseq(total) && total < 1048576;
-     requires 0 <= k <= tn;
-     assigns \nothing;
-     ensures \forall integer i; k <= i <= tn ==> tS[k] <= tS[i];
-  @/
-  void g_mono(uint32_t k, uint32_t total)
-  {
-      /@ assert m_room: tn * HB_MIN <= total && tn <= 43690; @/
-      uint32_t j = k;
-      /@ loop invariant k <= j <= tn;
-         loop invariant \forall integer i; k <= i <= j ==> tS[k] <= tS[i];
-         loop assigns j;
-         loop variant tn - j;
-      @/
-      while (j < tn) {
-          /@ assert m_step: tS[j + 1] >= tS[j]; @/
-          j++;
-      }
-  }
-*/
+/* The prefix sums never decrease: g_mono (heap_tile_mono.h; proved by
+ * this run). */
+#include "heap_tile_mono.h"
 
 /* The whole case: tile k (free, not the last) becomes allocated. */
 /*@ ghost
