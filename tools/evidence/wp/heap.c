@@ -48,7 +48,7 @@
  * paths; the same-class tests of the frees as WP steps.
  */
 /* The source file that defines list_push (tools/evidence/run.py finds it). */
-#include EV_SOURCE
+#include "heap_source.h"
 
 #include "bits.h"
 

@@ -46,7 +46,7 @@
 /* Included by several proofs (heap_alloc.c, heap_tile_free.c, ...): once per run. */
 #ifndef EV_WP_HEAP_ALIGNED_C
 #define EV_WP_HEAP_ALIGNED_C
-#include EV_SOURCE
+#include "heap_source.h"
 
 /*@ // The gap the code computes before the first aligned payload of the
     // block whose payload would start at address p (g0), and after the

@@ -57,13 +57,6 @@
  */
 #include "heap_take.c"
 #include "heap_class.h"
-/* heap_aligned.c (the arithmetic's lemmas and its C_low_bits axioms:
- * and_low3 bounds the block size bs, so class_ceil's argument) includes
- * EV_SOURCE, which heap_take.c has already included: for it EV_SOURCE
- * names a header that is already in (its include guard makes it empty),
- * so the kernel is read once. */
-#undef EV_SOURCE
-#define EV_SOURCE <stddef.h>
 #include "heap_aligned.c"
 
 /* --- Assumptions --------------------------------------------------------- */

@@ -94,12 +94,6 @@
  *  - WP's Typed+cast memory model.
  */
 #include "heap_take.c"
-/* heap_top.c (take_top's contract, top_ok) and heap_aligned.c (bs_of,
- * bs_ok) include EV_SOURCE, which heap_take.c has already included: for
- * them it names a header that is already in (its include guard makes it
- * empty), so the kernel is read once. */
-#undef EV_SOURCE
-#define EV_SOURCE <stddef.h>
 #include "heap_top.c"
 #include "heap_aligned.c"
 

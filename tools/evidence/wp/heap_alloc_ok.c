@@ -59,10 +59,6 @@
  */
 #include "heap_alloc.c"
 #include "heap_tile_model.h"
-/* heap_list.c (l_head's contract) includes EV_SOURCE, which heap_take.c
- * has already included: for it a header that is already in. */
-#undef EV_SOURCE
-#define EV_SOURCE <stddef.h>
 #include "heap_list.c"
 #include "heap_boff.h"
 #include "heap_list_take.h"

@@ -12,10 +12,6 @@
  * heap_alloc_ok (-wp-fct ok_head,ok_listed).
  */
 #include "heap_take.c"
-/* heap_list.c includes EV_SOURCE, which heap_take.c has already
- * included: for it a header that is already in (as heap_alloc.c does). */
-#undef EV_SOURCE
-#define EV_SOURCE <stddef.h>
 #include "heap_tile_model.h"
 #include "heap_list.c"
 #include "heap_boff.h"

@@ -65,11 +65,6 @@
  * through heap_tile.c the model (heap_tile_model.h) and g_top
  * (heap_tile_top.h); heap_list_model.h. */
 #include "heap_list_top.c"
-/* heap_alloc.c includes heap_take.c, which includes EV_SOURCE (through
- * heap_i5.c), already in: for it a header that is already in (heap_flat.c
- * does the same). */
-#undef EV_SOURCE
-#define EV_SOURCE <stddef.h>
 #include "heap_alloc_top_frame.c"
 #include "heap_alloc_top_model.h"
 #include "heap_model_all.h"

@@ -48,7 +48,7 @@
 /* Included by several proofs (heap_put.c, heap_take.c, ...): once per run. */
 #ifndef EV_WP_HEAP_I5_C
 #define EV_WP_HEAP_I5_C
-#include EV_SOURCE
+#include "heap_source.h"
 
 #include "bits.h"
 

@@ -45,11 +45,6 @@
  */
 #include "heap_tile_init.c"
 
-/* heap_list.c (l_init) and heap_init_model_flat.c (hm_flat_of) include
- * EV_SOURCE, which heap_init.c has already included: for them a header
- * that is already in (as heap_alloc_ok.c does). */
-#undef EV_SOURCE
-#define EV_SOURCE <stddef.h>
 #include "heap_list.c"
 #include "heap_flat.h"
 #include "heap_model_all.h"

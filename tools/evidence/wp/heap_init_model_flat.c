@@ -7,7 +7,7 @@
  * kernel's types, heap_model.h, heap_flat.h. No axiom, no lemma
  * (heap_model.h's shift_B and tag_B are in the context, unused).
  */
-#include EV_SOURCE
+#include "heap_source.h"
 #include "heap_model.h"
 #include "heap_flat.h"
 #include "heap_init_model.h"

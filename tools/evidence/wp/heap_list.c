@@ -61,7 +61,7 @@
  * list of distinct tiles has fewer than tn <= 43690 positions, a
  * counting argument not proved here). No axiom, no admitted lemma.
  */
-#include EV_SOURCE
+#include "heap_source.h"
 #include "bits.h"
 #include "heap_i5_spec.h"
 #include "heap_model.h"

@@ -7,7 +7,7 @@
  * contracts. The code is kernel/heap.c itself, included (EV_SOURCE) for
  * its types only. No axiom, no lemma.
  */
-#include EV_SOURCE
+#include "heap_source.h"
 #include "heap_model.h"
 #include "heap_tile_model.h"
 #include "heap_class_scheme.h"

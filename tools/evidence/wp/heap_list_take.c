@@ -40,11 +40,6 @@
 #include "heap_take.c"
 #include "heap_tile_model.h"
 #include "heap_tile_take.h"
-/* heap_list.c (l_head's contract) includes EV_SOURCE, which heap_take.c
- * has already included: for it EV_SOURCE names a header that is already
- * in (its include guard makes it empty), so the kernel is read once. */
-#undef EV_SOURCE
-#define EV_SOURCE <stddef.h>
 #include "heap_list.c"
 #include "heap_boff.h"
 #include "heap_list_take.h"

@@ -31,10 +31,6 @@
  * bs_ok is used). No new one.
  */
 #include "heap_list_top.c"
-/* heap_aligned.c includes EV_SOURCE, which heap_top.c has already
- * included: for it, a header that is already in (as heap_alloc.c does). */
-#undef EV_SOURCE
-#define EV_SOURCE <stddef.h>
 #include "heap_aligned.c"
 
 /* The model gives take_top's heap preconditions (l_top_pre). */

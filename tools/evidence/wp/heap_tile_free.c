@@ -32,11 +32,6 @@
  * only; nothing of it is proved by this run.
  */
 #include "heap_put.c"
-/* heap_aligned.c includes EV_SOURCE, which heap_put.c has already read:
- * naming a header already in makes the second include empty, so the
- * kernel is read once (as heap_aligned_fn.c explains). */
-#undef EV_SOURCE
-#define EV_SOURCE <stddef.h>
 #include "heap_aligned.c"
 #include "heap_class_scheme.h"
 #include "heap_merge_class.h"

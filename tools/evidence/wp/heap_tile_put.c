@@ -76,11 +76,6 @@
  * declared steps.
  */
 #include "heap_tile_put_seq.c"
-/* heap_list.c includes EV_SOURCE, which heap_tile_put_seq.c has already
- * read: naming a header already in makes the second include empty, so the
- * kernel is read once (as heap_tile_free.c does). */
-#undef EV_SOURCE
-#define EV_SOURCE <stddef.h>
 #include "heap_list.c"
 
 

@@ -13,7 +13,7 @@
  */
 #ifndef EV_WP_HEAP_TILE_PUT_SEQ_C
 #define EV_WP_HEAP_TILE_PUT_SEQ_C
-#include EV_SOURCE
+#include "heap_source.h"
 #include "heap_model.h"
 #include "heap_tile_model.h"
 

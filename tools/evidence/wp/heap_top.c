@@ -54,7 +54,7 @@
 /* Included by several proofs (heap_alloc.c, heap_tile.c, ...): once per run. */
 #ifndef EV_WP_HEAP_TOP_C
 #define EV_WP_HEAP_TOP_C
-#include EV_SOURCE
+#include "heap_source.h"
 
 #include "heap_model.h"
 
