@@ -20,12 +20,8 @@
 /*@ ghost
   /@ GU_PRE(requires)
      requires gl_listed: tlisted(h);
-     assigns tn, tG[tn .. tn + 1], tF[tn - 1 .. tn], tS[tn .. tn + 1];
-     ensures gl_tiled: tiled(h);
+     GU_POST(ensures)
      ensures gl_tlisted: tlisted(h);
-     ensures gl_n: tn == \old(tn) || tn == \old(tn) + 1;
-     ensures gl_k: tF[\old(tn) - 1] == 0 && tG[\old(tn) - 1] == o &&
-       bsize(\old(tn) - 1) == (t >= bs + HB_MIN ? bs : t);
   @/
   void g_top_l(vos_heap_t *h, uint32_t bs, uint32_t t, uint32_t o)
   {

@@ -111,17 +111,23 @@
       h->free_bytes == tS[tn] - t; \
     KW gu_min: h->min_free <= h->free_bytes;
 
+/* g_top's assigns and ensures, one text for g_top and for the callers'
+ * ghost functions that state them again with more (heap_alloc_top_model.h's
+ * g_top_l): KW is `ensures`; h, bs, t and o are the caller's names. */
+#define GU_POST(KW) \
+    assigns tn, tG[tn .. tn + 1], tF[tn - 1 .. tn], tS[tn .. tn + 1]; \
+    KW gu_tiled: tiled(h); \
+    KW gu_n: tn == \old(tn) || tn == \old(tn) + 1; \
+    KW gu_k: tF[\old(tn) - 1] == 0 && tG[\old(tn) - 1] == o && \
+      bsize(\old(tn) - 1) == (t >= bs + HB_MIN ? bs : t);
+
 /* The update after take_top's effect: the model's last tile (offset o,
  * size t, free) split at bs (t >= bs + HB_MIN) or allocated whole; every
  * fact about memory is a precondition, in the state after take_top
  * (proved by the heap_tile run). */
 /*@ ghost
   /@ GU_PRE(requires)
-     assigns tn, tG[tn .. tn + 1], tF[tn - 1 .. tn], tS[tn .. tn + 1];
-     ensures gu_tiled: tiled(h);
-     ensures gu_n: tn == \old(tn) || tn == \old(tn) + 1;
-     ensures gu_k: tF[\old(tn) - 1] == 0 && tG[\old(tn) - 1] == o &&
-       bsize(\old(tn) - 1) == (t >= bs + HB_MIN ? bs : t);
+     GU_POST(ensures)
   @/
   void g_top(vos_heap_t *h, uint32_t bs, uint32_t t, uint32_t o)
   {
