@@ -272,6 +272,15 @@ void tile_put_step(vos_heap_t *h, blk_t *b, blk_t *n, uint32_t sz, uint32_t nw, 
     //@ assert s_ll: l_links(h);
     //@ assert s_tl: tlisted(h);
     //@ assert s_ar: arena(h);
+    /* i5(h) (ts_i5) by its four parts, after the bitmaps' frame: each
+     * a goal of 2 s or less at a load of 10 (CVC4), against 14-16 s for
+     * ts_i5 as one goal from the asserts above. */
+    //@ assert s_sm: \forall integer f; 0 <= f < VOS_HEAP_FL_COUNT ==> h->sl_map[f] == \at(h->sl_map[f], Pre);
+    //@ assert s_fm: h->fl_map == \at(h->fl_map, Pre);
+    //@ assert s_i5a: i5_sl(h);
+    //@ assert s_i5b: i5_sl_hi(h);
+    //@ assert s_i5c: i5_fl(h);
+    //@ assert s_i5d: i5_fl_hi(h);
 }
 
 /* l_push_proof with its frame on the tiles' header words and the
