@@ -5,13 +5,16 @@
  * flags 0 or 1, no two free tiles adjacent, the prefix sums); with the
  * lemma functions g_word1 (a free tile after one in use: its word is its
  * size + HB_FREE) and g_cover1 (heap_tile_join.h: the headers of tiles
- * 0 .. k from those below k and tile k's). Ghost code only; kernel/heap.c is included (through heap_top.c) for its types and
+ * 0 .. k from those below k and tile k's), and by a call of
+ * heap_tile_reseq.h's g_reseq (gseq from its parts after the update; its
+ * contract, proved by the run heap_tile_reseq). Ghost code only; kernel/heap.c is included (through heap_top.c) for its types and
  * constants. Assumptions: none but heap_tile_model.h's context (its
  * axiom or_flag is not used here). Run heap_tile_join.
  */
 #include "heap_top.c"
 #include "heap_tile_model.h"
 #include "heap_tile_join.h"
+#include "heap_tile_reseq.h"
 
 /* A free tile after a tile in use (or first): its word is its size | HB_FREE
  * (a lemma function, proved with nothing else in sight). */
@@ -41,14 +44,8 @@
       tF[k] = 1;
       tS[k1] = tS[k] + (total - tG[k]);
       tn = k1;
-      /@ assert s_g: tG[0] == 0 && tG[tn] == total && 1 <= tn; @/
-      /@ assert s_al: \forall integer i; 0 <= i <= tn ==> tG[i] % 8 == 0; @/
-      /@ assert s_pk: \forall integer i; 0 <= i <= k + 1 ==> tG[k + 1] - tG[i] >= (k + 1 - i) * HB_MIN; @/
-      /@ assert s_pw: \forall integer i, j; 0 <= i <= j <= tn ==> tG[j] - tG[i] >= (j - i) * HB_MIN; @/
-      /@ assert s_fl: \forall integer i; 0 <= i < tn ==> tF[i] == 0 || tF[i] == 1; @/
-      /@ assert s_adj: \forall integer i; 0 <= i && i + 1 < tn ==> !(tF[i] == 1 && tF[i + 1] == 1); @/
       /@ assert s_sk: tS[k + 1] == tS[k] + bsize(k) && tF[k] == 1; @/
-      /@ assert s_sum: \forall integer i; 0 <= i < tn ==> tS[i + 1] == tS[i] + (tF[i] == 1 ? bsize(i) : 0); @/
+      g_reseq(total, k);
       /@ assert s_pm: k > 0 ==> tF[k - 1] == 0; @/
       /@ assert s_pf: k == 0 || tF[k - 1] == 0; @/
       /@ assert s_bz: tn - 1 == k && bsize(k) == total - tG[k]; @/

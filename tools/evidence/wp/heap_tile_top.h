@@ -9,12 +9,16 @@
  * case's headers, top and free_bytes as take_top's contract states them,
  * heap_top.c) and the old last tile's offset o and size t, updates the
  * ghost model (g_split or g_whole) and ensures tiled(h). The ghost
- * functions g_split, g_whole, g_cover (moved here from heap_tile.c,
- * unchanged) and g_top are proved by the heap_tile run. Include after
- * heap_model.h and heap_tile_model.h.
+ * functions g_split, g_whole, g_cover (moved here from heap_tile.c)
+ * and g_top are proved by the heap_tile run; g_split reaches gseq by
+ * heap_tile_reseq.h's g_reseq (its contract; proved by the
+ * heap_tile_reseq run). Include after heap_model.h and
+ * heap_tile_model.h.
  */
 #ifndef EV_WP_HEAP_TILE_TOP_H
 #define EV_WP_HEAP_TILE_TOP_H
+
+#include "heap_tile_reseq.h"
 
 /* The model's updates, as ghost functions (proved by this run). */
 /*@ ghost
@@ -44,13 +48,7 @@
       tS[k + 1] = tS[k];
       tS[k + 2] = tS[k] + (total - tG[k + 1]);
       tn = k + 2;
-      /@ assert s_g: tG[0] == 0 && tG[tn] == total && 1 <= tn; @/
-      /@ assert s_al: \forall integer i; 0 <= i <= tn ==> tG[i] % 8 == 0; @/
-      /@ assert s_pk: \forall integer i; 0 <= i <= k + 1 ==> tG[k + 1] - tG[i] >= (k + 1 - i) * HB_MIN; @/
-      /@ assert s_pw: \forall integer i, j; 0 <= i <= j <= tn ==> tG[j] - tG[i] >= (j - i) * HB_MIN; @/
-      /@ assert s_fl: \forall integer i; 0 <= i < tn ==> tF[i] == 0 || tF[i] == 1; @/
-      /@ assert s_adj: \forall integer i; 0 <= i && i + 1 < tn ==> !(tF[i] == 1 && tF[i + 1] == 1); @/
-      /@ assert s_sum: \forall integer i; 0 <= i < tn ==> tS[i + 1] == tS[i] + (tF[i] == 1 ? bsize(i) : 0); @/
+      g_reseq(total, k);
       /@ assert s_pf0: k > 0 ==> tF[k - 1] == 0; @/
       /@ assert s_bk0: bsize(k) == bs; @/
       /@ assert s_bk: hword(k) == bs; @/
