@@ -5,7 +5,8 @@
  * the checks let through, the lowest non-empty class at or above
  * cls_ceil(bs) being KF, a class without axiom), two additions to
  * contracts, so that a caller's proof can use heap_alloc's effect on the
- * words the whole-heap model reads (heap_alloc_list_model.c):
+ * words the whole-heap model reads (the composition with the model,
+ * heap_alloc_list_model.c, is on branch listpath, not proved):
  *  - take: behavior lw_whole (take's whole case, the found block kept
  *    whole): every list head but lists[idx] keeps its value (lw_tl) and
  *    its back link (lw_tp), under lw_tsep (every other head apart from
@@ -19,15 +20,18 @@
  *    set (LW_U, LW_P, LW_Q: as heap_alloc_top_frame.c's AF_W, so that a
  *    caller's goal sees one memory update per set); and lw_lists and
  *    lw_pp, take's lw_tl and lw_tp for heap_alloc, when the found block
- *    is taken whole, under lw_sep (lw_tsep at the found class).
+ *    is taken whole, under lw_sep (lw_tsep at the found class, the other
+ *    heads apart from the lock state and out) and lw_blo, lw_bhi
+ *    (bs_of(size) on the code's two paths: heap_alloc.c's lemmas
+ *    bs_of_lo and bs_of_hi give them at a call).
  * Proved on the code (kernel/heap.c) by two runs (CVC4 alone):
  *  - heap_alloc_list_model_take (-wp-fct take -wp-prop lw_tl,lw_tp);
- *  - heap_alloc_list_model_frame (-wp-fct heap_alloc -wp-prop
- *    @assigns,lw_lists,lw_pp,lw_tsep): the default assigns, the two
- *    ensures and lw_tsep at take's call.
- * Assumptions: heap_alloc_list.c's (heap_alloc.c's), and lw_sep, a
- * precondition (derived from the model by heap_alloc_list_model.c's
- * caller).
+ *  - heap_alloc_list_model_frame (-wp-fct heap_alloc -wp-bhv default!
+ *    -wp-prop @assigns,lw_lists,lw_pp,lw_tsep): the default assigns, the
+ *    two ensures and lw_tsep at take's call.
+ * Assumptions: heap_alloc_list.c's (heap_alloc.c's); lw_sep, lw_blo and
+ * lw_bhi are preconditions (flat-memory facts of the model and lemma
+ * instances; no proved caller derives them yet: docs/evidence.md).
  */
 #include "heap_alloc_list.c"
 
