@@ -10,13 +10,14 @@
 #include "heap_tile_model.h"
 #include "heap_tile_join_mid.h"
 
-/* The prefix sums grow (a lemma function: a ghost loop, the induction). */
+/* Every prefix sum at most the last (a lemma function: a ghost loop, the
+ * induction; not heap_tile_mono.h's g_mono, which is another statement). */
 /*@ ghost
   /@ requires gseq(total) && total < 1048576;
      assigns \nothing;
      ensures \forall integer i; 0 <= i <= tn ==> tS[i] <= tS[tn];
   @/
-  void g_mono(uint32_t total)
+  void g_le_last(uint32_t total)
   {
       uint32_t k = tn;
       /@ assert g_room: tn * HB_MIN <= total && tn <= 43690; @/
@@ -53,7 +54,7 @@
       /@ assert m_d: d == bsize(j) && 0 < d < 1048576; @/
       /@ assert m_nx: tF[j + 2] == 0; @/
       /@ assert m_sj: tS[j + 1] == tS[j] && tS[j + 2] == tS[j] + bsize(j + 1); @/
-      g_mono(total);
+      g_le_last(total);
       /@ assert m_sb: \forall integer i; 0 <= i <= tn ==> tS[i] + d < 4294967296; @/
       uint32_t i = j + 1;
       /@ loop invariant i_r: j + 1 <= i <= n;

@@ -11,20 +11,28 @@
 #ifndef EV_WP_HEAP_TILE_JOIN_MID_H
 #define EV_WP_HEAP_TILE_JOIN_MID_H
 
-/*@ ghost
-  /@ requires gseq(total) && total < 1048576;
-     requires 0 <= j && j + 2 < tn && tF[j] == 0 && tF[j + 1] == 1;
-     requires j > 0 ==> tF[j - 1] == 0;
+/* g_join_mid's contract as clause macros (one text): heap_tile_fast_rl.h's
+ * g_fr performs g_join_mid and states its contract with these too. */
+#define JM_REQ(total, j) \
+     requires gseq(total) && total < 1048576; \
+     requires 0 <= j && j + 2 < tn && tF[j] == 0 && tF[j + 1] == 1; \
+     requires j > 0 ==> tF[j - 1] == 0; \
      requires tS[tn] + bsize(j) < 4294967296;
-     assigns tn, tG[j + 1 .. tn - 1], tF[j .. tn - 2], tS[j + 1 .. tn - 1];
-     ensures m_seq: gseq(total);
-     ensures m_n: tn == \old(tn) - 1;
-     ensures m_lo: \forall integer i; 0 <= i <= j ==> tG[i] == \old(tG[i]);
-     ensures m_lof: \forall integer i; 0 <= i < j ==> tF[i] == \old(tF[i]) && hword(i) == \old(hword(i));
-     ensures m_hi: \forall integer i; j < i <= tn ==> tG[i] == \old(tG[i + 1]);
-     ensures m_hif: \forall integer i; j < i < tn ==> tF[i] == \old(tF[i + 1]) && hword(i) == \old(hword(i + 1));
-     ensures m_j: tF[j] == 1 && bsize(j) == \old(bsize(j)) + \old(bsize(j + 1)) && hword(j) == bsize(j) + 1;
+#define JM_ASG(j) tn, tG[j + 1 .. tn - 1], tF[j .. tn - 2], tS[j + 1 .. tn - 1]
+#define JM_ENS(total, j) \
+     ensures m_seq: gseq(total); \
+     ensures m_n: tn == \old(tn) - 1; \
+     ensures m_lo: \forall integer i; 0 <= i <= j ==> tG[i] == \old(tG[i]); \
+     ensures m_lof: \forall integer i; 0 <= i < j ==> tF[i] == \old(tF[i]) && hword(i) == \old(hword(i)); \
+     ensures m_hi: \forall integer i; j < i <= tn ==> tG[i] == \old(tG[i + 1]); \
+     ensures m_hif: \forall integer i; j < i < tn ==> tF[i] == \old(tF[i + 1]) && hword(i) == \old(hword(i + 1)); \
+     ensures m_j: tF[j] == 1 && bsize(j) == \old(bsize(j)) + \old(bsize(j + 1)) && hword(j) == bsize(j) + 1; \
      ensures m_sum: tS[tn] == \old(tS[tn]) + \old(bsize(j));
+
+/*@ ghost
+  /@ JM_REQ(total, j)
+     assigns JM_ASG(j);
+     JM_ENS(total, j)
   @/
   void g_join_mid(uint32_t total, uint32_t j);
 */
