@@ -56,7 +56,10 @@
 /* This case never calls take_top (find_class returns KF >= 0): stated as
  * a precondition that cannot hold, so WP proves, as that call's
  * precondition, that heap_alloc does not reach the call in this case.
- * This contract serves only this run, which proves no other function. */
+ * This contract serves every run that includes this file: heap_alloc_list
+ * proves the call unreachable (al_no_top at take_top's call) under the
+ * requires they all share; heap_alloc_list_model_frame selects al_no_top
+ * too; the heap_alloc_list_ens* runs rely on heap_alloc_list's proof. */
 /*@ requires al_no_top: \false; */
 INLINE blk_t *take_top(vos_heap_t *h, uint32_t bs);
 

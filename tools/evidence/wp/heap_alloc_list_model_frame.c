@@ -27,11 +27,13 @@
  * Proved on the code (kernel/heap.c) by two runs (CVC4 alone):
  *  - heap_alloc_list_model_take (-wp-fct take -wp-prop lw_tl,lw_tp);
  *  - heap_alloc_list_model_frame (-wp-fct heap_alloc -wp-bhv default!
- *    -wp-prop @assigns,lw_lists,lw_pp,lw_tsep): the default assigns, the
- *    two ensures and lw_tsep at take's call.
- * Assumptions: heap_alloc_list.c's (heap_alloc.c's); lw_sep, lw_blo and
- * lw_bhi are preconditions (flat-memory facts of the model and lemma
- * instances; no proved caller derives them yet: docs/evidence.md).
+ *    -wp-prop @assigns,lw_lists,lw_pp,lw_tsep,al_no_top): the default
+ *    assigns, the two ensures, lw_tsep at take's call and al_no_top at
+ *    take_top's (that call is not reached in this case).
+ * Assumptions: heap_alloc_list.c's (heap_alloc.c's); lw_sep is a
+ * precondition (a flat-memory fact of the model; no proved caller derives
+ * it yet: docs/evidence.md); lw_blo and lw_bhi are preconditions too, but
+ * instances of the proved lemmas bs_of_lo and bs_of_hi (heap_alloc.c).
  */
 #include "heap_alloc_list.c"
 

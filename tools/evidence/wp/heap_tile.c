@@ -57,7 +57,8 @@
  * facts assembled over i) and g_top (the whole update after take_top's
  * effect, its memory facts as preconditions: tiled(h) after; called by
  * tile_take_top after take_top), all four in heap_tile_top.h, are
- * proved by this run; so is take_top again
+ * proved on this file: g_cover and g_top by this run, g_split and g_whole
+ * by the heap_tile_gsplit run (both provers); this run proves take_top again
  * (-wp-fct), with one clause this file adds to its contract: a default
  * assigns, the union of heap_top.c's behaviors' (without it WP 25 was
  * seen to read a call as letting all memory change). take_top's fail case (top_size < bs: NULL, nothing
@@ -92,7 +93,8 @@
 #include "heap_tile_model.h"
 
 /* The model's updates (g_split, g_whole, g_cover, and g_top after
- * take_top's effect), as ghost functions (proved by this run). */
+ * take_top's effect), as ghost functions (proved by this run and
+ * heap_tile_gsplit). */
 #include "heap_tile_top.h"
 
 /* take_top's frame as one clause (the union of heap_top.c's behaviors'

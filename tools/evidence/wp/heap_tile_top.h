@@ -9,8 +9,9 @@
  * case's headers, top and free_bytes as take_top's contract states them,
  * heap_top.c) and the old last tile's offset o and size t, updates the
  * ghost model (g_split or g_whole) and ensures tiled(h). The ghost
- * functions g_split, g_whole, g_cover (moved here from heap_tile.c)
- * and g_top are proved by the heap_tile run; g_split reaches gseq by
+ * functions g_cover (moved here from heap_tile.c) and g_top are proved
+ * by the heap_tile run, g_split and g_whole by the heap_tile_gsplit run
+ * (both provers); g_split reaches gseq by
  * heap_tile_reseq.h's g_reseq (its contract; proved by the
  * heap_tile_reseq run). Include after heap_model.h and
  * heap_tile_model.h.
@@ -20,7 +21,8 @@
 
 #include "heap_tile_reseq.h"
 
-/* The model's updates, as ghost functions (proved by this run). */
+/* The model's updates, as ghost functions (proved by the heap_tile and
+ * heap_tile_gsplit runs). */
 /*@ ghost
   /@ requires gseq(total) && total < 1048576;
      requires tF[tn - 1] == 1 && HB_MIN <= bs && bs % 8 == 0 && bsize(tn - 1) >= bs + HB_MIN;
