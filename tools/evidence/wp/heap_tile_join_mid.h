@@ -11,8 +11,9 @@
 #ifndef EV_WP_HEAP_TILE_JOIN_MID_H
 #define EV_WP_HEAP_TILE_JOIN_MID_H
 
-/* g_join_mid's contract as clause macros (one text): heap_tile_fast_rl.h's
- * g_fr performs g_join_mid and states its contract with these too. */
+/* g_join_mid's contract as clause macros (one text), for a caller that
+ * performs g_join_mid and states its contract (branch fastcall-trial's
+ * g_fr, not landed). */
 #define JM_REQ(total, j) \
      requires gseq(total) && total < 1048576; \
      requires 0 <= j && j + 2 < tn && tF[j] == 0 && tF[j + 1] == 1; \
