@@ -187,6 +187,9 @@ int alloc_top_model(vos_heap_t *h, size_t size, uint32_t bs, void **out)
     //@ assert r_none: t < bs ==> r == VOS_ERR_NO_MEMORY;
     //@ assert r_ok: bs <= t ==> r == VOS_OK;
     //@ assert r_fr: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i));
+    //@ assert r_hl: \forall integer c; 0 <= c < LCLS ==> h->lists[c] == \at(h->lists[c], Pre);
+    //@ assert r_hb: \forall integer c; 0 <= c < LCLS ==> lblk(h, c, lN[c] - 1) == \at(lblk(h, c, lN[c] - 1), Pre);
+    //@ assert r_hp: \at(l_heads(h), Pre);
     //@ assert r_h: l_heads(h);
     //@ assert r_l: l_links(h);
     //@ assert r_lst: tlisted(h);
