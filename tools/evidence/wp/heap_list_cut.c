@@ -35,8 +35,8 @@
  * l_ren, l_cut_same, l_cut_new and l_cut require i5(h) and carry it
  * (l_ren's x_i5: its steps write ghost data only); cut_step is
  * heap_tile_take.c's g_cut (proved by the heap_tile_take run) less its
- * sums and header words, copied (checked by reading: heap_tile_take.c
- * is another proof's file). CUT_REL(L, k, bs) is g_cut's renumbering of
+ * sums and header words: the clauses both state are one macro,
+ * CUT_TILES (heap_tile_cut.h). CUT_REL(L, k, bs) is g_cut's renumbering of
  * the tiles (tn, tG, tF against label L), stated once for l_ren's x_cut
  * and l_cut's lc_cut. take calls list_replace when the rest
  * keeps b's class, list_pop and list_push when not (heap_take_class.c's
@@ -62,21 +62,12 @@
  * here). No axiom, no admitted lemma.
  */
 #include "heap_list.c"
+#include "heap_tile_cut.h"
 
 /* heap_tile_take.c's g_cut (proved by the heap_tile_take run), its
- * requires and the ensures on tn, tG and tF: declared, never defined. */
-/*@ requires gseq(total) && total < 1048576;
-    requires 0 <= k && k + 1 < tn && tF[k] == 1;
-    requires HB_MIN <= bs && bs % 8 == 0 && bsize(k) >= bs + HB_MIN;
-    assigns tn, tG[k + 1 .. tn + 1], tF[k .. tn], tS[k + 1 .. tn + 1];
-    ensures c_seq: gseq(total);
-    ensures c_n: tn == \old(tn) + 1;
-    ensures c_glo: \forall integer i; 0 <= i <= k ==> tG[i] == \old(tG[i]);
-    ensures c_gk: tG[k + 1] == \old(tG[k]) + bs;
-    ensures c_ghi: \forall integer i; k + 2 <= i <= tn ==> tG[i] == \old(tG[i - 1]);
-    ensures c_fk: tF[k] == 0 && tF[k + 1] == 1;
-    ensures c_fhi: \forall integer i; k + 2 <= i < tn ==> tF[i] == \old(tF[i - 1]);
-*/
+ * requires and the ensures on tn, tG and tF (CUT_TILES, the one text
+ * both state): declared, never defined. */
+/*@ CUT_TILES */
 void cut_step(uint32_t k, uint32_t bs, uint32_t total);
 
 /*@ // A tile index of the old numbering in the new one (cut at k).

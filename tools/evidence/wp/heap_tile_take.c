@@ -96,6 +96,7 @@
 #include "heap_take.c"
 #include "heap_tile_model.h"
 #include "heap_tile_take.h"
+#include "heap_tile_cut.h"
 
 /*@ axiomatic C_and_flag {
       axiom and_flag: \forall integer x; 0 <= x && x + 2 < 4294967296 && x % 8 == 0 ==>
@@ -272,19 +273,11 @@ blk_t *take_at(vos_heap_t *h, uint32_t idx, uint32_t bs) /*@ ghost (uint32_t o, 
 
 /* The split case: tile k (free, at least bs + HB_MIN bytes) becomes an
  * allocated tile of bs bytes and a free tile of the rest, inserted at
- * k + 1; the tiles above move up one index. */
+ * k + 1; the tiles above move up one index (CUT_TILES, heap_tile_cut.h,
+ * which heap_list_cut.c's cut_step states too); the sums above k lower by
+ * bs and the header words move with their tiles. */
 /*@ ghost
-  /@ requires gseq(total) && total < 1048576;
-     requires 0 <= k && k + 1 < tn && tF[k] == 1;
-     requires HB_MIN <= bs && bs % 8 == 0 && bsize(k) >= bs + HB_MIN;
-     assigns tn, tG[k + 1 .. tn + 1], tF[k .. tn], tS[k + 1 .. tn + 1];
-     ensures c_seq: gseq(total);
-     ensures c_n: tn == \old(tn) + 1;
-     ensures c_glo: \forall integer i; 0 <= i <= k ==> tG[i] == \old(tG[i]);
-     ensures c_gk: tG[k + 1] == \old(tG[k]) + bs;
-     ensures c_ghi: \forall integer i; k + 2 <= i <= tn ==> tG[i] == \old(tG[i - 1]);
-     ensures c_fk: tF[k] == 0 && tF[k + 1] == 1;
-     ensures c_fhi: \forall integer i; k + 2 <= i < tn ==> tF[i] == \old(tF[i - 1]);
+  /@ CUT_TILES
      ensures c_shi: \forall integer i; k + 2 <= i <= tn ==> tS[i] == \old(tS[i - 1]) - bs;
      ensures c_wlo: \forall integer i; 0 <= i < k ==> hword(i) == \old(hword(i));
      ensures c_wk: hword(k) == bs;
