@@ -70,7 +70,7 @@ INLINE blk_t *take(vos_heap_t *h, uint32_t idx, uint32_t bs);
 #define LW_Q(p) (p == &XR(LW_K)->pprev || p == &XNX(LW_K)->pprev)
 
 /* The frame, as one text for heap_alloc's default assigns here and
- * heap_alloc_list_model.c's am_lcall. */
+ * the composition's call (am_lc0, am_lcall: branch listpath). */
 #define LW_FRAME \
     assigns ev_lock_depth, *out, h->sl_map[0 .. VOS_HEAP_FL_COUNT - 1], \
             h->lists[0 .. VOS_HEAP_CLASSES - 1], h->lists[0 .. VOS_HEAP_CLASSES - 1]->pprev, \
