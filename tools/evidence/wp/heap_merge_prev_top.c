@@ -55,8 +55,14 @@
  */
 #include "heap_take.c"
 #include "heap_merge_frame.h"
+/* The run heap_merge_prev_top_heads (tt_heads) sets
+ * EV_WP_MERGE_PREV_NO_FRAMES: its goal needs none of the quantified
+ * frame facts below, and CVC4 took 0.41 million steps with them, 0.24
+ * million without. The contract is the same. */
+#ifndef EV_WP_MERGE_PREV_NO_FRAMES
 #include "heap_merge_prev_frame.h"
 #include "heap_merge_prev_top_frame.h"
+#endif
 #include "heap_free_model.h"
 #include "heap_merge_prev.h"
 
