@@ -45,10 +45,12 @@
  *    a ghost loop) and g_put_seq (the tiles' update: the sums above j up
  *    by j's size, a ghost loop: gseq again, from gseq with tile j's flag
  *    set and its sum not yet);
- *  - heap_tile_put_hdrs: g_put_at (tile j's offsets, sizes, headers and
- *    separation, from tiled(h)), g_put_hdrs (every block's header from
- *    the headers below j, at j and j + 1, and above) and g_put_post
- *    (after the push: g_put_seq and g_put_hdrs give tiled(h));
+ *  - heap_tile_put_hdrs (heap_tile_put_at.c, without the list model's
+ *    context since session 30): g_put_at (tile j's offsets, sizes,
+ *    headers and separation, from tiled(h)), g_put_hdrs (every block's
+ *    header from the headers below j, at j and j + 1, and above) and
+ *    g_put_post (after the push: g_put_seq and g_put_hdrs give
+ *    tiled(h));
  *  - heap_tile_put_step: tile_put_step (alone_step on the model: the
  *    headers it writes, every other header, the sentinel, the counters,
  *    the top and tlisted(h) kept) and tile_put_push (l_push_proof with
@@ -75,117 +77,9 @@
  * its types only: this file adds ghost functions and one C function over
  * declared steps.
  */
-#include "heap_tile_put_seq.c"
+#include "heap_tile_put_at.c"
 #include "heap_list.c"
 
-
-/* The model's facts at tile j before the free (in use, not the last, its
- * neighbours in use), from tiled(h), arena(h) and arena_sep(h) alone (a
- * small context for tile_put_alone): j's and j + 1's offsets, sizes and
- * headers, free_bytes + j's size within the arena, and every other
- * header (the sentinel's too) apart from j's and j + 1's. */
-/*@ ghost
-  /@ requires \valid(h) && arena(h) && arena_sep(h) && tiled(h);
-     requires 0 <= j && j + 1 < tn && tF[j] == 0 && tF[j + 1] == 0 && (j == 0 || tF[j - 1] == 0);
-     assigns \nothing;
-     ensures pa_room: tn <= 43690 && h->total < 1048576;
-     ensures pa_g: 0 <= tG[j] && tG[j] % 8 == 0 && bsize(j) % 8 == 0 && HB_MIN <= bsize(j) &&
-       tG[j + 1] == tG[j] + bsize(j) && tG[j + 1] < h->total;
-     ensures pa_g1: tG[j + 1] % 8 == 0 && bsize(j + 1) % 8 == 0 && HB_MIN <= bsize(j + 1) &&
-       tG[j + 1] + bsize(j + 1) <= h->total;
-     ensures pa_fb: h->free_bytes == tS[tn] && tS[tn] + bsize(j) <= h->total;
-     ensures pa_s: \forall integer i; j < i <= tn ==> tS[i] + bsize(j) <= h->total;
-     ensures pa_w: hword(j) == bsize(j) && hword(j + 1) == bsize(j + 1);
-     ensures pa_h: hdr(h, tG[j], bsize(j)) && hdr(h, tG[j + 1], bsize(j + 1));
-     ensures pa_lo: \forall integer i; 0 <= i < j ==>
-       hsep(h, tG[i], tG[j]) && hsep(h, tG[i], tG[j + 1]) && \base_addr(B(h, tG[i])) != \base_addr(h);
-     ensures pa_hi: \forall integer i; j + 1 < i <= tn ==>
-       hsep(h, tG[j], tG[i]) && hsep(h, tG[j + 1], tG[i]) && \base_addr(B(h, tG[i])) != \base_addr(h);
-     ensures pa_n: \base_addr(B(h, tG[j + 1])) != \base_addr(h) && hsep(h, tG[j], tG[j + 1]);
-     ensures pa_base: \forall integer i; 0 <= i <= tn ==> \base_addr(B(h, tG[i])) != \base_addr(h);
-  @/
-  void g_put_at(vos_heap_t *h, uint32_t j)
-  {
-      /@ assert t_room: tG[tn] - tG[0] >= tn * HB_MIN && tn <= 43690; @/
-      g_i6(j, h->total);
-      /@ assert t_pw: \forall integer i, m; 0 <= i <= m <= tn ==> tG[m] - tG[i] >= (m - i) * HB_MIN; @/
-      /@ assert t_al: \forall integer i; 0 <= i <= tn ==> tG[i] % 8 == 0 && 0 <= tG[i] <= h->total; @/
-      /@ assert t_j: tG[j] + HB_MIN <= tG[j + 1] && tG[j + 1] + HB_MIN <= tG[j + 2]; @/
-      /@ assert t_m: tG[j] % 8 == 0 && tG[j + 1] % 8 == 0 && tG[j + 2] % 8 == 0; @/
-      /@ assert t_b8: (tG[j + 1] - tG[j]) % 8 == 0 && (tG[j + 2] - tG[j + 1]) % 8 == 0; @/
-      /@ assert t_w: hword(j) == bsize(j) && hword(j + 1) == bsize(j + 1); @/
-      /@ assert t_h: hdr(h, tG[j], hword(j)) && hdr(h, tG[j + 1], hword(j + 1)); @/
-  }
-*/
-
-/* The headers of the blocks below j, at j and j + 1, and above j + 1 are
- * every block's (a ghost loop over the blocks, each case an instance: a
- * small context for tile_put_alone's hdrs). */
-/*@ ghost
-  /@ requires 0 <= j && j + 2 <= tn && tn <= TMAX;
-     requires ph_lo: \forall integer i; 0 <= i < j ==> hdr(h, tG[i], hword(i));
-     requires ph_j: hdr(h, tG[j], hword(j)) && hdr(h, tG[j + 1], hword(j + 1));
-     requires ph_hi: \forall integer i; j + 2 <= i < tn ==> hdr(h, tG[i], hword(i));
-     assigns \nothing;
-     ensures ph_ok: hdrs(h);
-  @/
-  void g_put_hdrs(vos_heap_t *h, uint32_t j)
-  {
-      uint32_t j1 = j + 1;
-      /@ assert ph_j1: j1 == j + 1; @/
-      uint32_t m = 0;
-      /@ loop invariant 0 <= m <= tn;
-         loop invariant \forall integer i; 0 <= i < m ==> hdr(h, tG[i], hword(i));
-         loop assigns m;
-         loop variant tn - m;
-      @/
-      while (m < tn) {
-          if (m < j) {
-              /@ assert ph_mlo: hdr(h, tG[m], hword(m)); @/
-          } else if (m == j) {
-              /@ assert ph_mj: hdr(h, tG[m], hword(m)); @/
-          } else if (m == j1) {
-              /@ assert ph_mj1: hdr(h, tG[m], hword(m)); @/
-          } else {
-              /@ assert ph_mhi: hdr(h, tG[m], hword(m)); @/
-          }
-          m++;
-      }
-  }
-*/
-
-/* After the push (tile j's flag set): the sums (g_put_seq) and every
- * header (g_put_hdrs) give tiled(h) again (a small context for
- * tile_put_alone's end, as heap_tile_take.c's g_post_use). */
-/*@ ghost
-  /@ requires pp_seq: gseq_but(total, j) && total < 1048576 && total == h->total;
-     requires pp_j: 0 <= j && j + 1 < tn && tF[j] == 1 && tF[j + 1] == 0 &&
-       (j > 0 ==> tF[j - 1] == 0);
-     requires pp_s: tS[j + 1] == tS[j] && \forall integer i; j < i <= tn ==> tS[i] + bsize(j) <= total;
-     requires pp_lo: \forall integer i; 0 <= i < j ==> hdr(h, tG[i], hword(i));
-     requires pp_hj: hdr(h, tG[j], bsize(j) + 1) && hdr(h, tG[j + 1], bsize(j + 1) + 2);
-     requires pp_hi: \forall integer i; j + 2 <= i < tn ==> hdr(h, tG[i], hword(i));
-     requires pp_sent: hdr(h, total, 2 * tF[tn - 1]);
-     requires pp_fb: h->free_bytes == tS[tn] + bsize(j) && h->min_free <= h->free_bytes;
-     requires pp_top: tile_top(h);
-     assigns tS[j + 1 .. tn];
-     ensures pp_ok: tiled(h);
-     ensures pp_up: \forall integer i; j + 1 <= i <= tn ==> tS[i] == \old(tS[i]) + bsize(j);
-  @/
-  void g_put_post(vos_heap_t *h, uint32_t j, uint32_t total)
-  {
-      /@ assert o_w: hword(j) == bsize(j) + 1 && hword(j + 1) == bsize(j + 1) + 2; @/
-      g_put_seq(j, total);
-      /@ assert o_fb: h->free_bytes == tS[tn]; @/
-      /@ assert o_lo: \forall integer i; 0 <= i < j ==> hdr(h, tG[i], hword(i)); @/
-      /@ assert o_j: hdr(h, tG[j], hword(j)) && hdr(h, tG[j + 1], hword(j + 1)); @/
-      /@ assert o_hi: \forall integer i; j + 2 <= i < tn ==> hdr(h, tG[i], hword(i)); @/
-      g_put_hdrs(h, j);
-      /@ assert o_sent: sentinel(h); @/
-      /@ assert o_cnt: counted(h); @/
-      /@ assert o_top: tile_top(h); @/
-  }
-*/
 
 /* free_general's alone case up to its list_push (kernel/heap.c:
  * free_bytes += sz; frees++; hb_seal(n, nw | HB_PREV_FREE); then
