@@ -2,7 +2,8 @@
 """tools/evidence/run.py's .wp spec format: a spec gives one run, or one
 run per `case NAME ARG...` line (its -D arguments to the preprocessor,
 the others after the spec's common frama-c arguments); `provers LIST`
-replaces run.py's -wp-prover list; run names are unique over all specs;
+replaces run.py's -wp-prover list; `z3 PROP,...` proves those properties
+in a second step with both provers; run names are unique over all specs;
 a run's tactic scripts must name goals of the run.
 """
 
@@ -39,7 +40,7 @@ class SpecFormat(unittest.TestCase):
     def test_plain_spec_is_one_run_named_after_the_file(self):
         p = self.spec("plain", "# a comment\nsource list_push\n\nf.c -wp-timeout 60\n  -wp-fct g\n")
         self.assertEqual(run.wp_spec(p), [{"name": "plain", "defines": [], "sources": ["list_push"],
-                                           "provers": "cvc4,z3",
+                                           "provers": "cvc4,z3", "z3": [],
                                            "args": ["f.c", "-wp-timeout", "60", "-wp-fct", "g"]}])
 
     def test_cases_give_one_run_each_in_order(self):
@@ -71,6 +72,42 @@ class SpecFormat(unittest.TestCase):
             self.assertEqual(cmd.count("-wp-prover"), 1)
             self.assertEqual(cmd[cmd.index("-wp-prover") + 1], "script,cvc4")
 
+    def test_z3_line_is_a_second_step(self):
+        p = self.spec("z", "provers cvc4\nf.c -wp-fct g -wp-prop=-c\nz3 a,b\n")
+        (r,) = run.wp_spec(p)
+        self.assertEqual(r["z3"], ["a", "b"])
+        cmd = run.wp_command(r, "CPP", "/o")
+        # first step: the spec's arguments, then the z3 properties left out
+        # (added to the spec's own -wp-prop list); after -then, only them,
+        # with run.py's cvc4,z3
+        self.assertEqual(cmd[cmd.index("-wp-prover") + 1], "cvc4")
+        self.assertEqual(cmd[-12:], ["-wp-out", "/o/z", "f.c", "-wp-fct", "g", "-wp-prop=-c",
+                                     "-wp-prop=-a,-b", "-then", "-wp-prover", "cvc4,z3",
+                                     "-wp-prop", "a,b"])
+
+    @staticmethod
+    def log(*steps):
+        return "".join("[kernel] x\n[wp] Running WP plugin...\n%s" % s for s in steps)
+
+    def test_result_sums_the_steps(self):
+        r = {"z3": ["a", "b"]}
+        one = "[wp] [Qed] Goal typed_f_ensures : Valid (2ms)\n[wp] Proved goals:    1 / 1\n"
+        two = ("[wp] [Z3 4.8.12] Goal typed_f_assert_a_part1 : Valid (1s)\n"
+               "[wp] [CVC4 1.8] Goal typed_f_assert_a_part2 : Valid (1s)\n"
+               "[wp] [CVC4 1.8] Goal typed_g_assert_b : Valid (1s)\n")
+        # the second step's summary undercounts after -then: its lines count
+        self.assertEqual(run.wp_result(r, self.log(one, two + "[wp] Proved goals:    2 / 3\n")), (4, 4, None))
+        bad = two.replace("assert_b : Valid", "assert_b : Timeout")
+        self.assertEqual(run.wp_result(r, self.log(one, bad + "[wp] Proved goals:    2 / 3\n")), (3, 4, None))
+        # a goal without its line counts as not proved
+        self.assertEqual(run.wp_result(r, self.log(one, two + "[wp] Proved goals:    4 / 4\n"))[:2], (1, 5))
+        lost = two.replace("assert_b ", "assert_bb ")
+        self.assertEqual(run.wp_result(r, self.log(one, lost + "[wp] Proved goals:    3 / 3\n"))[2],
+                         "z3 line: no goal of the second step for b")
+        self.assertEqual(run.wp_result(r, self.log(one))[0], None)
+        self.assertEqual(run.wp_result({"z3": []}, self.log(one)), (1, 1, None))
+        self.assertEqual(run.wp_result({"z3": []}, self.log(one, one))[0], None)
+
     def test_command(self):
         p = self.spec("c", "f.c -wp-timeout 60\ncase c_np -DNC=NP -wp-prop=-b\n")
         (r,) = run.wp_spec(p)
@@ -92,7 +129,9 @@ class SpecFormat(unittest.TestCase):
 
     def test_errors(self):
         for text in ("case\n", "case a-b -DX\n", "case a -D\n", "case a -DX=\n",
-                     "provers cvc4\nprovers z3\n", "provers\n", "source\n", "source a b\n"):
+                     "provers cvc4\nprovers z3\n", "provers\n", "source\n", "source a b\n",
+                     "z3 a\n", "provers cvc4,z3\nz3 a\n", "provers cvc4\nz3 a\nz3 b\n",
+                     "provers cvc4\nz3 a-b\n", "provers cvc4\nz3\n", "provers cvc4\nz3 a b\n"):
             with self.subTest(text=text):
                 with self.assertRaises(run.SpecError):
                     run.wp_spec(self.spec("bad", text))
