@@ -400,15 +400,14 @@ def bv(build):
 #                     earlier one, so Z3 would still run; a case line
 #                     may remove one for its run: -wp-prover=-z3)
 #   z3 PROP,...       with `provers cvc4`: the properties (names of
-#                     asserts, ensures ...) that need Z3. The run is then one
-#                     frama-c process in two steps: its goals but these with
-#                     the provers line's list (-wp-prop=-PROP,...), then,
-#                     after -then (which keeps the parsed code and every
-#                     option but the ones it gives again), these with
-#                     run.py's cvc4,z3 (-wp-prop PROP,...). The names are
-#                     written once, so the two selections cannot disagree,
-#                     and run.py checks that each names a goal of the second
-#                     step (a typo or a renamed assert fails the run)
+#                     asserts, ensures ...) that need Z3. The run is then
+#                     two frama-c processes, one log: its goals but these
+#                     with the provers line's list (-wp-prop=-PROP,...),
+#                     then these with run.py's cvc4,z3 (-wp-prop PROP,...).
+#                     The names are written once, so the two selections
+#                     cannot disagree, and run.py checks that each names a
+#                     goal of the second process (a typo or a renamed
+#                     assert fails the run)
 #   case NAME ARG...  a run named NAME: the spec then makes one run per
 #                     NAME (in the order of their first case line), and
 #                     no run named after the file unless a case names it.
@@ -493,44 +492,43 @@ def wp_runs(specs=None):
 
 def wp_command(run, cpp, out_dir):
     # The spec's own arguments come last, so a spec may override a
-    # default (heap_free.wp sets a longer -wp-timeout); a z3 line's
-    # exclusions are added to the spec's -wp-prop list, and its second
-    # step replaces that list and the provers.
-    z3 = ",".join(run["z3"])
+    # default (heap_free.wp sets a longer -wp-timeout).
     return ["frama-c", "-c11", "-machdep", "gcc_x86_32",
             "-cpp-extra-args=" + " ".join([cpp] + run["defines"])] + [
         "-wp", "-wp-rte", "-wp-prover", run["provers"], "-wp-timeout", "20", "-wp-par", "2",
         "-wp-cache", "none", "-wp-warn-key", "pedantic-assigns=inactive",
-        "-wp-out", os.path.join(out_dir, run["name"])] + run["args"] + (
-        ["-wp-prop=" + ",".join("-" + p for p in run["z3"]),
-         "-then", "-wp-prover", WP_PROVERS, "-wp-prop", z3] if z3 else [])
+        "-wp-out", os.path.join(out_dir, run["name"])] + run["args"]
+
+
+def wp_commands(run, cpp, out_dir):
+    """The frama-c processes of a run, in order: one, or with a z3 line
+    two, the z3 properties left out of the first (added to the spec's own
+    -wp-prop list, which frama-c extends) and the only ones of the second,
+    with run.py's cvc4,z3. Not one process with -then: Frama-C 25's
+    summary after -then counted fewer goals proved (14 of 24) than its
+    goals' own Valid lines (24 of 24), session 30."""
+    if not run["z3"]:
+        return [wp_command(run, cpp, out_dir)]
+    return [wp_command(run, cpp, out_dir) + ["-wp-prop=" + ",".join("-" + p for p in run["z3"])],
+            wp_command(dict(run, provers=WP_PROVERS), cpp, out_dir) + ["-wp-prop", ",".join(run["z3"])]]
 
 
 def wp_result(run, log):
     """(proved, total, problem) from a run's log: the goals summed over
-    its steps (one "Proved goals" line each), and what is wrong if a step
-    gave no result or a z3 property named no goal of the second step."""
+    its processes (one "Proved goals" line each), and what is wrong if a
+    process gave no result or a z3 property named no goal of the second."""
     steps = re.split(r"^\[wp\] Running WP plugin", log, flags=re.M)[1:]
     results = [re.search(r"Proved goals:\s+(\d+)\s*/\s*(\d+)", s) for s in steps]
     want = 2 if run["z3"] else 1
     if len(steps) != want or None in results:
-        return None, None, "%d of %d steps gave a result" % (len([r for r in results if r]), want)
-    # The second step's own summary is not used for its proved count:
-    # Frama-C 25 after -then counted 9 of 10 goals proved although all ten
-    # had a Valid line (the one Z3 won while CVC4 was interrupted, session
-    # 30). Its goals are counted from their lines, one per goal, each
-    # Valid, as many as the summary's total.
-    proved = int(results[0].group(1))
+        return None, None, "%d of %d processes gave a result" % (len([r for r in results if r]), want)
+    proved = sum(int(r.group(1)) for r in results)
     total = sum(int(r.group(2)) for r in results)
-    for s in steps[1:]:
-        lines = dict(re.findall(r"\bGoal (\w+) : (\w+)", s))
-        proved += len([g for g, st in lines.items() if st == "Valid"]) if len(lines) == int(
-            re.search(r"Proved goals:\s+\d+\s*/\s*(\d+)", s).group(1)) else 0
     if run["z3"]:
         goals = re.findall(r"\bGoal (\w+) :", steps[1])
         lost = [p for p in run["z3"] if not any(re.search(r"(?:^|_)%s(?:_part\d+)?$" % p, g) for g in goals)]
         if lost:
-            return proved, total, "z3 line: no goal of the second step for " + ", ".join(lost)
+            return proved, total, "z3 line: no goal of the second process for " + ", ".join(lost)
     return proved, total, None
 
 
@@ -574,14 +572,15 @@ def wp(build, only=None, skip=None):
             cpp += ' -DEV_SOURCE=\\"%s\\"' % os.path.join(ROOT, src[0])
         if cpp is None:
             continue
-        cmd = wp_command(run, cpp, out_dir)
         t0 = time.time()
-        p = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        ps = [subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+              for cmd in wp_commands(run, cpp, out_dir)]
+        log = "".join(p.stdout for p in ps)
         with open(os.path.join(out_dir, name + ".log"), "w") as fh:
-            fh.write(p.stdout)
-        proved, total, problem = wp_result(run, p.stdout)
-        stale = wp_stale_scripts(run["args"], p.stdout)
-        ok = p.returncode == 0 and problem is None and proved == total
+            fh.write(log)
+        proved, total, problem = wp_result(run, log)
+        stale = wp_stale_scripts(run["args"], log)
+        ok = all(p.returncode == 0 for p in ps) and problem is None and proved == total
         res.check(ok, "wp: %s: every goal proved" % name,
                   ("%s/%s goals, %.0f s" % (proved, total, time.time() - t0)) if total is not None else
                   "no result, see %s" % rel(os.path.join(out_dir, name + ".log")))

@@ -3,7 +3,7 @@
 run per `case NAME ARG...` line (its -D arguments to the preprocessor,
 the others after the spec's common frama-c arguments); `provers LIST`
 replaces run.py's -wp-prover list; `z3 PROP,...` proves those properties
-in a second step with both provers; run names are unique over all specs;
+in a second frama-c process with both provers; run names are unique over all specs;
 a run's tactic scripts must name goals of the run.
 """
 
@@ -72,39 +72,44 @@ class SpecFormat(unittest.TestCase):
             self.assertEqual(cmd.count("-wp-prover"), 1)
             self.assertEqual(cmd[cmd.index("-wp-prover") + 1], "script,cvc4")
 
-    def test_z3_line_is_a_second_step(self):
+    def test_z3_line_is_a_second_process(self):
         p = self.spec("z", "provers cvc4\nf.c -wp-fct g -wp-prop=-c\nz3 a,b\n")
         (r,) = run.wp_spec(p)
         self.assertEqual(r["z3"], ["a", "b"])
-        cmd = run.wp_command(r, "CPP", "/o")
-        # first step: the spec's arguments, then the z3 properties left out
-        # (added to the spec's own -wp-prop list); after -then, only them,
-        # with run.py's cvc4,z3
-        self.assertEqual(cmd[cmd.index("-wp-prover") + 1], "cvc4")
-        self.assertEqual(cmd[-12:], ["-wp-out", "/o/z", "f.c", "-wp-fct", "g", "-wp-prop=-c",
-                                     "-wp-prop=-a,-b", "-then", "-wp-prover", "cvc4,z3",
-                                     "-wp-prop", "a,b"])
+        one, two = run.wp_commands(r, "CPP", "/o")
+        # the first: the spec's arguments, then the z3 properties left out
+        # (frama-c adds it to the spec's own -wp-prop list); the second:
+        # only them, with run.py's cvc4,z3 (one -wp-prover: frama-c would
+        # add a second list to the first)
+        self.assertEqual(one, run.wp_command(r, "CPP", "/o") + ["-wp-prop=-a,-b"])
+        self.assertEqual(one[one.index("-wp-prover") + 1], "cvc4")
+        self.assertEqual(two.count("-wp-prover"), 1)
+        self.assertEqual(two[two.index("-wp-prover") + 1], "cvc4,z3")
+        self.assertEqual(two[-8:], ["-wp-out", "/o/z", "f.c", "-wp-fct", "g", "-wp-prop=-c",
+                                    "-wp-prop", "a,b"])
+        self.assertNotIn("-then", one + two)
+        (plain,) = run.wp_spec(self.spec("q", "provers cvc4\nf.c\n"))
+        self.assertEqual(run.wp_commands(plain, "CPP", "/o"), [run.wp_command(plain, "CPP", "/o")])
 
     @staticmethod
     def log(*steps):
         return "".join("[kernel] x\n[wp] Running WP plugin...\n%s" % s for s in steps)
 
-    def test_result_sums_the_steps(self):
+    def test_result_sums_the_processes(self):
         r = {"z3": ["a", "b"]}
         one = "[wp] [Qed] Goal typed_f_ensures : Valid (2ms)\n[wp] Proved goals:    1 / 1\n"
         two = ("[wp] [Z3 4.8.12] Goal typed_f_assert_a_part1 : Valid (1s)\n"
                "[wp] [CVC4 1.8] Goal typed_f_assert_a_part2 : Valid (1s)\n"
-               "[wp] [CVC4 1.8] Goal typed_g_assert_b : Valid (1s)\n")
-        # the second step's summary undercounts after -then: its lines count
-        self.assertEqual(run.wp_result(r, self.log(one, two + "[wp] Proved goals:    2 / 3\n")), (4, 4, None))
-        bad = two.replace("assert_b : Valid", "assert_b : Timeout")
-        self.assertEqual(run.wp_result(r, self.log(one, bad + "[wp] Proved goals:    2 / 3\n")), (3, 4, None))
-        # a goal without its line counts as not proved
-        self.assertEqual(run.wp_result(r, self.log(one, two + "[wp] Proved goals:    4 / 4\n"))[:2], (1, 5))
-        lost = two.replace("assert_b ", "assert_bb ")
+               "[wp] [CVC4 1.8] Goal typed_g_assert_b : %s (1s)\n")
+        self.assertEqual(run.wp_result(r, self.log(one, two % "Valid" + "[wp] Proved goals:    3 / 3\n")),
+                         (4, 4, None))
+        self.assertEqual(run.wp_result(r, self.log(one, two % "Timeout" + "[wp] Proved goals:    2 / 3\n")),
+                         (3, 4, None))
+        lost = (two % "Valid").replace("assert_b ", "assert_bb ")
         self.assertEqual(run.wp_result(r, self.log(one, lost + "[wp] Proved goals:    3 / 3\n"))[2],
-                         "z3 line: no goal of the second step for b")
+                         "z3 line: no goal of the second process for b")
         self.assertEqual(run.wp_result(r, self.log(one))[0], None)
+        self.assertEqual(run.wp_result(r, self.log(one, "[kernel] User Error\n"))[0], None)
         self.assertEqual(run.wp_result({"z3": []}, self.log(one)), (1, 1, None))
         self.assertEqual(run.wp_result({"z3": []}, self.log(one, one))[0], None)
 
