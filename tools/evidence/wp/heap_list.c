@@ -474,6 +474,12 @@ void l_pop_proof(vos_heap_t *h, blk_t *b, uint32_t j, uint32_t k)
             0 <= lP[i] < lN[lK[i]]; @/
       /@ assert v_m4: \forall integer i; lfree(i) ==> lK[i] == cls_floor(bsize(i)) && 0 <= lK[i] < LCLS; @/
       /@ assert v_m: l_mem(h); @/
+      /@ assert v_ea: \forall integer r; 0 <= r < q ==>
+            lfree(lT[k][r]) && lK[lT[k][r]] == k && lP[lT[k][r]] == r; @/
+      /@ assert v_eb: \forall integer r; q <= r < lN[k] ==>
+            lfree(lT[k][r]) && lK[lT[k][r]] == k && lP[lT[k][r]] == r; @/
+      /@ assert v_ec: \forall integer k1, r; 0 <= k1 < LCLS && k1 != k && 0 <= r < lN[k1] ==>
+            lfree(lT[k1][r]) && lK[lT[k1][r]] == k1 && lP[lT[k1][r]] == r; @/
       /@ assert v_e: l_ent(h); @/
       /@ assert v_bl: \forall integer r; -1 <= r < n - 1 ==>
             lblk(h, k, r) == (r < q ? \at(lblk(h, k, r), Pre) : \at(lblk(h, k, r + 1), Pre)); @/
