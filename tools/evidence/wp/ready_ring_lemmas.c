@@ -182,6 +182,7 @@ void ring_insert_head_step(vos_task_t *t);
 void ring_unlink_proof(vos_task_t *t, int p, int n, int i)
 {
     /*@ assert ru_h: vos__s.ready[p] != \null; */
+    /*@ assert ru_at: \forall vos_task_t *x; rd_mem(\null, p, x) ==> rr_at(vos__s.ready[p], n, x); */
     /*@ assert ru_next: t->next == rn(vos__s.ready[p], i + 1); */
     /*@ assert ru_prev: t->prev == rn(vos__s.ready[p], i == 0 ? n - 1 : i - 1); */
     ring_unlink_step(t);
@@ -228,6 +229,7 @@ void ring_unlink_proof(vos_task_t *t, int p, int n, int i)
         /*@ assert ru_lo: um_lo{Pre, Here}(H1, H2, n, i); */
         /*@ assert ru_hi: um_hi{Pre, Here}(H1, H2, n, i); */
         /*@ assert ru_e4: rr_dist(H2, n - 1); */
+        /*@ assert ru_e5t: R1(i) == t; */
         /*@ assert ru_e5a: \forall vos_task_t *x; x != t && \at(rd_mem(\null, p, x), Pre) ==>
               rr_at_but{Pre}(H1, n, i, x); */
         /*@ assert ru_e5: \forall vos_task_t *x; rd_mem(t, p, x) ==> rr_at(H2, n - 1, x); */
