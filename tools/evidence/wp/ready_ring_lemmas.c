@@ -280,6 +280,9 @@ void ring_insert_proof(vos_task_t *t, int p, int n)
         /*@ assert ri_e4: rr_dist(H2, n + 1); */
         /*@ assert ri_e5a: \forall vos_task_t *x; x != t && \at(rd_mem(t, p, x), Pre) ==>
               \exists integer j; 0 <= j < n && R1(j) == x; */
+        /*@ assert ri_e5b: \forall vos_task_t *x; x != t && rd_mem(\null, p, x) ==>
+              \exists integer j; 0 <= j < n && R2(j) == x; */
+        /*@ assert ri_e5c: rr_at(H2, n + 1, t); */
         /*@ assert ri_e5: \forall vos_task_t *x; rd_mem(\null, p, x) ==> rr_at(H2, n + 1, x); */
         /*@ assert ri_fin: rd_ring(\null, p, n + 1); */
     } else {
@@ -340,6 +343,9 @@ void ring_insert_head_proof(vos_task_t *t, int p, int n)
         /*@ assert rh_e4: rr_dist(H2, n + 1); */
         /*@ assert rh_e5a: \forall vos_task_t *x; x != t && \at(rd_mem(t, p, x), Pre) ==>
               \exists integer j; 0 <= j < n && R1(j) == x; */
+        /*@ assert rh_e5b: \forall vos_task_t *x; x != t && rd_mem(\null, p, x) ==>
+              \exists integer j; 1 <= j <= n && R2(j) == x; */
+        /*@ assert rh_e5c: rr_at(H2, n + 1, t); */
         /*@ assert rh_e5: \forall vos_task_t *x; rd_mem(\null, p, x) ==> rr_at(H2, n + 1, x); */
         /*@ assert rh_fin: rd_ring(\null, p, n + 1); */
     } else {
