@@ -113,18 +113,23 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as ex:
         if not args.no_bench and not args.only:
             # Twice, compared byte for byte (the instrument is exact), then
-            # every budget checked against the first run. Into BUILD/bench-test,
-            # not make bench's BUILD/bench: suite readme-results reads
-            # BUILD/bench/results.json when it exists, and runs beside this
-            # one, so it must not see a file being written.
+            # the README's table against the first run (the same figures
+            # when the tree's figure sources are the table's commit's), then
+            # every budget (its total the suite's: the last one printed).
+            # Into BUILD/bench-test, not make bench's BUILD/bench: suite
+            # readme-results reads BUILD/bench/results.json when it exists,
+            # and runs beside this one, so it must not see a file being
+            # written.
+            res = "%s/bench-test/results.json" % args.build
             cmd = ("python3 -m tools.check_repeat --build %s --out %s/bench-test --runs 2 && "
-                   "python3 -m tools.check_budgets --schema --results %s/bench-test/results.json --budgets bench/budgets.txt"
-                   % (args.target, args.build, args.build))
+                   "python3 -m tools.update_readme --check --results %s && "
+                   "python3 -m tools.check_budgets --schema --results %s --budgets bench/budgets.txt"
+                   % (args.target, args.build, res, res))
             # Two whole benchmark runs, each several minutes on a busy
-            # machine: the longest suite, so it is submitted first (the
-            # workers take jobs in order; submitted last, as before session
-            # 30, it ran alone for its last minutes with the other worker
-            # idle).
+            # machine: among the longest suites, so it is submitted first
+            # (the workers take jobs in order; submitted last, as before
+            # session 30, it ran alone for its last minutes with the other
+            # worker idle).
             jobs.append(ex.submit(timed, run_host_suite, "bench-budgets", cmd, 4 * args.timeout))
 
         for name, cmd, timeout in host_suites(args.host, args.build, args.target):

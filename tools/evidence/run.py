@@ -470,6 +470,11 @@ def wp_spec(path):
             common += words
     if z3 is not None and (provers is None or "z3" in provers.split(",")):
         raise SpecError("%s: a z3 line goes with a provers line without z3" % rel(path))
+    if z3 is not None and any(w.startswith("-wp-prop") for w in common + [
+            a for c in cases.values() for a in c["args"]]):
+        # frama-c reads a -wp-prop list left to right, so the spec's own
+        # selection and a z3 line's would not simply intersect
+        raise SpecError("%s: a z3 line goes with no -wp-prop of the spec's own" % rel(path))
     runs = cases.items() if cases else [(base, {"defines": [], "args": []})]
     return [{"name": name, "defines": c["defines"], "sources": sources,
              "provers": provers or WP_PROVERS, "z3": z3 or [], "args": common + c["args"]}
@@ -504,7 +509,9 @@ def wp_commands(run, cpp, out_dir):
     """The frama-c processes of a run, in order: one, or with a z3 line
     two, the z3 properties left out of the first (added to the spec's own
     -wp-prop list, which frama-c extends) and the only ones of the second,
-    with run.py's cvc4,z3. Not one process with -then: Frama-C 25's
+    with run.py's cvc4,z3 (wp_spec refuses a spec with a -wp-prop of its
+    own, whose list frama-c would read together with these). Not one
+    process with -then: Frama-C 25's
     summary after -then counted fewer goals proved (14 of 24) than its
     goals' own Valid lines (24 of 24), session 30."""
     if not run["z3"]:
@@ -521,12 +528,18 @@ def wp_result(run, log):
     results = [re.search(r"Proved goals:\s+(\d+)\s*/\s*(\d+)", s) for s in steps]
     want = 2 if run["z3"] else 1
     if len(steps) != want or None in results:
-        return None, None, "%d of %d processes gave a result" % (len([r for r in results if r]), want)
+        given = [i for i, r in enumerate(results) if r]
+        return None, None, "frama-c process %s of %d gave no result" % (
+            " and ".join(str(i + 1) for i in range(want) if i not in given), want)
     proved = sum(int(r.group(1)) for r in results)
     total = sum(int(r.group(2)) for r in results)
     if run["z3"]:
         goals = re.findall(r"\bGoal (\w+) :", steps[1])
-        lost = [p for p in run["z3"] if not any(re.search(r"(?:^|_)%s(?:_part\d+)?$" % p, g) for g in goals)]
+        # a goal's name ends with its property's, then maybe WP's suffixes:
+        # a number (a second property of the name), a loop invariant's
+        # established/preserved, a -wp-split part
+        lost = [p for p in run["z3"] if not any(
+            re.search(r"(?:^|_)%s(?:_\d+)?(?:_established|_preserved)?(?:_part\d+)?$" % p, g) for g in goals)]
         if lost:
             return proved, total, "z3 line: no goal of the second process for " + ", ".join(lost)
     return proved, total, None
@@ -583,7 +596,7 @@ def wp(build, only=None, skip=None):
         ok = all(p.returncode == 0 for p in ps) and problem is None and proved == total
         res.check(ok, "wp: %s: every goal proved" % name,
                   ("%s/%s goals, %.0f s" % (proved, total, time.time() - t0)) if total is not None else
-                  "no result, see %s" % rel(os.path.join(out_dir, name + ".log")))
+                  "no result (%s), see %s" % (problem, rel(os.path.join(out_dir, name + ".log"))))
         if problem and total is not None:
             res.check(False, "wp: %s: its z3 line" % name, problem)
         if stale:

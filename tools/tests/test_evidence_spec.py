@@ -73,20 +73,19 @@ class SpecFormat(unittest.TestCase):
             self.assertEqual(cmd[cmd.index("-wp-prover") + 1], "script,cvc4")
 
     def test_z3_line_is_a_second_process(self):
-        p = self.spec("z", "provers cvc4\nf.c -wp-fct g -wp-prop=-c\nz3 a,b\n")
+        p = self.spec("z", "provers cvc4\nf.c -wp-fct g\nz3 a,b\n")
         (r,) = run.wp_spec(p)
         self.assertEqual(r["z3"], ["a", "b"])
         one, two = run.wp_commands(r, "CPP", "/o")
-        # the first: the spec's arguments, then the z3 properties left out
-        # (frama-c adds it to the spec's own -wp-prop list); the second:
+        # the first: the spec's arguments, then the z3 properties left out;
+        # the second:
         # only them, with run.py's cvc4,z3 (one -wp-prover: frama-c would
         # add a second list to the first)
         self.assertEqual(one, run.wp_command(r, "CPP", "/o") + ["-wp-prop=-a,-b"])
         self.assertEqual(one[one.index("-wp-prover") + 1], "cvc4")
         self.assertEqual(two.count("-wp-prover"), 1)
         self.assertEqual(two[two.index("-wp-prover") + 1], "cvc4,z3")
-        self.assertEqual(two[-8:], ["-wp-out", "/o/z", "f.c", "-wp-fct", "g", "-wp-prop=-c",
-                                    "-wp-prop", "a,b"])
+        self.assertEqual(two[-7:], ["-wp-out", "/o/z", "f.c", "-wp-fct", "g", "-wp-prop", "a,b"])
         self.assertNotIn("-then", one + two)
         (plain,) = run.wp_spec(self.spec("q", "provers cvc4\nf.c\n"))
         self.assertEqual(run.wp_commands(plain, "CPP", "/o"), [run.wp_command(plain, "CPP", "/o")])
@@ -108,7 +107,11 @@ class SpecFormat(unittest.TestCase):
         lost = (two % "Valid").replace("assert_b ", "assert_bb ")
         self.assertEqual(run.wp_result(r, self.log(one, lost + "[wp] Proved goals:    3 / 3\n"))[2],
                          "z3 line: no goal of the second process for b")
-        self.assertEqual(run.wp_result(r, self.log(one))[0], None)
+        self.assertEqual(run.wp_result(r, self.log(one)), (None, None, "frama-c process 2 of 2 gave no result"))
+        # loop invariants' and numbered properties' goal names
+        inv = ("[wp] [CVC4 1.8] Goal typed_f_loop_invariant_a_preserved : Valid (1s)\n"
+               "[wp] [CVC4 1.8] Goal typed_f_assert_b_2_part3 : Valid (1s)\n[wp] Proved goals:    2 / 2\n")
+        self.assertEqual(run.wp_result(r, self.log(one, inv)), (3, 3, None))
         self.assertEqual(run.wp_result(r, self.log(one, "[kernel] User Error\n"))[0], None)
         self.assertEqual(run.wp_result({"z3": []}, self.log(one)), (1, 1, None))
         self.assertEqual(run.wp_result({"z3": []}, self.log(one, one))[0], None)
@@ -136,7 +139,9 @@ class SpecFormat(unittest.TestCase):
         for text in ("case\n", "case a-b -DX\n", "case a -D\n", "case a -DX=\n",
                      "provers cvc4\nprovers z3\n", "provers\n", "source\n", "source a b\n",
                      "z3 a\n", "provers cvc4,z3\nz3 a\n", "provers cvc4\nz3 a\nz3 b\n",
-                     "provers cvc4\nz3 a-b\n", "provers cvc4\nz3\n", "provers cvc4\nz3 a b\n"):
+                     "provers cvc4\nz3 a-b\n", "provers cvc4\nz3\n", "provers cvc4\nz3 a b\n",
+                     # the spec's own -wp-prop and a z3 line would not intersect
+                     "provers cvc4\nf.c -wp-prop=-c\nz3 a\n", "provers cvc4\nz3 a\ncase x -wp-prop b\n"):
             with self.subTest(text=text):
                 with self.assertRaises(run.SpecError):
                     run.wp_spec(self.spec("bad", text))
