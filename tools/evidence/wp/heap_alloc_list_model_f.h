@@ -26,6 +26,8 @@
 #ifndef EV_WP_HEAP_ALLOC_LIST_MODEL_F_H
 #define EV_WP_HEAP_ALLOC_LIST_MODEL_F_H
 
+#include "heap_call_sep.h"
+
 /* Flat memory at take's whole case (a small context for lw_facts): the
  * blk_t at every offset a HB_MIN or more bytes below o, or at or above
  * o1 + HB_MIN, is apart from the headers at o and o1, the blk_t at
@@ -140,11 +142,8 @@
      requires lf_k: 0 <= idx < LCLS && h->lists[idx] != \null && k == lT[idx][lN[idx] - 1];
      requires lf_t: t == (lN[idx] >= 2 ? lT[idx][lN[idx] - 2] : k);
      requires lf_bs: HB_MIN <= bs && bs % 8 == 0 && bs <= 524296 && cls_ceil(bs) <= idx;
-     requires lf_out: \separated(out, h) &&
-       (\forall integer x; 0 <= x <= h->total ==> \separated(out, B(h, x)));
-     requires lf_lock: (\forall integer x; 0 <= x <= h->total ==>
-         \separated(&ev_lock_depth, &B(h, x)->size) && \separated(&ev_lock_depth, &B(h, x)->check)) &&
-       (\forall integer i; 0 <= i < tn ==> \separated(&ev_lock_depth, B(h, tG[i])));
+     requires lf_out: CALL_OUT_APART;
+     requires lf_lock: CALL_LOCK_APART;
      assigns \nothing;
      ensures lf_at: lfree(k) && lK[k] == idx && lP[k] == lN[idx] - 1 && tn <= 43690 &&
        h->lists[idx] == B(h, LF_O);

@@ -17,6 +17,8 @@
 #ifndef EV_WP_HEAP_ALLOC_TOP_MODEL_H
 #define EV_WP_HEAP_ALLOC_TOP_MODEL_H
 
+#include "heap_call_sep.h"
+
 /*@ ghost
   /@ GU_PRE(requires)
      requires gl_listed: tlisted(h);
@@ -63,11 +65,8 @@
   /@ requires as_h: \valid(h) && arena(h) && arena_sep(h) && lsep(h) && hblk_sep(h);
      requires as_model: tiled(h) && tlisted(h);
      requires as_bs: HB_MIN <= bs && bs % 8 == 0;
-     requires as_out: \separated(out, h) &&
-       (\forall integer x; 0 <= x <= h->total ==> \separated(out, B(h, x)));
-     requires as_lock: (\forall integer x; 0 <= x <= h->total ==>
-         \separated(&ev_lock_depth, &B(h, x)->size) && \separated(&ev_lock_depth, &B(h, x)->check)) &&
-       (\forall integer i; 0 <= i < tn ==> \separated(&ev_lock_depth, B(h, tG[i])));
+     requires as_out: CALL_OUT_APART;
+     requires as_lock: CALL_LOCK_APART;
      assigns \nothing;
      ensures as_k: 1 <= tn && tn * HB_MIN <= h->total < 1048576 && tG[tn - 1] <= h->total;
      ensures as_fl: tF[tn - 1] == 0 || tF[tn - 1] == 1;
