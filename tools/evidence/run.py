@@ -435,7 +435,8 @@ class SpecError(Exception):
 
 def wp_spec(path):
     """The runs a .wp file gives, in order: a list of dicts with name,
-    defines (-D arguments), sources (function names), provers and args."""
+    defines (-D arguments), sources (function names), provers, z3 (the
+    z3 line's property names, [] without one) and args."""
     base = os.path.basename(path)[:-3]
     common, sources, provers, z3 = [], [], None, None
     cases = collections.OrderedDict()
@@ -507,13 +508,12 @@ def wp_command(run, cpp, out_dir):
 
 def wp_commands(run, cpp, out_dir):
     """The frama-c processes of a run, in order: one, or with a z3 line
-    two, the z3 properties left out of the first (added to the spec's own
-    -wp-prop list, which frama-c extends) and the only ones of the second,
-    with run.py's cvc4,z3 (wp_spec refuses a spec with a -wp-prop of its
-    own, whose list frama-c would read together with these). Not one
-    process with -then: Frama-C 25's
-    summary after -then counted fewer goals proved (14 of 24) than its
-    goals' own Valid lines (24 of 24), session 30."""
+    two, the z3 properties left out of the first and the only ones of
+    the second, with run.py's cvc4,z3 (wp_spec refuses a spec with a
+    -wp-prop of its own, whose list frama-c would read together with
+    these). Not one process with -then: Frama-C 25's summary after -then
+    counted fewer goals proved (14 of 24) than its goals' own Valid lines
+    (24 of 24), session 30."""
     if not run["z3"]:
         return [wp_command(run, cpp, out_dir)]
     return [wp_command(run, cpp, out_dir) + ["-wp-prop=" + ",".join("-" + p for p in run["z3"])],
