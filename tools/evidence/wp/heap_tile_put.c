@@ -47,10 +47,10 @@
  *    set and its sum not yet);
  *  - heap_tile_put_hdrs (heap_tile_put_at.c, without the list model's
  *    context since session 30): g_put_at (tile j's offsets, sizes,
- *    headers and separation, from tiled(h)), g_put_hdrs (every block's
- *    header from the headers below j, at j and j + 1, and above) and
- *    g_put_post (after the push: g_put_seq and g_put_hdrs give
- *    tiled(h));
+ *    headers and separation, from tiled(h)), g_join_hdrs
+ *    (heap_tile_join_hdrs.h: every block's header from the headers
+ *    below j, at j and j + 1, and above) and g_put_post (after the
+ *    push: g_put_seq and g_join_hdrs give tiled(h));
  *  - heap_tile_put_step: tile_put_step (alone_step on the model: the
  *    headers it writes, every other header, the sentinel, the counters,
  *    the top and tlisted(h) kept) and tile_put_push (l_push_proof with

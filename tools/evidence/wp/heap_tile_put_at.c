@@ -3,9 +3,9 @@
  * The model's steps around heap_free's free next to blocks in use
  * (heap_tile_put.c explains the case), over heap_tile_model.h alone (no
  * free-list model: a small context): g_put_at (tile j's facts before the
- * free, from tiled(h)), g_put_hdrs (every block's header from its parts,
- * a ghost loop) and g_put_post (after the push: tiled(h) again). Proved
- * by the heap_tile_put_hdrs run; heap_tile_put.c includes this file and
+ * free, from tiled(h)), g_join_hdrs (heap_tile_join_hdrs.h: every
+ * block's header from its parts, a ghost loop) and g_put_post (after the
+ * push: tiled(h) again). Proved by the heap_tile_put_hdrs run; heap_tile_put.c includes this file and
  * calls them by their contracts. Assumptions: heap_model.h's and
  * heap_tile_model.h's (arena_sep a precondition). kernel/heap.c is
  * included (through heap_tile_put_seq.c) for its types and constants.
@@ -54,43 +54,12 @@
 */
 
 /* The headers of the blocks below j, at j and j + 1, and above j + 1 are
- * every block's (a ghost loop over the blocks, each case an instance: a
- * small context for tile_put_alone's hdrs). */
-/*@ ghost
-  /@ requires 0 <= j && j + 2 <= tn && tn <= TMAX;
-     requires ph_lo: \forall integer i; 0 <= i < j ==> hdr(h, tG[i], hword(i));
-     requires ph_j: hdr(h, tG[j], hword(j)) && hdr(h, tG[j + 1], hword(j + 1));
-     requires ph_hi: \forall integer i; j + 2 <= i < tn ==> hdr(h, tG[i], hword(i));
-     assigns \nothing;
-     ensures ph_ok: hdrs(h);
-  @/
-  void g_put_hdrs(vos_heap_t *h, uint32_t j)
-  {
-      uint32_t j1 = j + 1;
-      /@ assert ph_j1: j1 == j + 1; @/
-      uint32_t m = 0;
-      /@ loop invariant 0 <= m <= tn;
-         loop invariant \forall integer i; 0 <= i < m ==> hdr(h, tG[i], hword(i));
-         loop assigns m;
-         loop variant tn - m;
-      @/
-      while (m < tn) {
-          if (m < j) {
-              /@ assert ph_mlo: hdr(h, tG[m], hword(m)); @/
-          } else if (m == j) {
-              /@ assert ph_mj: hdr(h, tG[m], hword(m)); @/
-          } else if (m == j1) {
-              /@ assert ph_mj1: hdr(h, tG[m], hword(m)); @/
-          } else {
-              /@ assert ph_mhi: hdr(h, tG[m], hword(m)); @/
-          }
-          m++;
-      }
-  }
-*/
+ * every block's: g_join_hdrs (heap_tile_join_hdrs.h, one text with
+ * heap_tile_take.c's; a small context for tile_put_alone's hdrs). */
+#include "heap_tile_join_hdrs.h"
 
 /* After the push (tile j's flag set): the sums (g_put_seq) and every
- * header (g_put_hdrs) give tiled(h) again (a small context for
+ * header (g_join_hdrs) give tiled(h) again (a small context for
  * tile_put_alone's end, as heap_tile_take.c's g_post_use). */
 /*@ ghost
   /@ requires pp_seq: gseq_but(total, j) && total < 1048576 && total == h->total;
@@ -115,7 +84,7 @@
       /@ assert o_lo: \forall integer i; 0 <= i < j ==> hdr(h, tG[i], hword(i)); @/
       /@ assert o_j: hdr(h, tG[j], hword(j)) && hdr(h, tG[j + 1], hword(j + 1)); @/
       /@ assert o_hi: \forall integer i; j + 2 <= i < tn ==> hdr(h, tG[i], hword(i)); @/
-      g_put_hdrs(h, j);
+      g_join_hdrs(h, j);
       /@ assert o_sent: sentinel(h); @/
       /@ assert o_cnt: counted(h); @/
       /@ assert o_top: tile_top(h); @/

@@ -60,7 +60,8 @@
  *    the whole case (g_post_use, calling g_use), take_at's header facts
  *    in the old sequence's terms are the model's headers, sentinel, sums
  *    and last block; g_join_hdrs joins the headers below k, at k, k + 1
- *    and above into every block's (a ghost loop, one case an iteration):
+ *    and above into every block's (a ghost loop, one case an iteration;
+ *    heap_tile_join_hdrs.h, one text with heap_tile_put_at.c's):
  *    107/107;
  *  - the run heap_tile_take_fn (-wp-fct tile_take): tile_take (calls
  *    take_at, then g_post_cut or g_post_use): take keeps the whole-heap
@@ -419,42 +420,11 @@ blk_t *take_at(vos_heap_t *h, uint32_t idx, uint32_t bs) /*@ ghost (uint32_t o, 
   }
 */
 
-/* The headers of the blocks below k, k, k + 1 and above k + 1 are every
- * block's (a ghost loop over the blocks, each case an instance: a small
- * context for g_post_cut and g_post_use; proved by the
- * heap_tile_take_post run). */
-/*@ ghost
-  /@ requires 0 <= k && k + 2 <= tn && tn <= 65536;
-     requires j_lo: \forall integer i; 0 <= i < k ==> hdr(h, tG[i], hword(i));
-     requires j_k: hdr(h, tG[k], hword(k)) && hdr(h, tG[k + 1], hword(k + 1));
-     requires j_hi: \forall integer i; k + 2 <= i < tn ==> hdr(h, tG[i], hword(i));
-     assigns \nothing;
-     ensures j_all: \forall integer i; 0 <= i < tn ==> hdr(h, tG[i], hword(i));
-  @/
-  void g_join_hdrs(vos_heap_t *h, uint32_t k)
-  {
-      uint32_t k1 = k + 1;
-      /@ assert j_k1u: k1 == k + 1; @/
-      uint32_t j = 0;
-      /@ loop invariant 0 <= j <= tn;
-         loop invariant \forall integer i; 0 <= i < j ==> hdr(h, tG[i], hword(i));
-         loop assigns j;
-         loop variant tn - j;
-      @/
-      while (j < tn) {
-          if (j < k) {
-              /@ assert j_jlo: hdr(h, tG[j], hword(j)); @/
-          } else if (j == k) {
-              /@ assert j_jk: hdr(h, tG[j], hword(j)); @/
-          } else if (j == k1) {
-              /@ assert j_jk1: hdr(h, tG[j], hword(j)); @/
-          } else {
-              /@ assert j_jhi: hdr(h, tG[j], hword(j)); @/
-          }
-          j++;
-      }
-  }
-*/
+/* The headers of the blocks below k, at k and k + 1, and above k + 1 are
+ * every block's: g_join_hdrs (heap_tile_join_hdrs.h, one text with
+ * heap_tile_put_at.c's; a small context for g_post_cut and g_post_use;
+ * proved by the heap_tile_take_post run). */
+#include "heap_tile_join_hdrs.h"
 
 /* After take's split case: the header facts take_at gives, in terms of
  * the old sequence, are the model's headers after g_cut (a small context
