@@ -272,11 +272,10 @@ blk_t *take_at(vos_heap_t *h, uint32_t idx, uint32_t bs) /*@ ghost (uint32_t o, 
   }
 */
 
-/* The split case: tile k (free, at least bs + HB_MIN bytes) becomes an
- * allocated tile of bs bytes and a free tile of the rest, inserted at
- * k + 1; the tiles above move up one index (CUT_TILES, heap_tile_cut.h,
- * which heap_list_cut.c's cut_step states too); the sums above k lower by
- * bs and the header words move with their tiles. */
+/* The split case on the tiles is CUT_TILES (heap_tile_cut.h says what it
+ * states; heap_list_cut.c's cut_step states it too); g_cut adds the sums
+ * above k, lower by bs, and the header words, which move with their
+ * tiles. */
 /*@ ghost
   /@ CUT_TILES
      ensures c_shi: \forall integer i; k + 2 <= i <= tn ==> tS[i] == \old(tS[i - 1]) - bs;
