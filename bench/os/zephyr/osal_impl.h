@@ -15,10 +15,11 @@
  *   time     the board's counter extended to 64 bits (every figure's
  *            clock); a sleep is k_sleep to an absolute tick
  *            (K_TIMEOUT_ABS_TICKS), found from the counter by
- *            osal_zephyr_time.h; Zephyr's tick is one SysTick cycle
- *            (CONFIG_SYS_CLOCK_TICKS_PER_SEC = CONFIG_SYS_CLOCK_HW_CYCLES_PER_SEC,
- *            tickless), so a sleep's granularity is one core cycle, six
- *            counts of the 1 GHz counter. The kernel's stated timer rate is
+ *            osal_zephyr_time.h; Zephyr's tick is two SysTick cycles
+ *            (CONFIG_SYS_CLOCK_TICKS_PER_SEC = 84 MHz, half the core clock,
+ *            tickless: app/prj.conf says why not one), so a sleep's
+ *            granularity is two core cycles, twelve counts of the 1 GHz
+ *            counter. The kernel's stated timer rate is
  *            checked against the counter before the first figure, and a
  *            difference refuses the run (osal_zephyr.c)
  *   sem      struct k_sem with the harness's maximum as its limit: a give
