@@ -189,6 +189,15 @@ class References(unittest.TestCase):
         self.assertIn("≠ ctx_yield (idle), P (ref.): another behaviour", table.footnotes)
         self.assertTrue(any(n.startswith("P (ref.): reference only") for n in table.footnotes))
 
+    def test_the_readme_shows_a_reference_only_for_a_kernel_with_no_run(self):
+        from types import SimpleNamespace
+        from ..update_readme import unrun_references
+        alpha, beta = reference("alpha", {}), reference("beta", {})
+        published = PeerSource("board", Path("published-board.csv"), [], True)
+        runs = [SimpleNamespace(name="beta"), SimpleNamespace(name="gamma")]
+        self.assertEqual(unrun_references([alpha, beta, published], runs), [alpha])
+        self.assertEqual(unrun_references([alpha, beta], []), [alpha, beta])
+
 
 class Rows(unittest.TestCase):
     def test_keys_labels_and_defaults(self):
