@@ -41,9 +41,30 @@ def sh(cmd):
 
 
 def elf_size(path):
-    """(text, data, bss) of an ELF image, from arm-none-eabi-size."""
-    out = sh("arm-none-eabi-size %s" % path).splitlines()
-    text, data, bss = (int(x) for x in out[1].split()[:3])
+    """(text, data, bss) of an ELF image from its section headers
+    (arm-none-eabi-objdump -h): text, every allocated section with contents
+    that runs or is read where it is loaded (VMA = LMA: code, constants,
+    the vector and interrupt tables); data, every one copied elsewhere at
+    start (VMA != LMA: initialised RAM, whose load image is in flash too);
+    bss, every allocated section without contents. Not Berkeley size's
+    split by the write flag: Zephyr's linker script gives tables it keeps
+    in flash (its interrupt table, its static threads' data) the write flag,
+    and size counts them as data, RAM, which they are not. For images whose
+    flash sections are all read-only (VAIOS's, FreeRTOS's and RTX5's on
+    this harness's linker scripts) both splits agree."""
+    text = data = bss = 0
+    lines = sh("arm-none-eabi-objdump -h %s" % path).splitlines()
+    for head, flags in zip(lines, lines[1:]):
+        f = head.split()
+        if len(f) < 7 or not f[0].isdigit() or "ALLOC" not in flags:
+            continue
+        size, vma, lma = int(f[2], 16), int(f[3], 16), int(f[4], 16)
+        if "CONTENTS" not in flags:
+            bss += size
+        elif vma == lma:
+            text += size
+        else:
+            data += size
     return text, data, bss
 
 
