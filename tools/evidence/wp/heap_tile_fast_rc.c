@@ -30,6 +30,18 @@ int tf_rep_call(vos_heap_t *h, void *p, uint32_t j) /*@ ghost (uint32_t u, uint3
     /*@ assert a_sep: \forall integer i; 0 <= i <= tn ==> tG[i] % 8 == 0 &&
           (i < j ==> hsep(h, tG[i], tG[j])) && (j < i ==> hsep(h, tG[j], tG[i])); */
     //@ assert a_s0: h->total % 8 == 0 && tG[tn] == h->total && hdr(h, h->total, 2 * tF[tn - 1]);
+    /* The link words of the tiles the call does not write, apart from
+     * every pointer word it writes (r_pm's exceptions). */
+    /*@ assert a_nf: \forall integer i; 0 <= i < tn && i != j && i != u && i != d ==>
+          &B(h, tG[i])->next_free != TAG(p) && &B(h, tG[i])->next_free != NX(p)->pprev &&
+          &B(h, tG[i])->next_free != &bof(p)->next_free &&
+          &B(h, tG[i])->next_free != (blk_t **)&bof(p)->pprev &&
+          &B(h, tG[i])->next_free != (blk_t **)&NX(p)->next_free->pprev; */
+    /*@ assert a_pp: \forall integer i; 0 <= i < tn && i != j && i != u && i != d ==>
+          (blk_t **)&B(h, tG[i])->pprev != TAG(p) && (blk_t **)&B(h, tG[i])->pprev != NX(p)->pprev &&
+          (blk_t **)&B(h, tG[i])->pprev != &bof(p)->next_free &&
+          (blk_t **)&B(h, tG[i])->pprev != (blk_t **)&bof(p)->pprev &&
+          (blk_t **)&B(h, tG[i])->pprev != (blk_t **)&NX(p)->next_free->pprev; */
     int r = heap_free(h, p);
     /* heap_free's 32-bit words in this case (its default assigns) as
      * one fact. */
@@ -49,6 +61,9 @@ int tf_rep_call(vos_heap_t *h, void *p, uint32_t j) /*@ ghost (uint32_t u, uint3
     //@ assert r_top: h->top == \at(h->top, Pre) && h->top_size == \at(h->top_size, Pre);
     //@ assert r_mf: h->min_free == \at(h->min_free, Pre) && h->total == \at(h->total, Pre);
     //@ assert r_fb: h->free_bytes == tS[tn] + bsize(j) && tS[tn] + bsize(j) < 4294967296;
+    /*@ assert r_onf0: \forall integer i; 0 <= i < tn && i != j && i != u && i != d ==>
+          *(&B(h, tG[i])->next_free) == \at(*(&B(h, tG[i])->next_free), Pre) &&
+          *((blk_t **)&B(h, tG[i])->pprev) == \at(*((blk_t **)&B(h, tG[i])->pprev), Pre); */
     /*@ assert r_onf: \forall integer i; 0 <= i < tn && i != j && i != u && i != d ==>
           B(h, tG[i])->next_free == \at(B(h, tG[i])->next_free, Pre); */
     /*@ assert r_opp: \forall integer i; 0 <= i < tn && i != j && i != u && i != d ==>

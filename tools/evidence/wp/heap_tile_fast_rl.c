@@ -44,6 +44,20 @@
 */
 
 /*@ ghost
+  uint32_t g_ru(uint32_t j, uint32_t k0, uint32_t q0)
+  {
+      return q0 + 1 < lN[k0] ? lT[k0][q0 + 1] : j;
+  }
+*/
+
+/*@ ghost
+  uint32_t g_rd(uint32_t j, uint32_t k0, uint32_t q0)
+  {
+      return q0 >= 1 ? lT[k0][q0 - 1] : j;
+  }
+*/
+
+/*@ ghost
   void g_rq(vos_heap_t *h, uint32_t j)
   {
       /@ assert b_m: \forall integer k, q; 0 <= k < LCLS && -1 <= q <= lN[k] &&

@@ -79,7 +79,7 @@
 /*@ ghost
   /@ requires nu_pre: tlisted(h) && lsep(h) && 0 <= j && j + 2 < tn && tF[j] == 0 && tF[j + 1] == 1;
      assigns \nothing;
-     ensures nu_k: 0 <= RK(j) < LCLS && 0 <= RQ(j) < lN[RK(j)];
+     ensures nu_k: 0 <= RK(j) < LCLS && 0 <= RQ(j) < lN[RK(j)] && lN[RK(j)] < TMAX;
      ensures nu_u: 0 <= ru(j) < tn && ru(j) != j + 1 &&
        (ru(j) == j <==> RQ(j) + 1 == lN[RK(j)]) &&
        (ru(j) != j ==> lblk(h, RK(j), RQ(j) + 1) == B(h, tG[ru(j)]));
@@ -89,8 +89,29 @@
      ensures nu_p: B(h, tG[j + 1])->pprev ==
        (ru(j) == j ? &h->lists[RK(j)] : &B(h, tG[ru(j)])->next_free);
      ensures nu_n: B(h, tG[j + 1])->next_free == (rd(j) == j ? (blk_t *)\null : B(h, tG[rd(j)]));
+     ensures nu_lk: \forall integer k, q; 0 <= k < LCLS && 0 <= q < lN[k] ==>
+       NF2(lT[k][q]) == lblk(h, k, q - 1) &&
+       PP2(lT[k][q]) == (q == lN[k] - 1 ? &h->lists[k] : &B(h, tG[lT[k][q + 1]])->next_free);
+     ensures nu_hd: \forall integer k; 0 <= k < LCLS ==> h->lists[k] == lblk(h, k, lN[k] - 1);
   @/
   void g_nu(vos_heap_t *h, uint32_t j);
+*/
+
+/* ru(j) and rd(j) as values for ghost code (k0, q0: n's list and
+ * position, read by the caller). */
+/*@ ghost
+  /@ requires k0 == RK(j) && q0 == RQ(j) && 0 <= k0 < LCLS && 0 <= q0 < lN[k0] && lN[k0] < TMAX;
+     assigns \nothing;
+     ensures ru_v: \result == ru(j);
+  @/
+  uint32_t g_ru(uint32_t j, uint32_t k0, uint32_t q0);
+*/
+/*@ ghost
+  /@ requires k0 == RK(j) && q0 == RQ(j) && 0 <= k0 < LCLS && 0 <= q0 < lN[k0] && lN[k0] < TMAX;
+     assigns \nothing;
+     ensures rd_v: \result == rd(j);
+  @/
+  uint32_t g_rd(uint32_t j, uint32_t k0, uint32_t q0);
 */
 
 /* After the call (ghost data not yet renumbered): the links position by

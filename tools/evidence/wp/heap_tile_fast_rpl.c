@@ -47,14 +47,11 @@
 int tf_free_rpl(vos_heap_t *h, void *p, uint32_t j)
 {
     //@ ghost g_nl(h, j);
+    //@ ghost g_nu(h, j);
     //@ ghost uint32_t k0 = lK[j + 1];
     //@ ghost uint32_t q0 = lP[j + 1];
-    //@ assert a_q: k0 == RK(j) && q0 == RQ(j) && 0 <= k0 < LCLS && 0 <= q0 < lN[k0] && lN[k0] < TMAX;
-    //@ ghost uint32_t u = q0 + 1 < lN[k0] ? lT[k0][q0 + 1] : j;
-    //@ ghost uint32_t d = q0 >= 1 ? lT[k0][q0 - 1] : j;
-    //@ assert a_u: u == ru(j);
-    //@ assert a_d: d == rd(j);
-    //@ ghost g_nu(h, j);
+    //@ ghost uint32_t u = g_ru(j, k0, q0);
+    //@ ghost uint32_t d = g_rd(j, k0, q0);
     //@ assert a_fb: h->free_bytes == tS[tn];
     //@ ghost g_rc_sep(h, j, u, d);
     int r;
@@ -102,6 +99,9 @@ Bc:
     //@ assert q_h1: \forall integer k; 0 <= k < LCLS ==> \at(h->lists[k], Bc) == lblk(h, k, lN[k] - 1);
     /*@ assert q_h2: \forall integer k; 0 <= k < LCLS ==>
           h->lists[k] == (u == j && k == k0 ? B(h, tG[j]) : \at(h->lists[k], Bc)); */
+    //@ assert q_ha: u == j ==> h->lists[k0] == B(h, tG[j]);
+    /*@ assert q_hb: \forall integer k; 0 <= k < LCLS && !(u == j && k == k0) ==>
+          h->lists[k] == lblk(h, k, lN[k] - 1); */
     /*@ assert q_h: \forall integer k; 0 <= k < LCLS ==>
           h->lists[k] == (k == k0 && q0 == lN[k0] - 1 ? B(h, tG[j]) : lblk(h, k, lN[k] - 1)); */
     //@ ghost g_rq(h, j);
