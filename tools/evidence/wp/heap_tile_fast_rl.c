@@ -40,6 +40,14 @@
       /@ assert c_d: RQ(j) >= 1 ==> lfree(rd(j)) && lK[rd(j)] == RK(j) &&
            lP[rd(j)] == RQ(j) - 1 && rd(j) != j && rd(j) != j + 1; @/
       /@ assert c_ud: RQ(j) >= 1 && RQ(j) + 1 < lN[RK(j)] ==> rd(j) != ru(j); @/
+      /@ assert c_p: B(h, tG[j + 1])->pprev == (RQ(j) == lN[RK(j)] - 1 ? &h->lists[RK(j)] :
+           &B(h, tG[lT[RK(j)][RQ(j) + 1]])->next_free); @/
+      /@ assert c_nx: B(h, tG[j + 1])->next_free == lblk(h, RK(j), RQ(j) - 1); @/
+      /@ assert c_ru: (RQ(j) + 1 < lN[RK(j)] ==> ru(j) == lT[RK(j)][RQ(j) + 1] && ru(j) != j) &&
+           (RQ(j) + 1 == lN[RK(j)] ==> ru(j) == j); @/
+      /@ assert c_rd: (RQ(j) >= 1 ==> rd(j) == lT[RK(j)][RQ(j) - 1] && rd(j) != j &&
+             lblk(h, RK(j), RQ(j) - 1) == B(h, tG[rd(j)])) &&
+           (RQ(j) == 0 ==> rd(j) == j && lblk(h, RK(j), RQ(j) - 1) == (blk_t *)\null); @/
   }
 */
 

@@ -54,6 +54,7 @@ int tf_free_rpl(vos_heap_t *h, void *p, uint32_t j)
     //@ ghost uint32_t d = g_rd(j, k0, q0);
     //@ assert a_fb: h->free_bytes == tS[tn];
     //@ ghost g_rc_sep(h, j, u, d);
+    //@ assert a_h: \forall integer k; 0 <= k < LCLS ==> h->lists[k] == lblk(h, k, lN[k] - 1);
     int r;
     /* The state before the call (memory as at Pre: the ghost steps
      * above write nothing). */
