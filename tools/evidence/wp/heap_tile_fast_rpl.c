@@ -60,6 +60,7 @@ int tf_free_rpl(vos_heap_t *h, void *p, uint32_t j)
      * above write nothing). */
 Bc:
     r = tf_rep_call(h, p, j) /*@ ghost (u, d, k0) */;
+    //@ assert q_h1: \forall integer k; 0 <= k < LCLS ==> \at(h->lists[k], Bc) == lblk(h, k, lN[k] - 1);
     //@ assert q_k: k0 == RK(j) && q0 == RQ(j) && 0 <= k0 < LCLS && 0 <= q0 < lN[k0];
     /*@ assert q_o1: \forall integer k, q; 0 <= k < LCLS && 0 <= q < lN[k] &&
           !(k == k0 && q0 - 1 <= q <= q0 + 1) ==>
@@ -97,7 +98,6 @@ Bc:
           lblk(h, k0, q0 - 1)->next_free == lblk(h, k0, q0 - 2) &&
           lblk(h, k0, q0 - 1)->pprev == &B(h, tG[j])->next_free; */
     //@ assert q_h0: (u == j) <==> (q0 == lN[k0] - 1);
-    //@ assert q_h1: \forall integer k; 0 <= k < LCLS ==> \at(h->lists[k], Bc) == lblk(h, k, lN[k] - 1);
     /*@ assert q_h2: \forall integer k; 0 <= k < LCLS ==>
           h->lists[k] == (u == j && k == k0 ? B(h, tG[j]) : \at(h->lists[k], Bc)); */
     //@ assert q_ha: u == j ==> h->lists[k0] == B(h, tG[j]);
