@@ -72,23 +72,3 @@
       }
   }
 */
-
-/* Trial (session 28), not a goal of the run (-wp-fct g_dnk,g_dnt): n's
- * list entry and links at entry, from tlisted(h), as a lemma function
- * in this small context. With -wp-fct g_nlisted -wp-split: n_l and n_x
- * proved (CVC4, at most 0.3 s), n_nl (l_links at n's position) timed out
- * at 30 s (both parts). */
-/*@ ghost
-  /@ requires tlisted(h) && 0 <= j && j + 2 < tn && tF[j] == 0 && tF[j + 1] == 1;
-     assigns \nothing;
-     ensures n_l: 0 <= lK[j + 1] < LCLS && 0 <= lP[j + 1] < lN[lK[j + 1]] &&
-       lT[lK[j + 1]][lP[j + 1]] == j + 1 && lK[j + 1] == cls_floor(bsize(j + 1));
-     ensures n_nl: B(h, tG[j + 1])->next_free == lblk(h, lK[j + 1], lP[j + 1] - 1) &&
-       B(h, tG[j + 1])->pprev == (lP[j + 1] == lN[lK[j + 1]] - 1 ? &h->lists[lK[j + 1]] :
-         &B(h, tG[lT[lK[j + 1]][lP[j + 1] + 1]])->next_free);
-     ensures n_x: \forall integer k, q; 0 <= k < LCLS && 0 <= q < lN[k] ==>
-       lfree(lT[k][q]) && lT[k][q] != j && lT[k][q] < tn &&
-       (lT[k][q] == j + 1 ==> k == lK[j + 1] && q == lP[j + 1]);
-  @/
-  void g_nlisted(vos_heap_t *h, uint32_t j) { }
-*/
