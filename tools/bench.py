@@ -51,7 +51,10 @@ def elf_size(path):
     in flash (its interrupt table, its static threads' data) the write flag,
     and size counts them as data, RAM, which they are not. For images whose
     flash sections are all read-only (VAIOS's, FreeRTOS's and RTX5's on
-    this harness's linker scripts) both splits agree."""
+    this harness's linker scripts) both splits agree; they differ also
+    where a read-only section is copied elsewhere (code run from RAM: data
+    here) or a writable one is loaded where it runs (an image loaded into
+    RAM: text here), which none of those images has."""
     text = data = bss = 0
     lines = sh("arm-none-eabi-objdump -h %s" % path).splitlines()
     for head, flags in zip(lines, lines[1:]):
@@ -216,7 +219,8 @@ def footprint_rows(elf, scen, what, archives=("libvaios.a",), time_drivers=("tim
             footprint_metric("footprint_minimal_text", scen, text,
                              "two tasks and a semaphore: text (vector table and start-up included)"),
             footprint_metric("footprint_minimal_ram", scen, data + bss,
-                             "two tasks and a semaphore: data+bss (two 256 B stacks, idle stack, main stack not counted)"),
+                             "two tasks and a semaphore: data+bss, every allocated RAM section of the "
+                             "image (whatever stacks the kernel keeps there included)"),
             footprint_metric("footprint_kernel_text", scen, code,
                              "%s%s: code+constants surviving --gc-sections in the minimal image; "
                              "the row comparable with VAIOS's kernel + port + time driver" % (kernel, tick)),
@@ -224,7 +228,8 @@ def footprint_rows(elf, scen, what, archives=("libvaios.a",), time_drivers=("tim
                                "%s alone (no time driver): code+constants surviving --gc-sections "
                                "in the minimal image" % kernel)] if time_drivers else []) + [
             footprint_metric("footprint_kernel_ram", scen, ram,
-                             "%s%s: data+bss in the minimal image (idle stack included)" % (kernel, tick)),
+                             "%s%s: their .data and .bss input sections in the minimal image "
+                             "(a stack the kernel keeps in another section not counted)" % (kernel, tick)),
         ]
     return [
         footprint_metric("footprint_minimal_text", scen, text,

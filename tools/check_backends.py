@@ -18,8 +18,9 @@ the host's posix backend aside) must:
     on BOARD_CYCLES_HZ, or a run-time comparison that prints "refused" and
     ends the run with board_exit.
 
-The Zephyr backend (bench/os/zephyr) is a Zephyr module that this machine
-cannot build (no Zephyr tree); what can be checked here is:
+The Zephyr backend (bench/os/zephyr) is a Zephyr module that make test
+cannot build (no Zephyr tree; the stored run bench/peers/runs/zephyr was
+built by hand with one); what can be checked here is:
 
   * the module's files: zephyr/module.yml (its cmake and kconfig entries
     and its board and SoC roots exist), the board (board.yml with name,
@@ -107,6 +108,7 @@ ZEPHYR_OPTIONS = {
     "THREAD_MONITOR", "THREAD_NAME", "INIT_STACKS", "THREAD_RUNTIME_STATS", "BOOT_BANNER",
     "SPEED_OPTIMIZATIONS", "FPU", "FPU_SHARING", "FP_HARDABI", "MAIN_STACK_SIZE", "ARM_MPU",
     "SERIAL", "CONSOLE", "GPIO", "CLOCK_CONTROL", "REQUIRES_FULL_LIBC",
+    "SIZE_OPTIMIZATIONS", "COMMON_LIBC_MALLOC",
 }
 BOARD = "vaios_netduinoplus2"
 SOC = "vaios_stm32f405"
@@ -394,7 +396,18 @@ def check_zephyr_module(root, case):
          "arm,num-irq-priority-bits = <4>" in dts and "zephyr,sram" in dts and
          "zephyr,flash" in dts, "zephyr: the devicetree: 168 MHz core, 4 priority bits, memory")
     ours = kconfig_symbols((z / "Kconfig").read_text(encoding="utf-8"))
-    conf_files = [bdir / files[1]] + sorted((z / "app").glob("*.conf"))
+    v1_defconfig = z / "hwmv1/boards/arm" / BOARD / f"{BOARD}_defconfig"
+    for kfile in [bdir / files[0], sdir / "Kconfig.soc"] + sorted((z / "hwmv1").rglob("Kconfig*")):
+        ours |= kconfig_symbols(kfile.read_text(encoding="utf-8"))
+    v2_lines = set_options((bdir / files[1]).read_text(encoding="utf-8"))
+    v1_text = v1_defconfig.read_text(encoding="utf-8") if v1_defconfig.exists() else ""
+    case(v1_text and all(re.search(rf"^CONFIG_{o}=", v1_text, re.M) for o in v2_lines) and
+         all(line in v1_text.splitlines()
+             for line in (bdir / files[1]).read_text(encoding="utf-8").splitlines()
+             if line.startswith("CONFIG_")),
+         "zephyr: the hardware model v1 board's defconfig has every line of the v2 board's")
+    conf_files = [bdir / files[1], v1_defconfig] + sorted((z / "app").glob("*.conf")) + \
+        sorted((z / "minimal").glob("*.conf"))
     unknown = []
     for f in conf_files:
         for opt in set_options(f.read_text(encoding="utf-8")):
