@@ -307,7 +307,7 @@ def harness_table(title, rows, columns, references, compact):
         f"Leader: lowest (or highest, per bench/catalogue.csv) median among {own.label} and the "
         "harness runs' like-for-like cells, named only when its gap to every other exceeds "
         "their errors added ('within error' otherwise); '-' when fewer than two have such a "
-        f"figure. The {REF_MARK} columns never enter it.")
+        "figure." + (f" The {REF_MARK} columns never enter it." if references else ""))
     if any(c is not None and c.mark == OTHER_UNIT for row in rows
            for c in [row.cells[r.label] for r in runs] + [row.refs[p.label] for p in references]):
         table.footnotes.append(f"{OTHER_UNIT}: in another unit than the row's: shown, not "

@@ -92,6 +92,13 @@ def parse_compare(text, where):
     raise SystemExit(f"{where}: compare must be 'yes' or 'no: <reason>', not '{text}'")
 
 
+def kernel_of(path):
+    """The kernel a '<kernel>-...csv' peer file is of: its name up to the
+    first '-', in lower case, which is also the name of that kernel's
+    stored run directory (runs/<kernel>/)."""
+    return Path(path).stem.split("-")[0].lower()
+
+
 def load_peer(path, catalogue):
     """Read one peer file; '<kernel>-qemu.csv' or 'published-<board>.csv'.
 
@@ -101,7 +108,7 @@ def load_peer(path, catalogue):
     ('compare': 'yes' or 'no: <reason>'); anything less stops the tool."""
     comments, rows = read_commented_csv(path)
     published = path.stem.startswith("published-")
-    prefix = path.stem.split("-")[0]
+    prefix = kernel_of(path)
     label = path.stem if published else PEER_LABELS.get(prefix, prefix)
     source = PeerSource(label, path, comments, published)
     sources = [c.split(":", 1)[1].strip() for c in comments if c.startswith("source:")]

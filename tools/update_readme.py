@@ -58,7 +58,7 @@ from . import cmsis_costs, docblock, resolution  # noqa: E402
 from .comparison import (REF_MARK, Column, build_rows, figure_error,  # noqa: E402
                          harness_table, resolution_error, run_column)
 from .hist import layout_of  # noqa: E402
-from .peers import RunRefused, load_peers, load_runs, shown_path  # noqa: E402
+from .peers import RunRefused, kernel_of, load_peers, load_runs, shown_path  # noqa: E402
 from .stream import STATS  # noqa: E402
 from .tables import render_markdown  # noqa: E402
 
@@ -161,9 +161,8 @@ def unrun_references(peers, runs):
     """The reference files ('<kernel>-qemu.csv') of the kernels with no
     stored run of this harness (runs/<kernel>/): the README shows a
     reference column only for those."""
-    run_names = {r.name for r in runs}
-    return [p for p in peers if not p.published
-            and p.path.name.removesuffix("-qemu.csv") not in run_names]
+    run_names = {r.name.lower() for r in runs}
+    return [p for p in peers if not p.published and kernel_of(p.path) not in run_names]
 
 
 def readme_table(results, runs, catalogue, peers):

@@ -193,10 +193,22 @@ class References(unittest.TestCase):
         from types import SimpleNamespace
         from ..update_readme import unrun_references
         alpha, beta = reference("alpha", {}), reference("beta", {})
+        # A longer file name of the same kernel, and another case, are that kernel's.
+        beta2 = PeerSource("Beta", Path("Beta-mps2-qemu.csv"), [], False, "a synthetic harness")
         published = PeerSource("board", Path("published-board.csv"), [], True)
         runs = [SimpleNamespace(name="beta"), SimpleNamespace(name="gamma")]
-        self.assertEqual(unrun_references([alpha, beta, published], runs), [alpha])
+        self.assertEqual(unrun_references([alpha, beta, beta2, published], runs), [alpha])
         self.assertEqual(unrun_references([alpha, beta], []), [alpha, beta])
+
+    def test_the_leader_note_names_reference_columns_only_when_there_are_some(self):
+        rows = build_rows([self.a, self.b], CATALOGUE, [])
+        table = comparison.harness_table("T", rows, [self.a, self.b], [], compact=True)
+        self.assertFalse(any("(ref.)" in n for n in table.footnotes))
+        peer = reference("P", {("ctx_yield", "idle"): (45, 5, True, "insn")})
+        rows = build_rows([self.a, self.b], CATALOGUE, [peer])
+        table = comparison.harness_table("T", rows, [self.a, self.b], [peer], compact=True)
+        self.assertTrue(any(n.startswith("Leader:") and "(ref.) columns never enter it" in n
+                            for n in table.footnotes))
 
 
 class Rows(unittest.TestCase):
